@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Harbeth",
+    products: [
+        .library(name: "Harbeth", targets: ["Harbeth"]),
+        .library(name: "Kakapos", targets: ["Kakapos"]),
+        .executable(name: "harbeth-render", targets: ["harbeth-render"]),
+        .executable(name: "harbeth-bench", targets: ["harbeth-bench"]),
+    ],
+    targets: [
+        // System-library shims: a module map and one header each.
+        .systemLibrary(name: "CVulkan", path: "Sources/CVulkan"),
+        .systemLibrary(name: "CGlslang", path: "Sources/CGlslang"),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+
+        // Shaders/ is embedded into the targets that run kernels.
+        .executableTarget(name: "ShaderEmbedder", path: "Plugins/ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+
+        .target(name: "HarbethGPU", dependencies: ["CVulkan", "CGlslang"]),
+        .target(
+            name: "Harbeth",
+            dependencies: ["HarbethGPU"],
+            plugins: ["EmbedShaders"]
+        ),
+        .target(name: "Kakapos", dependencies: ["Harbeth", "CFFmpeg"]),
+        .executableTarget(name: "harbeth-render", dependencies: ["Kakapos", "Harbeth"]),
+        .executableTarget(
+            name: "harbeth-bench",
+            dependencies: ["Kakapos", "Harbeth"],
+            path: "Benchmarks/harbeth-bench"
+        ),
+
+        .target(name: "HarbethTestSupport", dependencies: ["HarbethGPU"], path: "Tests/Support"),
+        .testTarget(
+            name: "HarbethGPUTests",
+            dependencies: ["HarbethGPU", "HarbethTestSupport"],
+            plugins: ["EmbedShaders"]
+        ),
+    ]
+)
