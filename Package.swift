@@ -39,5 +39,9 @@ let package = Package(
             dependencies: ["HarbethGPU", "HarbethTestSupport"],
             plugins: ["EmbedShaders"]
         ),
+        .testTarget(
+            name: "HarbethTests",
+            dependencies: ["Harbeth", "HarbethTestSupport"]
+        ),
     ]
 )

@@ -1,0 +1,40 @@
+// resize: scales to the output size. p0 = method: 0 bilinear (the
+// sampler's), 1 bicubic (Catmull-Rom, a = -0.5, as FFmpeg's bicubic with
+// its default parameters is close to), 2 nearest. Pixel centres map
+// centre to centre: src = (dst + 0.5) * in / out - 0.5. Clamp to edge.
+vec4 hb_resize_cubic_row(ivec2 texel, vec4 wx) {
+    return hb_load(texel + ivec2(-1, 0)) * wx.x + hb_load(texel) * wx.y
+         + hb_load(texel + ivec2(1, 0)) * wx.z + hb_load(texel + ivec2(2, 0)) * wx.w;
+}
+
+vec4 hb_cubic_weights(float t) {
+    // Catmull-Rom (Keys, a = -0.5) for the taps at -1, 0, 1, 2.
+    float t2 = t * t;
+    float t3 = t2 * t;
+    return vec4(
+        -0.5 * t3 + t2 - 0.5 * t,
+        1.5 * t3 - 2.5 * t2 + 1.0,
+        -1.5 * t3 + 2.0 * t2 + 0.5 * t,
+        0.5 * t3 - 0.5 * t2);
+}
+
+vec4 hb_resize(ivec2 pos, uint base) {
+    int method = int(hb_p[base]);
+    vec2 scale = vec2(hb_in_size) / vec2(hb_out_size);
+    vec2 source = (vec2(pos) + 0.5) * scale;
+    if (method == 0) {
+        return hb_sample(source);
+    }
+    vec2 centre = source - 0.5;
+    if (method == 2) {
+        return hb_load(ivec2(floor(source)));
+    }
+    ivec2 texel = ivec2(floor(centre));
+    vec2 f = centre - vec2(texel);
+    vec4 wx = hb_cubic_weights(f.x);
+    vec4 wy = hb_cubic_weights(f.y);
+    return hb_resize_cubic_row(texel + ivec2(0, -1), wx) * wy.x
+         + hb_resize_cubic_row(texel, wx) * wy.y
+         + hb_resize_cubic_row(texel + ivec2(0, 1), wx) * wy.z
+         + hb_resize_cubic_row(texel + ivec2(0, 2), wx) * wy.w;
+}

@@ -1,0 +1,4 @@
+/// The built-in catalog, in the order `--list-filters` prints it.
+enum BuiltinFilters {
+    static let all: [FilterDescriptor] = ColourFilters.all + BlurFilters.all + GeometryFilters.all
+}

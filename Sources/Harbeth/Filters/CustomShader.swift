@@ -1,0 +1,176 @@
+import Foundation
+
+/// A user's GLSL file as a filter. Three forms, told apart by what the file
+/// defines:
+///
+/// - `vec4 filter(vec4 rgba, ivec2 pos)`: pointwise; fused with the
+///   built-in pointwise filters around it.
+/// - `vec4 kernel(ivec2 pos)`: a neighbourhood kernel; reads its input with
+///   `hb_load(ivec2)` (clamped) and `hb_sample(vec2)` (bilinear, in pixels).
+/// - `void main()`: a whole compute kernel with the documented interface:
+///   `hb_input` (sampler2D, binding 1), `hb_output` (rgba16f image2D,
+///   binding 2), `hb_in_size`, `hb_out_size`, `hb_time`; workgroup 16x16.
+///
+/// Parameters are declared as uniforms, one per line, with an optional
+/// default and range: `uniform float amount = 0.5; // range 0...1`. Types
+/// float, int, bool, vec2, vec3, vec4. The text form sets them:
+/// `shader=grade.glsl:amount=0.3`. Compile errors name the user's file
+/// and line.
+public enum CustomShader {
+    /// Why a custom shader file was rejected before compiling.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case unreadable(path: String)
+        case noEntryPoint(path: String)
+        case badUniform(path: String, line: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path):
+                return "cannot read the shader \(path)"
+            case .noEntryPoint(let path):
+                return "\(path) defines none of vec4 filter(vec4, ivec2), vec4 kernel(ivec2) or void main()"
+            case .badUniform(let path, let line, let reason):
+                return "\(path):\(line): \(reason)"
+            }
+        }
+    }
+
+    /// Reads and describes the shader at `path`.
+    public static func descriptor(path: String, resources: any FilterResourceLoader) throws -> FilterDescriptor {
+        let bytes: [UInt8]
+        do {
+            bytes = try resources.data(at: path)
+        } catch {
+            throw Problem.unreadable(path: path)
+        }
+        return try descriptor(name: path, text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Describes shader text; `name` appears in errors.
+    public static func descriptor(name: String, text: String) throws -> FilterDescriptor {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var parameters: [FilterParameter] = []
+        var defines: [String] = []
+        var offset = 0
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingSpaces()
+            guard trimmed.hasPrefix("uniform ") else { continue }
+            // Samplers and blocks are not parameters; only plain scalars/vectors.
+            let (parameter, width) = try parseUniform(trimmed, path: name, line: index + 1)
+            parameters.append(parameter)
+            let accessor: String
+            switch width {
+            case 0: accessor = "(hb_p[HB_BASE + \(offset)u])"
+            case -1: accessor = "int(hb_p[HB_BASE + \(offset)u])"
+            case -2: accessor = "(hb_p[HB_BASE + \(offset)u] > 0.5)"
+            default:
+                let parts = (0..<width).map { "hb_p[HB_BASE + \(offset + $0)u]" }.joined(separator: ", ")
+                accessor = "vec\(width)(\(parts))"
+            }
+            offset += max(1, width)
+            defines.append(parameter.name)
+            // Same line count, so the user's line numbers stay right.
+            lines[index] = "#define \(parameter.name) \(accessor)"
+        }
+        let body = lines.joined(separator: "\n")
+        let stage: FilterStage
+        let undefines = defines.map { "#undef \($0)" }.joined(separator: "\n")
+        let header = "#line 1 \"\(name)\"\n"
+        if containsFunction(body, returning: "vec4", named: "filter") {
+            let code = "#define filter HB_FN_user\n" + header + body + "\n#undef filter\n"
+                + "vec4 HB_FN(vec4 color, uint base) { return HB_FN_user(color, hb_pos); }\n" + undefines
+            stage = FilterStage(.pointwise, function: "HB_FN", code: .inline(name: name, text: code))
+        } else if containsFunction(body, returning: "vec4", named: "kernel") {
+            let code = "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n"
+                + "vec4 HB_FN(ivec2 pos, uint base) { return HB_FN_user(pos); }\n" + undefines
+            stage = FilterStage(.kernel(samples: true), function: "HB_FN", code: .inline(name: name, text: code))
+        } else if containsFunction(body, returning: "void", named: "main") {
+            stage = FilterStage(.wholeKernel, function: "main", code: .inline(name: name, text: header + body))
+        } else {
+            throw Problem.noEntryPoint(path: name)
+        }
+        let kind: FilterKind = stage.isPointwise ? .pointwise : .neighbourhood
+        return FilterDescriptor(
+            name: "shader", kind: kind, summary: "custom shader \(name)",
+            formula: "user GLSL from \(name)", parameters: parameters, stages: [stage],
+            identity: "shader:\(name):\(text.hashValue)")
+    }
+
+    private static func containsFunction(_ text: String, returning type: String, named name: String) -> Bool {
+        // Tolerant of spacing: "vec4 filter (" and "vec4  filter(" both count.
+        let squeezed = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        return squeezed.contains("\(type) \(name)(") || squeezed.contains("\(type) \(name) (")
+    }
+
+    /// Returns the parameter and its width: 0 float, -1 int, -2 bool, 2...4 vecN.
+    private static func parseUniform(_ line: String, path: String, line number: Int) throws -> (FilterParameter, Int) {
+        var declaration = line
+        var rangeText: String?
+        if let comment = declaration.range(of: "//") {
+            let note = String(declaration[comment.upperBound...]).trimmingSpaces()
+            if note.hasPrefix("range ") { rangeText = String(note.dropFirst("range ".count)).trimmingSpaces() }
+            declaration = String(declaration[..<comment.lowerBound])
+        }
+        declaration = declaration.trimmingSpaces()
+        guard declaration.hasSuffix(";") else {
+            throw Problem.badUniform(path: path, line: number, reason: "a uniform declaration ends with ';'")
+        }
+        declaration.removeLast()
+        let (head, defaultText): (String, String?) = {
+            if let equals = declaration.firstIndex(of: "=") {
+                return (String(declaration[..<equals]).trimmingSpaces(), String(declaration[declaration.index(after: equals)...]).trimmingSpaces())
+            }
+            return (declaration, nil)
+        }()
+        let words = head.split(separator: " ").map(String.init)
+        guard words.count == 3, words[0] == "uniform" else {
+            throw Problem.badUniform(path: path, line: number, reason: "expected 'uniform TYPE NAME [= DEFAULT];'")
+        }
+        let type = words[1], name = words[2]
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
+            throw Problem.badUniform(path: path, line: number, reason: "'\(name)' is not a parameter name")
+        }
+        var range: ClosedRange<Double> = -1_000_000...1_000_000
+        if let rangeText {
+            let bounds = rangeText.components(separatedBy: "...").compactMap { Double($0.trimmingSpaces()) }
+            guard bounds.count == 2, bounds[0] <= bounds[1] else {
+                throw Problem.badUniform(path: path, line: number, reason: "a range is written 'range MIN...MAX'")
+            }
+            range = bounds[0]...bounds[1]
+        }
+        let numbers: [Double] = try defaultText.map { text in
+            var inner = text
+            if let open = inner.firstIndex(of: "("), inner.hasSuffix(")") {
+                inner = String(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)])
+            }
+            if inner == "true" { return [1] }
+            if inner == "false" { return [0] }
+            let values = inner.split(separator: ",").compactMap { Double($0.trimmingSpaces()) }
+            guard !values.isEmpty else {
+                throw Problem.badUniform(path: path, line: number, reason: "cannot read the default '\(text)'")
+            }
+            return values
+        } ?? []
+        let summary = "uniform \(type) \(name)"
+        switch type {
+        case "float":
+            let value = min(max(numbers.first ?? 0, range.lowerBound), range.upperBound)
+            return (.number(name, default: value, range: range, summary: summary), 0)
+        case "int":
+            let value = min(max((numbers.first ?? 0).rounded(), range.lowerBound), range.upperBound)
+            return (.integer(name, default: Int(value), range: range, summary: summary), -1)
+        case "bool":
+            return (.boolean(name, default: (numbers.first ?? 0) >= 0.5, summary: summary), -2)
+        case "vec2", "vec3", "vec4":
+            let width = Int(String(type.last!))!
+            var values = numbers.isEmpty ? [0] : numbers
+            if values.count == 1 { values = Array(repeating: values[0], count: width) }
+            guard values.count == width else {
+                throw Problem.badUniform(path: path, line: number, reason: "\(type) needs \(width) default values")
+            }
+            return (.list(name, count: width...width, default: values, range: range, summary: summary), width)
+        default:
+            throw Problem.badUniform(path: path, line: number, reason: "uniform type '\(type)' is not supported (float, int, bool, vec2, vec3, vec4)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The filters a chain's text form can name.
+public struct FilterCatalog: Sendable {
+    /// Every built-in filter, in catalog order.
+    public let descriptors: [FilterDescriptor]
+    private let byName: [String: FilterDescriptor]
+
+    public init(_ descriptors: [FilterDescriptor]) {
+        self.descriptors = descriptors
+        var byName: [String: FilterDescriptor] = [:]
+        for descriptor in descriptors {
+            precondition(byName[descriptor.name] == nil, "two built-in filters are named \(descriptor.name)")
+            byName[descriptor.name] = descriptor
+        }
+        self.byName = byName
+    }
+
+    /// The built-in catalog.
+    public static let standard = FilterCatalog(BuiltinFilters.all)
+
+    public func descriptor(named name: String) -> FilterDescriptor? {
+        byName[name]
+    }
+
+    /// The catalog name closest to `name`, if one is close enough to be a
+    /// plausible typo.
+    public func nearestName(to name: String) -> String? {
+        let lowered = name.lowercased()
+        if byName[lowered] != nil { return lowered }
+        var best: (name: String, distance: Int)?
+        for candidate in byName.keys.sorted() {
+            let distance = Self.editDistance(lowered, candidate)
+            if best == nil || distance < best!.distance { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        let allowance = max(2, lowered.count / 3)
+        if best.distance <= allowance { return best.name }
+        // A prefix ("gauss" for "gaussian_blur") is a good guess too.
+        return byName.keys.sorted().first { $0.hasPrefix(lowered) && lowered.count >= 3 }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                // A swap of neighbours counts as one edit.
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous[j - 1])
+                }
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

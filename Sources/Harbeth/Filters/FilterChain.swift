@@ -1,0 +1,287 @@
+/// A sequence of filters, and its text form:
+/// `sepia,brightness=0.1,gaussian_blur=sigma=3,crop=w=640:h=360:x=0:y=0`.
+///
+/// Filters are separated by commas; values follow `=` and are separated by
+/// colons, either positional (in parameter order) or `name=value`. Lists
+/// are written `a/b/c`, colours also as `#rrggbb`; a value containing
+/// `:`, `,` or spaces is quoted with single quotes (`\'` inside).
+public struct FilterChain: Sendable, Hashable, CustomStringConvertible {
+    public var filters: [Filter]
+
+    public init(_ filters: [Filter] = []) {
+        self.filters = filters
+    }
+
+    /// Parses the text form against `catalog`. Custom shaders are written
+    /// `shader=PATH[:name=value...]` and read through `resources`.
+    public init(
+        parsing text: String, catalog: FilterCatalog = .standard,
+        resources: any FilterResourceLoader = FileResourceLoader()
+    ) throws(FilterChainError) {
+        var parser = FilterChainParser(text: text, catalog: catalog, resources: resources)
+        filters = try parser.parseChain()
+    }
+
+    /// The text form; parsing it gives an equal chain.
+    public var description: String {
+        filters.map(\.description).joined(separator: ",")
+    }
+
+    /// Appends a filter.
+    public mutating func append(_ filter: Filter) {
+        filters.append(filter)
+    }
+
+    static func quoteIfNeeded(_ text: String) -> String {
+        guard text.isEmpty || text.contains(where: { ":,' \\=".contains($0) }) else { return text }
+        var quoted = "'"
+        for character in text {
+            if character == "'" || character == "\\" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "'"
+    }
+}
+
+/// A hand-written recursive-descent parser for the chain's text form,
+/// tracking columns so every error can point at its place.
+struct FilterChainParser {
+    private let characters: [Character]
+    private var index = 0
+    private let catalog: FilterCatalog
+    private let resources: any FilterResourceLoader
+
+    init(text: String, catalog: FilterCatalog, resources: any FilterResourceLoader) {
+        self.characters = Array(text)
+        self.catalog = catalog
+        self.resources = resources
+    }
+
+    private var column: Int { index + 1 }
+    private var current: Character? { index < characters.count ? characters[index] : nil }
+    private var foundDescription: String {
+        guard let current else { return "the end" }
+        return "'\(current)'"
+    }
+
+    private mutating func skipSpaces() {
+        while let character = current, character == " " || character == "\t" || character == "\n" { index += 1 }
+    }
+
+    mutating func parseChain() throws(FilterChainError) -> [Filter] {
+        var filters: [Filter] = []
+        skipSpaces()
+        if current == nil { return [] }
+        while true {
+            skipSpaces()
+            filters.append(try parseFilter())
+            skipSpaces()
+            guard let character = current else { break }
+            guard character == "," else {
+                throw .malformed(expected: "',' or the end of the chain", found: foundDescription, column: column)
+            }
+            index += 1
+        }
+        return filters
+    }
+
+    private mutating func parseName() throws(FilterChainError) -> String {
+        let start = index
+        while let character = current, character.isLetter || character.isNumber || character == "_" || character == "-" {
+            index += 1
+        }
+        guard index > start else {
+            throw .malformed(expected: "a filter name", found: foundDescription, column: column)
+        }
+        return String(characters[start..<index])
+    }
+
+    private struct Argument {
+        var key: String?
+        var keyColumn: Int
+        var value: String
+        var valueColumn: Int
+        var quoted: Bool
+    }
+
+    private mutating func parseFilter() throws(FilterChainError) -> Filter {
+        let nameColumn = column
+        let name = try parseName()
+        var arguments: [Argument] = []
+        skipSpaces()
+        if current == "=" {
+            index += 1
+            while true {
+                arguments.append(try parseArgument())
+                guard current == ":" else { break }
+                index += 1
+            }
+        }
+        if name == "shader" {
+            return try makeCustomShader(arguments: arguments, column: nameColumn)
+        }
+        guard let descriptor = catalog.descriptor(named: name) else {
+            throw .unknownFilter(name: name, suggestion: catalog.nearestName(to: name), column: nameColumn)
+        }
+        return try makeFilter(descriptor, arguments: arguments)
+    }
+
+    private mutating func parseArgument() throws(FilterChainError) -> Argument {
+        skipSpaces()
+        let firstColumn = column
+        let (first, firstQuoted) = try parseValueText()
+        skipSpaces()
+        if current == "=", !firstQuoted {
+            index += 1
+            skipSpaces()
+            let valueColumn = column
+            let (value, quoted) = try parseValueText()
+            skipSpaces()
+            guard !first.isEmpty else {
+                throw .malformed(expected: "a parameter name before '='", found: "'='", column: valueColumn - 1)
+            }
+            return Argument(key: first, keyColumn: firstColumn, value: value, valueColumn: valueColumn, quoted: quoted)
+        }
+        return Argument(key: nil, keyColumn: firstColumn, value: first, valueColumn: firstColumn, quoted: firstQuoted)
+    }
+
+    /// A bare run of characters up to `:`, `,`, `=` or the end, or a quoted string.
+    private mutating func parseValueText() throws(FilterChainError) -> (String, Bool) {
+        if current == "'" {
+            let openColumn = column
+            index += 1
+            var text = ""
+            while true {
+                guard let character = current else {
+                    throw .malformed(expected: "a closing quote for the one at column \(openColumn)", found: "the end", column: column)
+                }
+                index += 1
+                if character == "'" { break }
+                if character == "\\" {
+                    guard let escaped = current else {
+                        throw .malformed(expected: "a character after '\\'", found: "the end", column: column)
+                    }
+                    text.append(escaped)
+                    index += 1
+                } else {
+                    text.append(character)
+                }
+            }
+            return (text, true)
+        }
+        var text = ""
+        while let character = current, character != ":", character != ",", character != "=" {
+            if character == "\\" {
+                index += 1
+                guard let escaped = current else {
+                    throw .malformed(expected: "a character after '\\'", found: "the end", column: column)
+                }
+                text.append(escaped)
+            } else {
+                text.append(character)
+            }
+            index += 1
+        }
+        let trimmed = text.trimmingSpaces()
+        if trimmed.isEmpty {
+            throw .malformed(expected: "a value", found: foundDescription, column: column)
+        }
+        return (trimmed, false)
+    }
+
+    private func makeFilter(_ descriptor: FilterDescriptor, arguments: [Argument]) throws(FilterChainError) -> Filter {
+        var values: [String: FilterValue] = [:]
+        var positional = 0
+        var seenNamed = false
+        for argument in arguments {
+            let parameter: FilterParameter
+            if let key = argument.key {
+                guard let named = descriptor.parameter(named: key) else {
+                    throw .unknownParameter(
+                        filter: descriptor.name, parameter: key, valid: descriptor.parameters.map(\.name),
+                        column: argument.keyColumn)
+                }
+                parameter = named
+                seenNamed = true
+            } else {
+                guard !seenNamed else {
+                    throw .malformed(
+                        expected: "name=value after a named value", found: "'\(argument.value)'", column: argument.valueColumn)
+                }
+                guard positional < descriptor.parameters.count else {
+                    throw .tooManyValues(filter: descriptor.name, count: descriptor.parameters.count, column: argument.valueColumn)
+                }
+                parameter = descriptor.parameters[positional]
+                positional += 1
+            }
+            guard values[parameter.name] == nil else {
+                throw .duplicateParameter(filter: descriptor.name, parameter: parameter.name, column: argument.keyColumn)
+            }
+            do {
+                let value = try Self.interpret(argument.value, for: parameter, filter: descriptor.name)
+                try Filter.validate(value, for: parameter, filter: descriptor.name)
+                values[parameter.name] = value
+            } catch {
+                throw error.located(at: argument.valueColumn)
+            }
+        }
+        return try Filter(descriptor, values: values)
+    }
+
+    private func makeCustomShader(arguments: [Argument], column: Int) throws(FilterChainError) -> Filter {
+        guard let first = arguments.first, first.key == nil || first.key == "file" else {
+            throw .malformed(expected: "shader=PATH", found: arguments.first.map { "'\($0.value)'" } ?? "nothing", column: column)
+        }
+        let descriptor: FilterDescriptor
+        do {
+            descriptor = try CustomShader.descriptor(path: first.value, resources: resources)
+        } catch {
+            throw .invalidValue(filter: "shader", parameter: "file", text: first.value, expected: "\(error)", column: first.valueColumn)
+        }
+        return try makeFilter(descriptor, arguments: Array(arguments.dropFirst()))
+    }
+
+    /// Turns text into a value of the parameter's type.
+    static func interpret(_ text: String, for parameter: FilterParameter, filter: String) throws(FilterChainError)
+        -> FilterValue
+    {
+        let invalid = FilterChainError.invalidValue(
+            filter: filter, parameter: parameter.name, text: text, expected: parameter.type.description, column: nil)
+        switch parameter.type {
+        case .number, .integer:
+            guard let number = Double(text) else { throw invalid }
+            return .number(number)
+        case .boolean:
+            switch text.lowercased() {
+            case "1", "true", "yes", "on": return .number(1)
+            case "0", "false", "no", "off": return .number(0)
+            default: throw invalid
+            }
+        case .choice:
+            return .choice(text.lowercased())
+        case .list:
+            if text.hasPrefix("#") { return try hexColour(text, invalid: invalid) }
+            let parts = text.split(whereSeparator: { $0 == "/" || $0 == " " })
+            var numbers: [Double] = []
+            for part in parts {
+                guard let number = Double(part) else { throw invalid }
+                numbers.append(number)
+            }
+            guard !numbers.isEmpty else { throw invalid }
+            return .list(numbers)
+        case .text:
+            return .text(text)
+        }
+    }
+
+    private static func hexColour(_ text: String, invalid: FilterChainError) throws(FilterChainError) -> FilterValue {
+        let digits = Array(text.dropFirst())
+        guard digits.count == 6 || digits.count == 8 else { throw invalid }
+        var components: [Double] = []
+        for start in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(digits[start..<(start + 2)]), radix: 16) else { throw invalid }
+            components.append(Double(byte) / 255)
+        }
+        return .list(components)
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+
+/// What a filter does to the frame, for the graph compiler.
+public enum FilterKind: String, Sendable, Hashable, CaseIterable {
+    /// A function of one pixel; runs of these fuse into one pass.
+    case pointwise
+    /// Reads a neighbourhood of input pixels (blur, edge, sharpen).
+    case neighbourhood
+    /// Moves pixels or changes the size (resize, crop, flip, rotate).
+    case geometric
+    /// Combines the frame with other images (blend, overlay, mask).
+    case multiInput = "multi-input"
+}
+
+/// Where a stage's GLSL comes from.
+public enum ShaderCode: Sendable, Hashable {
+    /// A file embedded from the package's `Shaders/` folder, by relative path.
+    case embedded(String)
+    /// Text supplied at run time (custom shaders), named for error messages.
+    case inline(name: String, text: String)
+}
+
+/// One GPU step of a filter: a pointwise function or a kernel.
+public struct FilterStage: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `vec4 FUNCTION(vec4 color, uint base)`: fusable.
+        case pointwise
+        /// `vec4 FUNCTION(ivec2 pos, uint base)`: reads its input with
+        /// `hb_load` (and `hb_sample` when `samples` is true).
+        case kernel(samples: Bool)
+        /// A complete user kernel with its own `main`, bound as documented
+        /// for custom shaders.
+        case wholeKernel
+    }
+
+    public let kind: Kind
+    /// The GLSL function the stage calls.
+    public let function: String
+    public let code: ShaderCode
+    /// Number of auxiliary images the function samples (`hb_aux0`, ...).
+    public let auxiliaryImages: Int
+    /// True for kernels that read one or two input pixels at remapped
+    /// positions (crop, flip): they can read the frame's planes directly,
+    /// saving a conversion pass when they come first.
+    public let readsSourceDirectly: Bool
+
+    public init(
+        _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false
+    ) {
+        self.kind = kind
+        self.function = function
+        self.code = code
+        self.auxiliaryImages = auxiliaryImages
+        self.readsSourceDirectly = readsSourceDirectly
+    }
+
+    /// A pointwise stage from an embedded file.
+    public static func pointwise(_ function: String, file: String, auxiliaryImages: Int = 0) -> FilterStage {
+        FilterStage(.pointwise, function: function, code: .embedded(file), auxiliaryImages: auxiliaryImages)
+    }
+
+    /// A kernel stage from an embedded file.
+    public static func kernel(
+        _ function: String, file: String, samples: Bool = false, auxiliaryImages: Int = 0,
+        readsSourceDirectly: Bool = false
+    ) -> FilterStage {
+        FilterStage(
+            .kernel(samples: samples), function: function, code: .embedded(file), auxiliaryImages: auxiliaryImages,
+            readsSourceDirectly: readsSourceDirectly && !samples)
+    }
+
+    var isPointwise: Bool { kind == .pointwise }
+}
+
+/// A frame size.
+public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// What a filter's closures may consult: the input size, the frame's
+/// resources, and a loader for files named by parameters.
+public struct FilterEnvironment: Sendable {
+    /// The size of the frame entering the filter.
+    public let inputSize: FrameSize
+    /// Reads files named by parameters (LUTs, images).
+    public let resources: any FilterResourceLoader
+}
+
+/// Loads the files a filter's parameters name. Harbeth knows no codecs: the
+/// media layer supplies a loader that decodes images.
+public protocol FilterResourceLoader: Sendable {
+    /// The bytes of a file.
+    func data(at path: String) throws -> [UInt8]
+    /// An image file decoded to an RGBA8 frame.
+    func image(at path: String) throws -> VideoFrame
+}
+
+/// A loader that reads files but decodes no images (enough for `.cube`
+/// LUTs and custom shaders; image parameters need the media layer's).
+public struct FileResourceLoader: FilterResourceLoader {
+    public init() {}
+
+    public func data(at path: String) throws -> [UInt8] {
+        guard let handle = fopen(path, "rb") else { throw FilterResourceError.unreadable(path: path) }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, handle)
+            if count > 0 { bytes += chunk[0..<count] }
+            if count < chunk.count { break }
+        }
+        if ferror(handle) != 0 { throw FilterResourceError.unreadable(path: path) }
+        return bytes
+    }
+
+    public func image(at path: String) throws -> VideoFrame {
+        throw FilterResourceError.noImageDecoder(path: path)
+    }
+}
+
+/// Why a filter's resource could not be loaded.
+public enum FilterResourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(path: String)
+    case noImageDecoder(path: String)
+    case malformed(path: String, line: Int?, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path):
+            return "cannot read \(path)"
+        case .noImageDecoder(let path):
+            return "cannot decode the image \(path): no image decoder is available here"
+        case .malformed(let path, let line, let reason):
+            return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
+        }
+    }
+}
+
+/// A filter type: its name, kind, parameters, formula, GPU stages and the
+/// closures that turn parameter values into shader data and output sizes.
+/// Immutable and shared; equal when their identities are equal.
+public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// snake_case name used in the text form.
+    public let name: String
+    public let kind: FilterKind
+    /// One line saying what it does.
+    public let summary: String
+    /// The formula, with the source it follows (Harbeth's where one exists).
+    public let formula: String
+    public let parameters: [FilterParameter]
+    public let stages: [FilterStage]
+    /// Distinguishes descriptors of the same name (custom shaders).
+    public let identity: String
+    let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
+    let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
+    let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
+
+    /// - Parameters:
+    ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
+    ///     parameter in order (numbers, list elements, choice indices).
+    ///   - outputSize: the size after the filter; by default unchanged.
+    ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ...
+    public init(
+        name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
+        stages: [FilterStage], identity: String? = nil,
+        pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
+        outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
+        auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.formula = formula
+        self.parameters = parameters
+        self.stages = stages
+        self.identity = identity ?? name
+        self.pack = pack ?? { values, _ in values.packedInOrder() }
+        self.outputSize = outputSize ?? { _, size in size }
+        self.auxiliary = auxiliary ?? { _, _ in [] }
+    }
+
+    public static func == (lhs: FilterDescriptor, rhs: FilterDescriptor) -> Bool { lhs.identity == rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+    public var description: String { name }
+
+    /// The parameter of this name.
+    public func parameter(named name: String) -> FilterParameter? {
+        parameters.first { $0.name == name }
+    }
+
+    /// True when every stage is pointwise.
+    var isPointwise: Bool { stages.allSatisfy(\.isPointwise) }
+}
+
+/// A filter's complete parameter values (defaults filled in), with typed
+/// accessors for the descriptor's closures.
+public struct FilterValues: Sendable, Hashable {
+    public let parameters: [FilterParameter]
+    public let values: [String: FilterValue]
+
+    public func number(_ name: String) -> Double { values[name]?.number ?? 0 }
+    public func integer(_ name: String) -> Int { Int(number(name)) }
+    public func bool(_ name: String) -> Bool { number(name) >= 0.5 }
+    public func list(_ name: String) -> [Double] { values[name]?.list ?? [] }
+    public func text(_ name: String) -> String { values[name]?.text ?? "" }
+
+    /// The index of a choice parameter's value among its names.
+    public func choiceIndex(_ name: String) -> Int {
+        guard let parameter = parameters.first(where: { $0.name == name }),
+            case .choice(let names) = parameter.type, let value = values[name]?.text
+        else { return 0 }
+        return names.firstIndex(of: value) ?? 0
+    }
+
+    /// Each parameter in order as floats: numbers, list elements, choice
+    /// indices; text parameters contribute nothing.
+    public func packedInOrder() -> [Float] {
+        var packed: [Float] = []
+        for parameter in parameters {
+            switch parameter.type {
+            case .number, .integer, .boolean: packed.append(Float(number(parameter.name)))
+            case .choice: packed.append(Float(choiceIndex(parameter.name)))
+            case .list: packed += list(parameter.name).map(Float.init)
+            case .text: break
+            }
+        }
+        return packed
+    }
+}

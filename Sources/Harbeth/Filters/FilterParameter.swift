@@ -1,0 +1,137 @@
+/// One parameter of a filter: its name, type, default and allowed range.
+public struct FilterParameter: Sendable, Hashable {
+    /// What kind of value the parameter takes.
+    public enum ValueType: Sendable, Hashable, CustomStringConvertible {
+        /// A real number within `range`.
+        case number
+        /// A whole number within `range`.
+        case integer
+        /// 0 or 1; the text form also takes true/false, yes/no, on/off.
+        case boolean
+        /// One of these names.
+        case choice([String])
+        /// A list of numbers (written `a/b/c` in the text form) of a length in
+        /// `count`, each within `range` when one is given.
+        case list(count: ClosedRange<Int>)
+        /// Free text, such as a file path.
+        case text
+
+        public var description: String {
+            switch self {
+            case .number: return "number"
+            case .integer: return "integer"
+            case .boolean: return "boolean"
+            case .choice(let names): return names.joined(separator: "|")
+            case .list(let count):
+                return count.lowerBound == count.upperBound
+                    ? "list of \(count.lowerBound)" : "list of \(count.lowerBound)...\(count.upperBound)"
+            case .text: return "text"
+            }
+        }
+    }
+
+    public let name: String
+    public let type: ValueType
+    public let defaultValue: FilterValue
+    /// The allowed range of numbers (for lists: of each element).
+    public let range: ClosedRange<Double>?
+    /// One line saying what it does.
+    public let summary: String
+    /// True when the value changes the generated shader or the output size,
+    /// so a different value needs a different plan. Other values are
+    /// uploaded per frame and never recompile anything.
+    public let isStructural: Bool
+
+    public init(
+        _ name: String, _ type: ValueType, default defaultValue: FilterValue, range: ClosedRange<Double>? = nil,
+        summary: String, structural: Bool = false
+    ) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.range = range
+        self.summary = summary
+        self.isStructural = structural
+    }
+
+    /// A real-number parameter.
+    public static func number(
+        _ name: String, default value: Double, range: ClosedRange<Double>, summary: String, structural: Bool = false
+    ) -> FilterParameter {
+        FilterParameter(name, .number, default: .number(value), range: range, summary: summary, structural: structural)
+    }
+
+    /// A whole-number parameter.
+    public static func integer(
+        _ name: String, default value: Int, range: ClosedRange<Double>, summary: String, structural: Bool = false
+    ) -> FilterParameter {
+        FilterParameter(
+            name, .integer, default: .number(Double(value)), range: range, summary: summary, structural: structural)
+    }
+
+    /// A yes/no parameter.
+    public static func boolean(_ name: String, default value: Bool, summary: String, structural: Bool = false)
+        -> FilterParameter
+    {
+        FilterParameter(name, .boolean, default: .number(value ? 1 : 0), range: 0...1, summary: summary, structural: structural)
+    }
+
+    /// A parameter that takes one of several names.
+    public static func choice(
+        _ name: String, _ names: [String], default value: String, summary: String, structural: Bool = false
+    ) -> FilterParameter {
+        FilterParameter(name, .choice(names), default: .choice(value), summary: summary, structural: structural)
+    }
+
+    /// A list of numbers (colours, matrices, kernels).
+    public static func list(
+        _ name: String, count: ClosedRange<Int>, default value: [Double], range: ClosedRange<Double>? = nil,
+        summary: String, structural: Bool = false
+    ) -> FilterParameter {
+        FilterParameter(
+            name, .list(count: count), default: .list(value), range: range, summary: summary, structural: structural)
+    }
+
+    /// A text parameter, such as a file path.
+    public static func text(_ name: String, default value: String = "", summary: String, structural: Bool = true)
+        -> FilterParameter
+    {
+        FilterParameter(name, .text, default: .text(value), summary: summary, structural: structural)
+    }
+
+    /// The default and range as the catalog prints them.
+    public var defaultAndRange: String {
+        var text = "default \(defaultValue)"
+        if let range, type != .boolean {
+            text += ", \(FilterValue.format(range.lowerBound))...\(FilterValue.format(range.upperBound))"
+        }
+        return text
+    }
+
+    /// Clamps a value into range, as Harbeth's property wrappers do; the
+    /// Swift initialisers use this. Returns nil when the type is wrong.
+    public func clamped(_ value: FilterValue) -> FilterValue? {
+        switch (type, value) {
+        case (.number, .number(let number)):
+            return .number(clamp(number))
+        case (.integer, .number(let number)):
+            return .number(clamp(number.rounded()))
+        case (.boolean, .number(let number)):
+            return .number(number >= 0.5 ? 1 : 0)
+        case (.choice(let names), .choice(let name)):
+            return names.contains(name) ? value : nil
+        case (.list(let count), .list(let values)):
+            guard count.contains(values.count) else { return nil }
+            return .list(values.map(clamp))
+        case (.text, .text):
+            return value
+        default:
+            return nil
+        }
+    }
+
+    private func clamp(_ value: Double) -> Double {
+        guard let range else { return value }
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+
+/// The GPU resources one frame in flight uses: its input planes, the
+/// parameter block of each pass, the intermediate images, the output planes,
+/// a descriptor set per pass and a command buffer recorded once and
+/// submitted again for every frame it carries. Owned by one plan's pool;
+/// used by one frame at a time.
+final class FrameSlot: @unchecked Sendable {
+    // @unchecked: a slot is handed to one frame at a time by SlotPool
+    // (acquire/release under its lock), and the GPU touches it only between
+    // that frame's submission and completion.
+    let input: GPUBuffer
+    /// Where the kernels read the input: `input` itself on unified memory,
+    /// else a device-local copy made at the start of the commands.
+    let inputDevice: GPUBuffer
+    let output: GPUBuffer
+    let outputDevice: GPUBuffer
+    private(set) var parameters: [GPUBuffer]
+    let images: [GPUImage?]
+    let sets: [DescriptorSet]
+    let commands: CommandBuffer
+    var isRecorded = false
+    /// The filters whose parameter data the blocks hold now.
+    var writtenFilters: [Filter]?
+    /// The auxiliary images bound now, per pass.
+    var boundAuxiliary: [[ObjectIdentifier]]
+
+    init(plan: RenderPlan) throws {
+        let context = plan.context
+        input = try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .upload)
+        inputDevice = plan.staging ? try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .device) : input
+        output = try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .readback)
+        outputDevice = plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
+        parameters = try plan.graph.passes.map { _ in try context.makeBuffer(size: 64 * 1024, location: .upload) }
+        images = try plan.graph.passes.map { pass in
+            guard pass.output == .image else { return nil }
+            return try context.makeImage(width: pass.outputSize.width, height: pass.outputSize.height, format: plan.imageFormat)
+        }
+        sets = try plan.pipelines.map { try $0.makeDescriptorSet() }
+        commands = try context.makeCommandBuffer()
+        boundAuxiliary = plan.graph.passes.map { _ in [] }
+    }
+
+    /// Makes pass `index`'s parameter block at least `bytes` long. A new
+    /// buffer means the descriptor sets and commands must be made again.
+    func ensureParameterCapacity(pass index: Int, bytes: Int, context: GPUContext) throws {
+        guard parameters[index].size < bytes else { return }
+        var capacity = parameters[index].size
+        while capacity < bytes { capacity *= 2 }
+        parameters[index] = try context.makeBuffer(size: capacity, location: .upload)
+        isRecorded = false
+    }
+}
+
+/// The slots of one plan. `framesInFlight` slots are made up front; more
+/// are made only while every slot's output is still held by a consumer,
+/// up to `limit`, after which `acquire` waits for one to come back.
+final class SlotPool: Sendable {
+    private struct State {
+        var free: [FrameSlot] = []
+        var made = 0
+    }
+
+    private let state = Mutex(State())
+    private let returned = NSConditionLock(condition: 0)
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func acquire(make: () throws -> FrameSlot) throws -> FrameSlot {
+        while true {
+            enum Next { case slot(FrameSlot), make, wait }
+            let next: Next = state.withLock { state in
+                if let slot = state.free.popLast() { return .slot(slot) }
+                if state.made < limit {
+                    state.made += 1
+                    return .make
+                }
+                return .wait
+            }
+            switch next {
+            case .slot(let slot):
+                return slot
+            case .make:
+                do {
+                    return try make()
+                } catch {
+                    state.withLock { $0.made -= 1 }
+                    throw error
+                }
+            case .wait:
+                returned.lock(whenCondition: 1)
+                returned.unlock(withCondition: 0)
+            }
+        }
+    }
+
+    func release(_ slot: FrameSlot) {
+        state.withLock { $0.free.append(slot) }
+        returned.lock()
+        returned.unlock(withCondition: 1)
+    }
+
+    /// Slots made so far.
+    var count: Int { state.withLock { $0.made } }
+}

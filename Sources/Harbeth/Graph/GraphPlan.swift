@@ -1,0 +1,128 @@
+/// Where a pass reads from.
+enum PassInput: Hashable, Sendable {
+    /// The frame's planes, as uploaded, in this layout.
+    case source(PixelLayout)
+    /// The floating-point image the previous pass wrote.
+    case image
+}
+
+/// Where a pass writes to.
+enum PassOutput: Hashable, Sendable {
+    /// A floating-point image for the next pass.
+    case image
+    /// The frame's planes in this layout: the last pass.
+    case buffer(PixelLayout)
+}
+
+/// One stage of one filter, placed in a pass.
+struct PlannedStage: Hashable, Sendable {
+    /// The filter's position in the chain.
+    let filterIndex: Int
+    let stage: FilterStage
+}
+
+/// One compute dispatch per frame: an input, an optional kernel, a run of
+/// pointwise functions applied to its result, and an output.
+struct PassPlan: Hashable, Sendable {
+    var input: PassInput
+    var body: PlannedStage?
+    var pointwise: [PlannedStage] = []
+    var output: PassOutput = .image
+    var inputSize: FrameSize
+    var outputSize: FrameSize
+
+    /// Every stage in the order the pass runs them.
+    var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
+
+    /// The chain's filters this pass runs, for reports.
+    func name(in filters: [Filter]) -> String {
+        var parts: [String] = []
+        if case .source(let layout) = input, layout.isYUV { parts.append("yuv->rgb") }
+        for stage in stages {
+            let name = filters[stage.filterIndex].name
+            if parts.last != name { parts.append(name) }
+        }
+        if case .buffer(let layout) = output, layout.isYUV { parts.append("rgb->yuv") }
+        return parts.isEmpty ? "copy" : parts.joined(separator: "+")
+    }
+
+    var isWholeKernel: Bool { body?.stage.kind == .wholeKernel }
+}
+
+/// The passes that render a chain for one input format, and what comes out.
+struct GraphPlan: Sendable {
+    let passes: [PassPlan]
+    let output: FrameFormat
+    /// Each filter's input size, for the closures that pack its parameters.
+    let filterInputSizes: [FrameSize]
+}
+
+/// Splits a chain into passes. With fusion on, every maximal run of
+/// pointwise stages joins the pass before it (the colour conversion at
+/// the start, or a kernel) and the conversion at the end: a chain of only
+/// pointwise filters is one dispatch. With fusion off, every filter runs
+/// in a pass of its own between separate conversion passes, which the
+/// tests use to check that fusion changes nothing.
+enum GraphCompiler {
+    static func plan(
+        input: FrameFormat, filters: [Filter], outputLayout: PixelLayout, fusion: Bool
+    ) throws -> GraphPlan {
+        var passes: [PassPlan] = []
+        var size = FrameSize(width: input.width, height: input.height)
+        var current = PassPlan(input: .source(input.layout), body: nil, inputSize: size, outputSize: size)
+        var filterInputSizes: [FrameSize] = []
+
+        func close(output: PassOutput) {
+            current.output = output
+            if current.body == nil { current.outputSize = current.inputSize }
+            passes.append(current)
+            current = PassPlan(input: .image, body: nil, inputSize: current.outputSize, outputSize: current.outputSize)
+        }
+
+        for (index, filter) in filters.enumerated() {
+            filterInputSizes.append(size)
+            let filterOutput = try filter.descriptor.outputSize(filter.values, size)
+            guard filterOutput.width > 0, filterOutput.height > 0 else {
+                throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
+            }
+            for (stageIndex, stage) in filter.descriptor.stages.enumerated() {
+                let isLast = stageIndex == filter.descriptor.stages.count - 1
+                let stageOutput = isLast ? filterOutput : size
+                let planned = PlannedStage(filterIndex: index, stage: stage)
+                if stage.isPointwise {
+                    if !fusion && (current.body != nil || !current.pointwise.isEmpty || current.input != .image) {
+                        close(output: .image)
+                    }
+                    current.pointwise.append(planned)
+                } else {
+                    let isWhole = stage.kind == .wholeKernel
+                    let canRead = current.input == .image || (stage.readsSourceDirectly && fusion)
+                    if current.body != nil || !current.pointwise.isEmpty || !canRead {
+                        close(output: .image)
+                    }
+                    current.body = planned
+                    current.outputSize = stageOutput
+                    if isWhole { close(output: .image) }
+                }
+                size = stageOutput
+            }
+        }
+        if !fusion && (current.body != nil || !current.pointwise.isEmpty) {
+            close(output: .image)
+        }
+        close(output: .buffer(outputLayout))
+        let output = FrameFormat(
+            width: size.width, height: size.height, layout: outputLayout,
+            colorimetry: outputLayout.isYUV ? input.conversionColorimetry : nil)
+        return GraphPlan(passes: passes, output: output, filterInputSizes: filterInputSizes)
+    }
+}
+
+extension FrameFormat {
+    /// The colorimetry used to convert this format's pixels: the tag; for
+    /// untagged YUV, BT.601 limited (as swscale assumes); for RGBA sources
+    /// converted to YUV, BT.709 limited.
+    var conversionColorimetry: Colorimetry {
+        colorimetry ?? (layout.isYUV ? .untaggedDefault : Colorimetry(matrix: .bt709, range: .limited))
+    }
+}

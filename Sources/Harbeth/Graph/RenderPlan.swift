@@ -1,0 +1,97 @@
+import Synchronization
+
+/// A compiled chain for one input format: its passes, their pipelines, the
+/// buffer layouts of its input and output planes, and a pool of frame
+/// slots. Made once per `PlanKey` and reused for every frame of that shape.
+final class RenderPlan: @unchecked Sendable {
+    // @unchecked: immutable after init except `auxiliary`, which is under a
+    // mutex; slots are handed out by the pool one frame at a time.
+    let context: GPUContext
+    let graph: GraphPlan
+    let filters: [Filter]
+    let imageFormat: ImageFormat
+    let inputLayout: PlaneLayout
+    let outputLayout: PlaneLayout
+    let pipelines: [ComputePipeline]
+    let groups: [(x: Int, y: Int)]
+    /// True on devices without host-visible device memory: copies move the
+    /// planes between host and device memory inside the command buffer.
+    let staging: Bool
+    let pool: SlotPool
+    private let auxiliary = Mutex<[Filter: [GPUImage]]>([:])
+
+    static let headerFloats = 64
+
+    init(
+        context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
+        imageFormat: ImageFormat, framesInFlight: Int
+    ) throws {
+        self.context = context
+        self.filters = filters
+        self.imageFormat = imageFormat
+        let graph = try GraphCompiler.plan(input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion)
+        self.graph = graph
+        let limit = context.maxImageDimension
+        for pass in graph.passes {
+            let size = pass.outputSize
+            guard size.width <= limit, size.height <= limit else {
+                throw RenderError.frameTooLarge(width: size.width, height: size.height, limit: limit)
+            }
+        }
+        inputLayout = PlaneLayout(layout: input.layout, width: input.width, height: input.height)
+        outputLayout = PlaneLayout(
+            layout: pixelLayout, width: graph.output.width, height: graph.output.height,
+            block: PlaneLayout.outputBlock(for: pixelLayout))
+        for bytes in [inputLayout.totalBytes, self.outputLayout.totalBytes] where bytes > context.maxStorageBufferRange {
+            throw RenderError.frameTooLarge(width: input.width, height: input.height, limit: limit)
+        }
+        let generator = ShaderGenerator(imageFormat: imageFormat, filters: filters)
+        var pipelines: [ComputePipeline] = []
+        for pass in graph.passes {
+            let kernel = try generator.kernel(for: pass)
+            do {
+                pipelines.append(try context.makePipeline(kernel))
+            } catch let error as ShaderCompileError {
+                throw RenderError.shaderCompile(error.description)
+            } catch let error as GPUError {
+                throw RenderError.gpu(error)
+            }
+        }
+        self.pipelines = pipelines
+        groups = graph.passes.map(ShaderGenerator.groups)
+        staging = !context.info.hasUnifiedMemory
+        pool = SlotPool(limit: max(framesInFlight, 1) * 4 + 4)
+    }
+
+    /// Passes (dispatches) per frame.
+    var passCount: Int { graph.passes.count }
+
+    /// GPU images for the filters' auxiliary inputs, uploaded once per value.
+    func auxiliaryImages(for filter: Filter, environment: FilterEnvironment) throws -> [GPUImage] {
+        if let cached = auxiliary.withLock({ $0[filter] }) { return cached }
+        let frames = try filter.descriptor.auxiliary(filter.values, environment)
+        var images: [GPUImage] = []
+        for frame in frames {
+            guard frame.layout == .rgba8 else {
+                throw RenderError.resourceUnavailable(filter: filter.name, reason: "an auxiliary image must be RGBA")
+            }
+            let image = try context.makeImage(width: frame.width, height: frame.height, format: .rgba8Unorm)
+            let upload = try context.makeBuffer(size: frame.width * frame.height * 4, location: .upload)
+            let packed = frame.packedBytes(plane: 0)
+            upload.withUnsafeMutableBytes { destination in
+                packed.withUnsafeBytes { destination.copyMemory(from: $0) }
+            }
+            let commands = try context.makeCommandBuffer()
+            try commands.record { recorder in
+                recorder.copy(from: upload, to: image)
+            }
+            try context.submitAndWait(commands)
+            images.append(image)
+        }
+        auxiliary.withLock { cache in
+            if cache.count > 32 { cache.removeAll() }
+            cache[filter] = images
+        }
+        return images
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Writes the GLSL of one pass from the embedded shader files: the prelude,
+/// the input and output modules for the pass's ends, each filter function
+/// once, and `hb_pixel`, which runs the body and the pointwise run.
+///
+/// Parameters reach the functions through `hb_base(slot)`: slot `i` of
+/// `hb_p` holds the offset of stage `i`'s data, so the code depends only on
+/// the chain's structure and a new value never recompiles anything.
+struct ShaderGenerator {
+    /// The intermediate image format, e.g. rgba16f.
+    let imageFormat: ImageFormat
+    let filters: [Filter]
+
+    /// Workgroup sizes: 16x16 pixels for images; 8x8 blocks for packed output.
+    static let imageWorkgroup = (x: 16, y: 16)
+    static let blockWorkgroup = (x: 8, y: 8)
+
+    /// The pass's kernel: source, bindings and workgroup size.
+    func kernel(for pass: PassPlan) throws -> KernelDescriptor {
+        var defines: [String: String] = [:]
+        var text = try Self.embedded("common/prelude.glsl")
+        text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
+        switch pass.input {
+        case .source(let layout):
+            defines["HB_IN_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+            text += try Self.embeddedWithLine("io/load_buffer.glsl")
+        case .image:
+            text += try Self.embeddedWithLine("io/load_image.glsl")
+        }
+        var bindings: [BindingKind] = [
+            .storageBuffer,
+            pass.input == .image ? .sampledImage : .storageBuffer,
+        ]
+        switch pass.output {
+        case .image: bindings.append(.storageImage)
+        case .buffer: bindings.append(.storageBuffer)
+        }
+        var auxiliaryIndex = 0
+        var auxiliaryNames: [[String]] = []
+        for planned in pass.stages {
+            var names: [String] = []
+            for _ in 0..<planned.stage.auxiliaryImages {
+                text += "layout(set = 0, binding = \(3 + auxiliaryIndex)) uniform sampler2D hb_aux\(auxiliaryIndex);\n"
+                names.append("hb_aux\(auxiliaryIndex)")
+                bindings.append(.sampledImage)
+                auxiliaryIndex += 1
+            }
+            auxiliaryNames.append(names)
+        }
+
+        let workgroup: (x: Int, y: Int)
+        if pass.isWholeKernel {
+            defines["HB_OUT_IMAGE_FORMAT"] = imageFormat.glslQualifier
+            text += "layout(set = 0, binding = 2, \(imageFormat.glslQualifier)) uniform writeonly image2D hb_output;\n"
+            text += try functionCode(for: pass.body!, slot: 0)
+            workgroup = Self.imageWorkgroup
+        } else {
+            switch pass.output {
+            case .image:
+                defines["HB_OUT_IMAGE_FORMAT"] = imageFormat.glslQualifier
+                text += try Self.embeddedWithLine("io/store_image.glsl")
+                workgroup = Self.imageWorkgroup
+            case .buffer(let layout):
+                defines["HB_OUT_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+                text += try Self.embeddedWithLine("io/store_buffer.glsl")
+                workgroup = layout == .rgba8 ? Self.imageWorkgroup : Self.blockWorkgroup
+            }
+            var included: Set<String> = []
+            for (slot, planned) in pass.stages.enumerated() {
+                if case .embedded(let path) = planned.stage.code {
+                    guard included.insert(path).inserted else { continue }
+                }
+                text += try functionCode(for: planned, slot: slot)
+            }
+            text += "#line 1 \"generated\"\n"
+            text += "vec4 hb_pixel(ivec2 p) {\n    hb_pos = p;\n"
+            if let body = pass.body {
+                text += "    vec4 c = \(callName(body, slot: 0))(p, hb_base(0)\(auxiliaryArguments(auxiliaryNames[0])));\n"
+            } else {
+                text += "    vec4 c = hb_load(p);\n"
+            }
+            let firstPointwiseSlot = pass.body == nil ? 0 : 1
+            for (offset, planned) in pass.pointwise.enumerated() {
+                let slot = firstPointwiseSlot + offset
+                text += "    c = \(callName(planned, slot: slot))(c, hb_base(\(slot))\(auxiliaryArguments(auxiliaryNames[slot])));\n"
+            }
+            text += "    return c;\n}\n"
+            text += try Self.embeddedWithLine("common/main.glsl")
+        }
+        let name = "pass " + pass.name(in: filters)
+        return KernelDescriptor(
+            source: ShaderSource(name: name, text: text, defines: defines), bindings: bindings,
+            workgroupSize: (workgroup.x, workgroup.y, 1))
+    }
+
+    /// The dispatch size for a pass's output.
+    static func groups(for pass: PassPlan) -> (x: Int, y: Int) {
+        let block: (x: Int, y: Int)
+        let workgroup: (x: Int, y: Int)
+        switch pass.output {
+        case .buffer(let layout) where !pass.isWholeKernel:
+            block = PlaneLayout.outputBlock(for: layout)
+            workgroup = layout == .rgba8 ? imageWorkgroup : blockWorkgroup
+        default:
+            block = (1, 1)
+            workgroup = imageWorkgroup
+        }
+        let perGroupX = block.x * workgroup.x, perGroupY = block.y * workgroup.y
+        return ((pass.outputSize.width + perGroupX - 1) / perGroupX, (pass.outputSize.height + perGroupY - 1) / perGroupY)
+    }
+
+    private func auxiliaryArguments(_ names: [String]) -> String {
+        names.map { ", " + $0 }.joined()
+    }
+
+    /// Inline (custom) code is included once per use, under its own name.
+    private func callName(_ planned: PlannedStage, slot: Int) -> String {
+        if case .inline = planned.stage.code { return "hb_custom_\(slot)" }
+        return planned.stage.function
+    }
+
+    private func functionCode(for planned: PlannedStage, slot: Int) throws -> String {
+        switch planned.stage.code {
+        case .embedded(let path):
+            return try Self.embeddedWithLine(path)
+        case .inline(_, let code):
+            return
+                code
+                .replacingOccurrences(of: "HB_FN", with: "hb_custom_\(slot)")
+                .replacingOccurrences(of: "HB_BASE", with: "hb_base(\(slot))") + "\n"
+        }
+    }
+
+    static func embedded(_ path: String) throws -> String {
+        guard let text = EmbeddedShaders.sources[path] else {
+            throw RenderError.shaderCompile("the shader file \(path) is not embedded in this build")
+        }
+        return text + "\n"
+    }
+
+    /// An embedded file preceded by a `#line` directive naming it, so
+    /// compile errors point into Shaders/.
+    static func embeddedWithLine(_ path: String) throws -> String {
+        "#line 1 \"\(path)\"\n" + (try embedded(path))
+    }
+}
+

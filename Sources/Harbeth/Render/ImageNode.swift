@@ -1,0 +1,69 @@
+import Dispatch
+
+/// A source frame with filters applied: the unit of work of the graph.
+/// A value: `applying` returns a new node and leaves this one unchanged.
+public struct ImageNode: Sendable {
+    public let source: VideoFrame
+    public private(set) var chain: FilterChain
+
+    public init(_ source: VideoFrame, chain: FilterChain = FilterChain()) {
+        self.source = source
+        self.chain = chain
+    }
+
+    /// This node with `filter` appended.
+    public func applying(_ filter: Filter) -> ImageNode {
+        var copy = self
+        copy.chain.append(filter)
+        return copy
+    }
+
+    /// This node with every filter of `chain` appended.
+    public func applying(_ chain: FilterChain) -> ImageNode {
+        var copy = self
+        copy.chain.filters += chain.filters
+        return copy
+    }
+
+    /// The format of the frame this node makes, without touching the GPU.
+    public func outputFormat(_ output: RenderOutput = .sameAsSource) throws -> FrameFormat {
+        try GraphCompiler.plan(
+            input: source.format, filters: chain.filters, outputLayout: output.resolve(for: source.layout), fusion: true
+        ).output
+    }
+
+    /// Submits the node for rendering and returns its handle at once. The
+    /// single terminal outcome is delivered to `completion` on `deliveryQueue`
+    /// and is also available from the handle.
+    @discardableResult
+    public func transmitFrame(
+        on renderer: Renderer, output: RenderOutput = .sameAsSource, policy: SubmissionPolicy = .independent,
+        deadline: DispatchTime? = nil, deliveryQueue: DispatchQueue = .global(),
+        file: StaticString = #fileID, line: UInt = #line,
+        completion: (@Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void)? = nil
+    ) -> RenderSubmissionHandle<VideoFrame> {
+        renderer.submit(
+            self, output: output, policy: policy, deadline: deadline, deliveryQueue: deliveryQueue,
+            completion: completion, file: file, line: line)
+    }
+
+    /// Renders and waits. Throws the render's own error (`RenderError`,
+    /// `GPUError`) or, when cancelled, `RenderSubmissionError.cancelled`.
+    public func makeFrame(on renderer: Renderer, output: RenderOutput = .sameAsSource) throws -> VideoFrame {
+        try Self.unwrap(transmitFrame(on: renderer, output: output).wait())
+    }
+
+    /// Renders asynchronously; cancelling the calling `Task` cancels the
+    /// submission with `callerCancelled`.
+    public func makeFrameAsync(on renderer: Renderer, output: RenderOutput = .sameAsSource) async throws -> VideoFrame {
+        try Self.unwrap(await transmitFrame(on: renderer, output: output).outcome)
+    }
+
+    private static func unwrap(_ outcome: Result<VideoFrame, RenderSubmissionError>) throws -> VideoFrame {
+        switch outcome {
+        case .success(let frame): return frame
+        case .failure(.executionFailed(let error)): throw error
+        case .failure(let error): throw error
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The pixel layout a render produces.
+public enum RenderOutput: Sendable, Hashable {
+    /// The source's own layout (YUV stays YUV in the same subsampling).
+    case sameAsSource
+    /// Packed 8-bit RGBA.
+    case rgba8
+    /// A specific layout.
+    case layout(PixelLayout)
+
+    func resolve(for source: PixelLayout) -> PixelLayout {
+        switch self {
+        case .sameAsSource: return source
+        case .rgba8: return .rgba8
+        case .layout(let layout): return layout
+        }
+    }
+}
+
+/// What a plan does per frame, for reports (`--json` prints it).
+public struct RenderPlanSummary: Sendable, Hashable {
+    /// One name per pass, e.g. "yuv->rgb+sepia+brightness+rgb->yuv".
+    public let passes: [String]
+    /// The output frames' format.
+    public let output: FrameFormat
+
+    /// GPU passes (compute dispatches) per frame.
+    public var dispatchesPerFrame: Int { passes.count }
+}
+
+/// Counters kept by a renderer.
+public struct RenderStatistics: Sendable, Hashable {
+    /// Frames whose GPU work completed.
+    public var framesRendered = 0
+    /// Plans compiled (each compiles or finds its shaders in the caches).
+    public var plansCompiled = 0
+    /// Sum over frames of the time from submission to GPU completion.
+    public var gpuSeconds = 0.0
+    /// Sum over frames of the time spent copying planes in and preparing.
+    public var uploadSeconds = 0.0
+    /// The slots (frames in flight plus frames held by consumers) made.
+    public var slotsMade = 0
+
+    public init() {}
+}

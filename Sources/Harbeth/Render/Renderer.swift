@@ -1,0 +1,372 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs filter graphs on a GPU context: compiles plans (cached by input
+/// shape and chain structure), keeps a bounded number of frames in flight,
+/// and hands each submission a `RenderSubmissionHandle`.
+public final class Renderer: Sendable {
+    /// Intermediate image precision between passes.
+    public enum Precision: Sendable, Hashable {
+        /// 16-bit floats: 11 significant bits, far finer than 1/255.
+        case half
+        /// 32-bit floats.
+        case float
+
+        var imageFormat: ImageFormat { self == .half ? .rgba16Float : .rgba32Float }
+    }
+
+    /// How a renderer runs.
+    public struct Options: Sendable {
+        /// Frames whose GPU work may be in flight at once.
+        public var framesInFlight: Int
+        /// Fuse runs of pointwise filters and the colour conversions into one
+        /// pass. Off runs every filter alone (for checking fusion).
+        public var fusion: Bool
+        public var precision: Precision
+        /// Reads the files that filter parameters name (LUTs, images).
+        public var resources: any FilterResourceLoader
+
+        public init(
+            framesInFlight: Int = 3, fusion: Bool = true, precision: Precision = .half,
+            resources: any FilterResourceLoader = FileResourceLoader()
+        ) {
+            self.framesInFlight = max(1, framesInFlight)
+            self.fusion = fusion
+            self.precision = precision
+            self.resources = resources
+        }
+    }
+
+    public let context: GPUContext
+    public let options: Options
+    let scheduler: SubmissionScheduler
+    private let plans = Mutex<[PlanKey: RenderPlan]>([:])
+    private let planOrder = Mutex<[PlanKey]>([])
+    private let packed = Mutex<[PackKey: [Float]]>([:])
+    private let counters = Mutex(RenderStatistics())
+    private let frameIndex = Mutex(0)
+
+    private struct PackKey: Hashable {
+        let filter: Filter
+        let inputSize: FrameSize
+    }
+
+    /// Plans kept at once; older ones are dropped (their slots with them).
+    static let planLimit = 16
+
+    public init(context: GPUContext, options: Options = Options()) {
+        self.context = context
+        self.options = options
+        scheduler = SubmissionScheduler(maxInFlight: options.framesInFlight, label: "harbeth.renderer")
+    }
+
+    /// A renderer on a new context with default device choice.
+    public convenience init(options: Options = Options(), contextOptions: GPUContext.Options = GPUContext.Options())
+        throws(GPUError)
+    {
+        self.init(context: try GPUContext(options: contextOptions), options: options)
+    }
+
+    /// What the renderer has done so far.
+    public var statistics: RenderStatistics {
+        var copy = counters.withLock { $0 }
+        copy.slotsMade = plans.withLock { $0.values.reduce(0) { $0 + $1.pool.count } }
+        return copy
+    }
+
+    /// Discards every queued and executing submission with `pipelineStopped`;
+    /// later submissions are discarded at once.
+    public func stop() {
+        scheduler.stop()
+    }
+
+    /// Compiles (or finds) the plan for a node and describes it.
+    public func summary(for node: ImageNode, output: RenderOutput = .sameAsSource) throws -> RenderPlanSummary {
+        let plan = try self.plan(for: node.source.format, filters: node.chain.filters, output: output)
+        return RenderPlanSummary(passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output)
+    }
+
+    // MARK: Submission
+
+    func submit(
+        _ node: ImageNode, output: RenderOutput, policy: SubmissionPolicy, deadline: DispatchTime?,
+        deliveryQueue: DispatchQueue, completion: (@Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void)?,
+        file: StaticString, line: UInt
+    ) -> RenderSubmissionHandle<VideoFrame> {
+        scheduler.submit(
+            policy: policy, deadline: deadline, deliveryQueue: deliveryQueue, file: file, line: line,
+            completion: completion
+        ) { [self] (done: SubmissionCompletion<VideoFrame>) in
+            execute(node, output: output, completion: done)
+        }
+    }
+
+    private func execute(_ node: ImageNode, output: RenderOutput, completion: SubmissionCompletion<VideoFrame>) {
+        let started = DispatchTime.now()
+        let source = node.source
+        let filters = node.chain.filters
+        let plan: RenderPlan
+        let slot: FrameSlot
+        do {
+            plan = try self.plan(for: source.format, filters: filters, output: output)
+            slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
+        } catch {
+            completion.fail(Self.renderError(error))
+            return
+        }
+        do {
+            try prepare(slot, plan: plan, source: source, filters: filters)
+            let prepared = DispatchTime.now()
+            try context.submit(slot.commands) { [self] result in
+                let finished = DispatchTime.now()
+                switch result {
+                case .success:
+                    counters.withLock {
+                        $0.framesRendered += 1
+                        $0.uploadSeconds += Double(prepared.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                        $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
+                    }
+                    completion.succeed(Self.outputFrame(plan: plan, slot: slot, source: source))
+                case .failure(let error):
+                    plan.pool.release(slot)
+                    completion.fail(error)
+                }
+            }
+        } catch {
+            plan.pool.release(slot)
+            completion.fail(Self.renderError(error))
+        }
+    }
+
+    /// GPU errors pass through as themselves, so the scheduler can tell a
+    /// lost device; everything else becomes a `RenderError`.
+    private static func renderError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as GPUError: return error
+        case let error as RenderError: return error
+        case let error as ShaderCompileError: return RenderError.shaderCompile(error.description)
+        case let error as FilterResourceError: return RenderError.resourceUnavailable(filter: "filter", reason: error.description)
+        default: return RenderError.invalidFilterSetup(filter: "filter", reason: "\(error)")
+        }
+    }
+
+    // MARK: Plans
+
+    func plan(for input: FrameFormat, filters: [Filter], output: RenderOutput) throws -> RenderPlan {
+        let outputLayout = output.resolve(for: input.layout)
+        let key = PlanKey(
+            input: input, outputLayout: outputLayout, filters: filters, fusion: options.fusion,
+            imageFormat: options.precision.imageFormat)
+        if let plan = plans.withLock({ $0[key] }) { return plan }
+        let plan = try RenderPlan(
+            context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
+            imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight)
+        context.savePipelineCache()
+        counters.withLock { $0.plansCompiled += 1 }
+        plans.withLock { plans in
+            plans[key] = plan
+        }
+        planOrder.withLock { order in
+            order.append(key)
+            if order.count > Self.planLimit {
+                let oldest = order.removeFirst()
+                plans.withLock { _ = $0.removeValue(forKey: oldest) }
+            }
+        }
+        return plan
+    }
+
+    private func packedData(for filter: Filter, inputSize: FrameSize) throws -> [Float] {
+        let key = PackKey(filter: filter, inputSize: inputSize)
+        if let cached = packed.withLock({ $0[key] }) { return cached }
+        let environment = FilterEnvironment(inputSize: inputSize, resources: options.resources)
+        let data: [Float]
+        do {
+            data = try filter.descriptor.pack(filter.values, environment)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError.resourceUnavailable(filter: filter.name, reason: "\(error)")
+        }
+        packed.withLock { cache in
+            if cache.count > 256 { cache.removeAll() }
+            cache[key] = data
+        }
+        return data
+    }
+
+    // MARK: Per frame
+
+    private func prepare(_ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter]) throws {
+        Self.upload(source, into: slot.input, layout: plan.inputLayout)
+
+        let data = try filters.enumerated().map { index, filter in
+            try packedData(for: filter, inputSize: plan.graph.filterInputSizes[index])
+        }
+        let conversion = ColourConversion(
+            colorimetry: source.format.conversionColorimetry, bitDepth: source.layout.bitDepth)
+        let outputConversion = ColourConversion(
+            colorimetry: source.format.conversionColorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
+        let index = frameIndex.withLock { value -> Int in
+            defer { value += 1 }
+            return value
+        }
+        let rewriteData = slot.writtenFilters != filters
+        for (passIndex, pass) in plan.graph.passes.enumerated() {
+            let stages = pass.stages
+            var table: [Float] = []
+            var body: [Float] = []
+            for planned in stages {
+                table.append(Float(bitPattern: UInt32(stages.count + body.count)))
+                body += data[planned.filterIndex]
+            }
+            let bytes = (RenderPlan.headerFloats + table.count + body.count) * 4
+            try slot.ensureParameterCapacity(pass: passIndex, bytes: bytes, context: context)
+            let header = Self.header(
+                pass: pass, plan: plan, time: source.time ?? 0, frameIndex: index, input: conversion,
+                output: outputConversion)
+            slot.parameters[passIndex].withUnsafeMutableBytes { raw in
+                header.withUnsafeBytes { raw.copyMemory(from: $0) }
+                if rewriteData || !slot.isRecorded {
+                    let start = raw.baseAddress! + RenderPlan.headerFloats * 4
+                    (table + body).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                }
+            }
+        }
+        slot.writtenFilters = filters
+
+        var auxiliary: [[GPUImage]] = []
+        for pass in plan.graph.passes {
+            var images: [GPUImage] = []
+            for planned in pass.stages where planned.stage.auxiliaryImages > 0 {
+                let filter = filters[planned.filterIndex]
+                let environment = FilterEnvironment(
+                    inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: options.resources)
+                images += try plan.auxiliaryImages(for: filter, environment: environment)
+            }
+            auxiliary.append(images)
+        }
+        let identities = auxiliary.map { $0.map(ObjectIdentifier.init) }
+        if identities != slot.boundAuxiliary { slot.isRecorded = false }
+
+        guard !slot.isRecorded else { return }
+        for (passIndex, pass) in plan.graph.passes.enumerated() {
+            var resources: [BoundResource] = [.buffer(slot.parameters[passIndex])]
+            switch pass.input {
+            case .source: resources.append(.buffer(slot.inputDevice))
+            case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
+            }
+            switch pass.output {
+            case .image: resources.append(.storageImage(slot.images[passIndex]!))
+            case .buffer: resources.append(.buffer(slot.outputDevice))
+            }
+            resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
+            slot.sets[passIndex].update(resources)
+        }
+        slot.boundAuxiliary = identities
+        try slot.commands.record { recorder in
+            if plan.staging {
+                recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
+                recorder.computeBarrier()
+            }
+            for passIndex in plan.graph.passes.indices {
+                recorder.bind(plan.pipelines[passIndex], slot.sets[passIndex])
+                recorder.dispatch(plan.groups[passIndex].x, plan.groups[passIndex].y)
+                if passIndex < plan.graph.passes.count - 1 { recorder.computeBarrier() }
+            }
+            if plan.staging {
+                recorder.computeBarrier()
+                recorder.copy(from: slot.outputDevice, to: slot.output, bytes: plan.outputLayout.totalBytes)
+            }
+            recorder.hostReadBarrier()
+        }
+        slot.isRecorded = true
+    }
+
+    /// The 64 floats before `hb_p` (see Shaders/common/prelude.glsl).
+    private static func header(
+        pass: PassPlan, plan: RenderPlan, time: Double, frameIndex: Int, input: ColourConversion,
+        output: ColourConversion
+    ) -> [Float] {
+        func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
+        var header: [Float] = [
+            int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width), int(pass.outputSize.height),
+        ]
+        for index in 0..<3 {
+            if case .source = pass.input, index < plan.inputLayout.planes.count {
+                let plane = plan.inputLayout.planes[index]
+                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
+            } else {
+                header += [0, 0, 0, 0]
+            }
+        }
+        for index in 0..<3 {
+            if case .buffer = pass.output, index < plan.outputLayout.planes.count {
+                let plane = plan.outputLayout.planes[index]
+                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
+            } else {
+                header += [0, 0, 0, 0]
+            }
+        }
+        header += [Float(time), Float(frameIndex), 0, 0]
+        header += input.yuvToRGB
+        header += output.rgbToYUV
+        return header
+    }
+
+    /// Copies the frame's planes into the slot's input buffer at the plan's
+    /// offsets and strides: one copy per plane when the strides agree.
+    private static func upload(_ frame: VideoFrame, into buffer: GPUBuffer, layout: PlaneLayout) {
+        buffer.withUnsafeMutableBytes { destination in
+            for (index, plane) in frame.planes.enumerated() {
+                let target = layout.planes[index]
+                let rowBytes = frame.layout.minimumBytesPerRow(index, width: frame.width)
+                let rows = frame.layout.planeSize(index, width: frame.width, height: frame.height).height
+                plane.storage.withUnsafeBytes { source in
+                    let from = source.baseAddress! + plane.offset
+                    let to = destination.baseAddress! + target.offset
+                    if plane.bytesPerRow == target.bytesPerRow {
+                        to.copyMemory(from: from, byteCount: (rows - 1) * plane.bytesPerRow + rowBytes)
+                    } else {
+                        for row in 0..<rows {
+                            (to + row * target.bytesPerRow).copyMemory(from: from + row * plane.bytesPerRow, byteCount: rowBytes)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func outputFrame(plan: RenderPlan, slot: FrameSlot, source: VideoFrame) -> VideoFrame {
+        let lease = SlotLease(pool: plan.pool, slot: slot)
+        let format = plan.graph.output
+        let planes = plan.outputLayout.planes.map {
+            FramePlane(storage: lease, offset: $0.offset, bytesPerRow: $0.bytesPerRow)
+        }
+        // The layout was checked when the plan was made, so this cannot fail.
+        return try! VideoFrame(
+            width: format.width, height: format.height, layout: format.layout, planes: planes,
+            colorimetry: format.layout.isYUV ? source.format.conversionColorimetry : nil, time: source.time)
+    }
+}
+
+/// The output planes of a frame slot, lent to one output frame; the slot
+/// goes back to its pool when the last copy of that frame is gone.
+final class SlotLease: PlaneStorage {
+    private let pool: SlotPool
+    private let slot: FrameSlot
+
+    init(pool: SlotPool, slot: FrameSlot) {
+        self.pool = pool
+        self.slot = slot
+    }
+
+    deinit {
+        pool.release(slot)
+    }
+
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try slot.output.withUnsafeBytes(body)
+    }
+}
