@@ -40,12 +40,14 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Resets the buffer and records new commands into it. The buffer must
-    /// not be in use by the GPU.
+    /// not be in use by the GPU. The recording can be submitted any number
+    /// of times, one submission at a time.
     public func record(_ body: (inout CommandRecorder) throws -> Void) throws {
         try check(vkResetCommandPool(context.device, pool, 0), "vkResetCommandPool")
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        // No ONE_TIME_SUBMIT: frame slots record once and submit every frame.
+        begin.flags = 0
         try check(vkBeginCommandBuffer(handle, &begin), "vkBeginCommandBuffer")
         var recorder = CommandRecorder(handle: handle)
         do {

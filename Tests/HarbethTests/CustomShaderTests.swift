@@ -1,0 +1,122 @@
+import Foundation
+import Harbeth
+import HarbethTestSupport
+import XCTest
+
+final class CustomShaderTests: XCTestCase {
+    private func write(_ text: String, name: String = "effect.glsl") throws -> String {
+        let path = TestMedia.directory + "/\(UUID().uuidString)-\(name)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testAPointwiseShaderFusesAndTakesItsUniformsAsParameters() throws {
+        let path = try write(
+            """
+            uniform float amount = 0.5; // range 0...1
+            uniform vec3 tint = vec3(1.0, 0.5, 0.25);
+
+            vec4 filter(vec4 rgba, ivec2 pos) {
+                return vec4(mix(rgba.rgb, rgba.rgb * tint, amount), rgba.a);
+            }
+            """)
+        let renderer = try Fixtures.renderer()
+        let frame = try Fixtures.frame(.rgba8)
+        let chain = try FilterChain(parsing: "sepia,shader=\(path):amount=0.8,invert")
+        let node = ImageNode(frame).applying(chain)
+        XCTAssertEqual(try renderer.summary(for: node).dispatchesPerFrame, 1, "fused with the built-ins")
+        let output = try node.makeFrame(on: renderer).packedBytes(plane: 0)
+        // The same arithmetic on the CPU, on the output of sepia.
+        let sepia = try ImageNode(frame).applying(.sepia()).makeFrame(on: renderer).packedBytes(plane: 0)
+        var worst = 0.0
+        for pixel in 0..<(frame.width * frame.height) {
+            for (channel, tint) in [1.0, 0.5, 0.25].enumerated() {
+                let value = Double(sepia[pixel * 4 + channel]) / 255
+                let expected = 1 - (value * 0.2 + value * tint * 0.8)
+                worst = max(worst, abs(expected - Double(output[pixel * 4 + channel]) / 255))
+            }
+        }
+        // Tolerance: sepia's own 8-bit rounding in the two-step CPU version.
+        XCTAssertLessThanOrEqual(worst * 255, 2.5)
+        XCTAssertThrowsError(try FilterChain(parsing: "shader=\(path):amount=3")) { error in
+            XCTAssertTrue("\(error)".contains("allowed 0...1"), "\(error)")
+        }
+    }
+
+    func testAKernelShaderReadsNeighbours() throws {
+        let path = try write(
+            """
+            vec4 kernel(ivec2 pos) {
+                return 0.5 * (hb_load(pos + ivec2(1, 0)) + hb_load(pos - ivec2(1, 0)));
+            }
+            """)
+        let renderer = try Fixtures.renderer()
+        let frame = try Fixtures.frame(.rgba8)
+        let input = frame.packedBytes(plane: 0)
+        let output = try ImageNode(frame).applying(try FilterChain(parsing: "shader=\(path)")).makeFrame(on: renderer)
+            .packedBytes(plane: 0)
+        let width = frame.width
+        var worst = 0
+        for y in 0..<frame.height {
+            for x in 0..<width {
+                let left = max(0, x - 1), right = min(width - 1, x + 1)
+                for channel in 0..<3 {
+                    let expected = (Int(input[(y * width + left) * 4 + channel]) + Int(input[(y * width + right) * 4 + channel]))
+                    let actual = Int(output[(y * width + x) * 4 + channel]) * 2
+                    worst = max(worst, abs(expected - actual))
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "within one 8-bit step of the average")
+    }
+
+    func testAWholeKernelUsesTheDocumentedBindings() throws {
+        let path = try write(
+            """
+            uniform float gain = 2.0;
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                if (p.x >= hb_out_size.x || p.y >= hb_out_size.y) return;
+                imageStore(hb_output, p, vec4(hb_load(p).rgb * gain, 1.0));
+            }
+            """)
+        let renderer = try Fixtures.renderer()
+        let frame = try Fixtures.frame(.rgba8)
+        let input = frame.packedBytes(plane: 0)
+        let output = try ImageNode(frame).applying(try FilterChain(parsing: "shader=\(path):gain=0.5")).makeFrame(on: renderer)
+            .packedBytes(plane: 0)
+        let worst = (0..<input.count).filter { $0 % 4 != 3 }.map { abs(Int(input[$0]) - 2 * Int(output[$0])) }.max() ?? 0
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
+    func testACompileErrorPointsAtTheUsersFileAndLine() throws {
+        let path = try write(
+            """
+            uniform float amount;
+
+            vec4 filter(vec4 rgba, ivec2 pos) {
+                return rgba * notDeclared;
+            }
+            """, name: "broken.glsl")
+        let node = ImageNode(try Fixtures.frame(.rgba8)).applying(try FilterChain(parsing: "shader=\(path)"))
+        XCTAssertThrowsError(try node.makeFrame(on: try Fixtures.renderer())) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("\(path):4:"), text)
+            XCTAssertTrue(text.contains("notDeclared"), text)
+        }
+    }
+
+    func testMalformedShaderFilesAreRejectedBeforeCompiling() throws {
+        let noEntry = try write("float helper() { return 1.0; }\n")
+        XCTAssertThrowsError(try FilterChain(parsing: "shader=\(noEntry)")) { error in
+            XCTAssertTrue("\(error)".contains("defines none of"), "\(error)")
+        }
+        let badUniform = try write("uniform mat4 grade;\nvec4 filter(vec4 c, ivec2 p) { return c; }\n")
+        XCTAssertThrowsError(try FilterChain(parsing: "shader=\(badUniform)")) { error in
+            XCTAssertTrue("\(error)".contains(":1: uniform type 'mat4' is not supported"), "\(error)")
+        }
+        XCTAssertThrowsError(try FilterChain(parsing: "shader=/no/such/file.glsl")) { error in
+            XCTAssertTrue("\(error)".contains("cannot read the shader /no/such/file.glsl"), "\(error)")
+        }
+    }
+}

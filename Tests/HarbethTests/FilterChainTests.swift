@@ -1,0 +1,84 @@
+import Harbeth
+import XCTest
+
+final class FilterChainTests: XCTestCase {
+    func testTheTextFormsOfTheIssue() throws {
+        XCTAssertEqual(try FilterChain(parsing: "sepia").filters.map(\.name), ["sepia"])
+        let positional = try FilterChain(parsing: "sepia=0.5")
+        XCTAssertEqual(positional.filters[0].values.number("intensity"), 0.5)
+        XCTAssertEqual(try FilterChain(parsing: "sepia=intensity=0.5"), positional)
+        let blur = try FilterChain(parsing: "gaussian_blur=sigma=3")
+        XCTAssertEqual(blur.filters[0].values.number("sigma"), 3)
+        let crop = try FilterChain(parsing: "crop=w=640:h=360:x=0:y=0")
+        XCTAssertEqual(crop.filters[0].values.integer("w"), 640)
+        XCTAssertEqual(crop.filters[0].values.integer("y"), 0)
+        let chain = try FilterChain(parsing: " sepia , brightness=0.1,gaussian_blur=sigma=3 ")
+        XCTAssertEqual(chain.filters.map(\.name), ["sepia", "brightness", "gaussian_blur"])
+    }
+
+    func testPrintingAndParsingAgree() throws {
+        for text in [
+            "sepia", "sepia=intensity=0.5", "brightness=brightness=-0.25,flip=direction=both",
+            "resize=w=640:h=360:method=bilinear", "grayscale=mode=average,invert",
+        ] {
+            let chain = try FilterChain(parsing: text)
+            XCTAssertEqual(chain.description, text)
+            XCTAssertEqual(try FilterChain(parsing: chain.description), chain)
+        }
+        XCTAssertEqual(FilterChain([.sepia(intensity: 0.25), .gaussianBlur(sigma: 4)]).description, "sepia=intensity=0.25,gaussian_blur=sigma=4")
+    }
+
+    func testSwiftInitialisersClampLikeHarbeth() {
+        XCTAssertEqual(Filter.brightness(5).values.number("brightness"), 1)
+        XCTAssertEqual(Filter.gamma(-1).values.number("gamma"), 0.01)
+        XCTAssertEqual(Filter.gaussianBlur(sigma: 1000).values.number("sigma"), 100)
+    }
+
+    func testAnUnknownFilterSuggestsTheNearestName() {
+        assertError("sepai", "unknown filter 'sepai' at column 1; did you mean 'sepia'?")
+        assertError("sepia,gausian_blur=2", "unknown filter 'gausian_blur' at column 7; did you mean 'gaussian_blur'?")
+        assertError("gauss", "unknown filter 'gauss' at column 1; did you mean 'gaussian_blur'?")
+        assertError("zzzzzzzz", "unknown filter 'zzzzzzzz' at column 1")
+    }
+
+    func testAnUnknownParameterListsTheValidOnes() {
+        assertError("crop=width=3", "crop has no parameter 'width' at column 6; valid: w, h, x, y")
+        assertError("invert=1", "invert takes at most 0 values at column 8")
+    }
+
+    func testAValueOutOfRangeGivesTheRange() {
+        assertError("sepia=2", "sepia intensity=2 is out of range at column 7; allowed 0...1")
+        assertError("gaussian_blur=sigma=-1", "gaussian_blur sigma=-1 is out of range at column 21; allowed 0.1...100")
+    }
+
+    func testInvalidValues() {
+        assertError("sepia=lots", "sepia intensity='lots' is invalid at column 7; expected number")
+        assertError("flip=sideways", "flip direction='sideways' is invalid at column 6; expected one of horizontal, vertical, both")
+        assertError("crop=w=1.5", "crop w='1.5' is invalid at column 8; expected a whole number")
+        assertError("sepia=0.5:intensity=0.2", "sepia intensity is given twice at column 11")
+    }
+
+    func testMalformedSyntaxPointsAtTheColumn() {
+        assertError("sepia,,invert", "malformed filter chain at column 7: expected a filter name, found ','")
+        assertError("sepia=", "malformed filter chain at column 7: expected a value, found the end")
+        assertError("sepia invert", "malformed filter chain at column 7: expected ',' or the end of the chain, found 'i'")
+        assertError("sepia=intensity='0.5", "malformed filter chain at column 21: expected a closing quote for the one at column 17, found the end")
+        assertError("=3", "malformed filter chain at column 1: expected a filter name, found '='")
+    }
+
+    func testQuotingAndEscapes() throws {
+        let chain = try FilterChain(parsing: "sepia='0.25'")
+        XCTAssertEqual(chain.filters[0].values.number("intensity"), 0.25)
+    }
+
+    func testEditDistanceCountsSwapsAsOne() {
+        XCTAssertEqual(FilterCatalog.standard.nearestName(to: "sepai"), "sepia")
+        XCTAssertEqual(FilterCatalog.standard.nearestName(to: "INVERT"), "invert")
+    }
+
+    private func assertError(_ text: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try FilterChain(parsing: text), file: file, line: line) { error in
+            XCTAssertEqual("\(error)", message, file: file, line: line)
+        }
+    }
+}

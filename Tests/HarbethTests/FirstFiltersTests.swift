@@ -1,0 +1,56 @@
+import Harbeth
+import HarbethTestSupport
+import XCTest
+
+/// The graph's first filters against the numpy references.
+final class FirstFiltersTests: XCTestCase {
+    func testPointwiseColourFilters() throws {
+        for chain in [
+            "brightness=0.15", "brightness=-0.3", "contrast=1.8", "contrast=0.4", "saturation=0", "saturation=1.7",
+            "exposure=1.2", "exposure=-2", "gamma=0.45", "gamma=2.2", "sepia", "sepia=0.35", "grayscale",
+            "grayscale=mode=average", "grayscale=desaturate", "invert",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    func testPointwiseChainsAccumulateWithoutClampingBetweenFilters() throws {
+        // brightness pushes values past 1; contrast brings some back. A
+        // clamp between them would differ from the float reference.
+        try assertMatchesReference("brightness=0.6,contrast=0.5,saturation=1.5,gamma=1.4,sepia=0.5", .pointwise)
+    }
+
+    func testGaussianBlur() throws {
+        for sigma in ["0.6", "2", "5.5"] {
+            try assertMatchesReference("gaussian_blur=sigma=\(sigma)", .neighbourhood)
+        }
+    }
+
+    func testResize() throws {
+        for chain in [
+            "resize=w=200:h=150:method=bilinear", "resize=w=200:h=150:method=bicubic", "resize=w=480:h=-1:method=bicubic",
+            "resize=w=101:h=77:method=nearest", "resize=w=640:h=480:method=bilinear",
+        ] {
+            try assertMatchesReference(chain, .neighbourhood)
+        }
+    }
+
+    func testCropAndFlip() throws {
+        for chain in ["crop=w=100:h=60:x=10:y=20", "crop=w=160:h=120", "flip", "flip=vertical", "flip=both"] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    func testMixedChains() throws {
+        try assertMatchesReference("crop=w=200:h=160:x=40:y=30,sepia,gaussian_blur=sigma=1.5,brightness=0.05,flip", .neighbourhood)
+    }
+
+    func testCropOutsideTheFrameIsAClearError() throws {
+        let frame = try Fixtures.frame(.rgba8)
+        let node = ImageNode(frame).applying(try FilterChain(parsing: "crop=w=400:h=10:x=0:y=0"))
+        XCTAssertThrowsError(try node.makeFrame(on: try Fixtures.renderer())) { error in
+            XCTAssertEqual(
+                "\(error)", "crop: the region 400x10 at 0,0 is not inside the 320x240 input")
+        }
+    }
+}
