@@ -13,7 +13,8 @@ final class ComputeKernelTests: XCTestCase {
 
     func testColourMatrixKernelMatchesCPUAt1080p() throws {
         let context = try GPUTestEnvironment.context()
-        let width = 1920, height = 1080
+        let width = 1920
+        let height = 1080
         let source = try XCTUnwrap(EmbeddedShaders.sources["kernels/rgba8_color_matrix.glsl"])
         let pipeline = try context.makePipeline(
             KernelDescriptor(

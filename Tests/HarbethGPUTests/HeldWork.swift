@@ -40,7 +40,8 @@ final class DeliveryLog<Output: Sendable>: Sendable {
 
     func expect(_ count: Int) { for _ in 0..<count { group.enter() } }
 
-    func callback(for id: @escaping @Sendable () -> UInt64) -> @Sendable (Result<Output, RenderSubmissionError>) -> Void {
+    func callback(for id: @escaping @Sendable () -> UInt64) -> @Sendable (Result<Output, RenderSubmissionError>) -> Void
+    {
         { result in
             self.entries.withLock { $0.append((id(), result)) }
             self.group.leave()

@@ -77,7 +77,8 @@ final class ShaderCompilerTests: XCTestCase {
     func testCorruptOrForeignCacheFilesAreDiscardedAndRewritten() throws {
         let folder = freshCacheFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let source = ShaderSource(name: "poisoned", text: "#version 450\nlayout(local_size_x = 1) in;\nvoid main() { }\n")
+        let source = ShaderSource(
+            name: "poisoned", text: "#version 450\nlayout(local_size_x = 1) in;\nvoid main() { }\n")
         do {
             let context = try GPUContext(options: GPUTestEnvironment.options(cache: .directory(folder)))
             _ = try context.compiler.compile(source)

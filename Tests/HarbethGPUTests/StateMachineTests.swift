@@ -1,5 +1,6 @@
-@testable import HarbethGPU
 import XCTest
+
+@testable import HarbethGPU
 
 final class RenderSubmissionStateMachineTests: XCTestCase {
     func testEveryPathEndsOnceAndStaysEnded() {

@@ -61,10 +61,22 @@ final class ColourConversionTests: XCTestCase {
     func testMatricesAndRangesAreHonoured() throws {
         let renderer = try Fixtures.renderer()
         let cases: [(Colorimetry, String, String)] = [
-            (Colorimetry(matrix: .bt709, range: .limited), "scale=out_color_matrix=bt709:out_range=tv", "scale=in_color_matrix=bt709:in_range=tv"),
-            (Colorimetry(matrix: .bt2020, range: .limited), "scale=out_color_matrix=bt2020:out_range=tv", "scale=in_color_matrix=bt2020:in_range=tv"),
-            (Colorimetry(matrix: .bt601, range: .full), "scale=out_color_matrix=bt601:out_range=pc", "scale=in_color_matrix=bt601:in_range=pc"),
-            (Colorimetry(matrix: .bt709, range: .full), "scale=out_color_matrix=bt709:out_range=pc", "scale=in_color_matrix=bt709:in_range=pc"),
+            (
+                Colorimetry(matrix: .bt709, range: .limited), "scale=out_color_matrix=bt709:out_range=tv",
+                "scale=in_color_matrix=bt709:in_range=tv"
+            ),
+            (
+                Colorimetry(matrix: .bt2020, range: .limited), "scale=out_color_matrix=bt2020:out_range=tv",
+                "scale=in_color_matrix=bt2020:in_range=tv"
+            ),
+            (
+                Colorimetry(matrix: .bt601, range: .full), "scale=out_color_matrix=bt601:out_range=pc",
+                "scale=in_color_matrix=bt601:in_range=pc"
+            ),
+            (
+                Colorimetry(matrix: .bt709, range: .full), "scale=out_color_matrix=bt709:out_range=pc",
+                "scale=in_color_matrix=bt709:in_range=pc"
+            ),
         ]
         for (colorimetry, encode, decode) in cases {
             let frame = try Fixtures.frame(.yuv444p, filters: encode, colorimetry: colorimetry)
@@ -82,7 +94,8 @@ final class ColourConversionTests: XCTestCase {
         let output = try ImageNode(untagged).applying(.sepia()).makeFrame(on: renderer)
         XCTAssertEqual(output.colorimetry, Colorimetry(matrix: .bt601, range: .limited))
         let tagged = try Fixtures.frame(
-            .yuv420p, filters: "scale=out_color_matrix=bt709:out_range=tv", colorimetry: Colorimetry(matrix: .bt709, range: .limited))
+            .yuv420p, filters: "scale=out_color_matrix=bt709:out_range=tv",
+            colorimetry: Colorimetry(matrix: .bt709, range: .limited))
         XCTAssertEqual(try ImageNode(tagged).makeFrame(on: renderer).colorimetry, tagged.colorimetry)
     }
 
@@ -96,7 +109,8 @@ final class ColourConversionTests: XCTestCase {
             XCTAssertEqual(output.layout, layout)
             let sampleBytes = layout.bytesPerSample
             for plane in 0..<layout.planeCount {
-                let a = frame.packedBytes(plane: plane), b = output.packedBytes(plane: plane)
+                let a = frame.packedBytes(plane: plane)
+                let b = output.packedBytes(plane: plane)
                 XCTAssertEqual(a.count, b.count)
                 var worst = 0
                 for index in stride(from: 0, to: a.count, by: sampleBytes) {
@@ -113,7 +127,8 @@ final class ColourConversionTests: XCTestCase {
                     let vb = sampleBytes == 2 ? Int(b[index]) | Int(b[index + 1]) << 8 : Int(b[index])
                     if abs(va - vb) > 1 { beyondOne += 1 }
                 }
-                XCTAssertLessThanOrEqual(Double(beyondOne) / Double(a.count / sampleBytes), 0.005, "\(layout) plane \(plane)")
+                XCTAssertLessThanOrEqual(
+                    Double(beyondOne) / Double(a.count / sampleBytes), 0.005, "\(layout) plane \(plane)")
                 XCTAssertLessThanOrEqual(worst, layout == .yuv420p10 ? 80 : 20, "\(layout) plane \(plane)")
             }
         }

@@ -59,9 +59,11 @@ final class CustomShaderTests: XCTestCase {
         var worst = 0
         for y in 0..<frame.height {
             for x in 0..<width {
-                let left = max(0, x - 1), right = min(width - 1, x + 1)
+                let left = max(0, x - 1)
+                let right = min(width - 1, x + 1)
                 for channel in 0..<3 {
-                    let expected = (Int(input[(y * width + left) * 4 + channel]) + Int(input[(y * width + right) * 4 + channel]))
+                    let expected =
+                        (Int(input[(y * width + left) * 4 + channel]) + Int(input[(y * width + right) * 4 + channel]))
                     let actual = Int(output[(y * width + x) * 4 + channel]) * 2
                     worst = max(worst, abs(expected - actual))
                 }
@@ -83,9 +85,12 @@ final class CustomShaderTests: XCTestCase {
         let renderer = try Fixtures.renderer()
         let frame = try Fixtures.frame(.rgba8)
         let input = frame.packedBytes(plane: 0)
-        let output = try ImageNode(frame).applying(try FilterChain(parsing: "shader=\(path):gain=0.5")).makeFrame(on: renderer)
-            .packedBytes(plane: 0)
-        let worst = (0..<input.count).filter { $0 % 4 != 3 }.map { abs(Int(input[$0]) - 2 * Int(output[$0])) }.max() ?? 0
+        let output = try ImageNode(frame).applying(try FilterChain(parsing: "shader=\(path):gain=0.5")).makeFrame(
+            on: renderer
+        )
+        .packedBytes(plane: 0)
+        let worst =
+            (0..<input.count).filter { $0 % 4 != 3 }.map { abs(Int(input[$0]) - 2 * Int(output[$0])) }.max() ?? 0
         XCTAssertLessThanOrEqual(worst, 1)
     }
 

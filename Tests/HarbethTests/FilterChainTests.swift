@@ -25,7 +25,9 @@ final class FilterChainTests: XCTestCase {
             XCTAssertEqual(chain.description, text)
             XCTAssertEqual(try FilterChain(parsing: chain.description), chain)
         }
-        XCTAssertEqual(FilterChain([.sepia(intensity: 0.25), .gaussianBlur(sigma: 4)]).description, "sepia=intensity=0.25,gaussian_blur=sigma=4")
+        XCTAssertEqual(
+            FilterChain([.sepia(intensity: 0.25), .gaussianBlur(sigma: 4)]).description,
+            "sepia=intensity=0.25,gaussian_blur=sigma=4")
     }
 
     func testSwiftInitialisersClampLikeHarbeth() {
@@ -53,7 +55,9 @@ final class FilterChainTests: XCTestCase {
 
     func testInvalidValues() {
         assertError("sepia=lots", "sepia intensity='lots' is invalid at column 7; expected number")
-        assertError("flip=sideways", "flip direction='sideways' is invalid at column 6; expected one of horizontal, vertical, both")
+        assertError(
+            "flip=sideways",
+            "flip direction='sideways' is invalid at column 6; expected one of horizontal, vertical, both")
         assertError("crop=w=1.5", "crop w='1.5' is invalid at column 8; expected a whole number")
         assertError("sepia=0.5:intensity=0.2", "sepia intensity is given twice at column 11")
     }
@@ -61,8 +65,11 @@ final class FilterChainTests: XCTestCase {
     func testMalformedSyntaxPointsAtTheColumn() {
         assertError("sepia,,invert", "malformed filter chain at column 7: expected a filter name, found ','")
         assertError("sepia=", "malformed filter chain at column 7: expected a value, found the end")
-        assertError("sepia invert", "malformed filter chain at column 7: expected ',' or the end of the chain, found 'i'")
-        assertError("sepia=intensity='0.5", "malformed filter chain at column 21: expected a closing quote for the one at column 17, found the end")
+        assertError(
+            "sepia invert", "malformed filter chain at column 7: expected ',' or the end of the chain, found 'i'")
+        assertError(
+            "sepia=intensity='0.5",
+            "malformed filter chain at column 21: expected a closing quote for the one at column 17, found the end")
         assertError("=3", "malformed filter chain at column 1: expected a filter name, found '='")
     }
 

@@ -28,7 +28,8 @@ final class FirstFiltersTests: XCTestCase {
 
     func testResize() throws {
         for chain in [
-            "resize=w=200:h=150:method=bilinear", "resize=w=200:h=150:method=bicubic", "resize=w=480:h=-1:method=bicubic",
+            "resize=w=200:h=150:method=bilinear", "resize=w=200:h=150:method=bicubic",
+            "resize=w=480:h=-1:method=bicubic",
             "resize=w=101:h=77:method=nearest", "resize=w=640:h=480:method=bilinear",
         ] {
             try assertMatchesReference(chain, .neighbourhood)
@@ -42,7 +43,8 @@ final class FirstFiltersTests: XCTestCase {
     }
 
     func testMixedChains() throws {
-        try assertMatchesReference("crop=w=200:h=160:x=40:y=30,sepia,gaussian_blur=sigma=1.5,brightness=0.05,flip", .neighbourhood)
+        try assertMatchesReference(
+            "crop=w=200:h=160:x=40:y=30,sepia,gaussian_blur=sigma=1.5,brightness=0.05,flip", .neighbourhood)
     }
 
     func testCropOutsideTheFrameIsAClearError() throws {

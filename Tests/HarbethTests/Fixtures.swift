@@ -26,18 +26,23 @@ enum Fixtures {
     }
 
     /// Splits tightly packed raw bytes into a frame's planes.
-    static func frame(bytes: [UInt8], layout: PixelLayout, width: Int = width, height: Int = height, colorimetry: Colorimetry? = nil)
+    static func frame(
+        bytes: [UInt8], layout: PixelLayout, width: Int = width, height: Int = height, colorimetry: Colorimetry? = nil
+    )
         throws -> VideoFrame
     {
         var planes: [[UInt8]] = []
         var offset = 0
         for index in 0..<layout.planeCount {
-            let count = layout.minimumBytesPerRow(index, width: width) * layout.planeSize(index, width: width, height: height).height
+            let count =
+                layout.minimumBytesPerRow(index, width: width)
+                * layout.planeSize(index, width: width, height: height).height
             planes.append(Array(bytes[offset..<(offset + count)]))
             offset += count
         }
         precondition(offset == bytes.count, "raw frame of \(bytes.count) bytes is not one \(layout) frame")
-        return try VideoFrame(width: width, height: height, layout: layout, planeBytes: planes, colorimetry: colorimetry)
+        return try VideoFrame(
+            width: width, height: height, layout: layout, planeBytes: planes, colorimetry: colorimetry)
     }
 
     /// The renderer every Harbeth test shares (plans and caches warm up once).

@@ -36,8 +36,10 @@ final class FusionTests: XCTestCase {
                 let node = ImageNode(frame).applying(try FilterChain(parsing: text))
                 let a = try node.makeFrame(on: fused, output: .rgba8)
                 let b = try node.makeFrame(on: unfused, output: .rgba8)
-                XCTAssertGreaterThan(try unfused.summary(for: node).dispatchesPerFrame, try fused.summary(for: node).dispatchesPerFrame)
-                let bytesA = a.packedBytes(plane: 0), bytesB = b.packedBytes(plane: 0)
+                XCTAssertGreaterThan(
+                    try unfused.summary(for: node).dispatchesPerFrame, try fused.summary(for: node).dispatchesPerFrame)
+                let bytesA = a.packedBytes(plane: 0)
+                let bytesB = b.packedBytes(plane: 0)
                 XCTAssertEqual(bytesA.count, bytesB.count)
                 let worst = zip(bytesA, bytesB).map { abs(Int($0) - Int($1)) }.max() ?? 0
                 XCTAssertLessThanOrEqual(worst, 1, "\(layout) \(text)")
@@ -49,7 +51,8 @@ final class FusionTests: XCTestCase {
     func testAChainSeenBeforeCompilesNothing() throws {
         let context = try GPUTestEnvironment.context()
         let frame = try Fixtures.frame(.yuv420p)
-        let node = ImageNode(frame).applying(try FilterChain(parsing: "sepia=0.7,brightness=0.02,gaussian_blur=sigma=3"))
+        let node = ImageNode(frame).applying(
+            try FilterChain(parsing: "sepia=0.7,brightness=0.02,gaussian_blur=sigma=3"))
         _ = try node.makeFrame(on: Renderer(context: context))
         let before = context.compiler.cacheStatistics
         // A new renderer makes new plans, whose shaders are cache hits.
@@ -59,7 +62,8 @@ final class FusionTests: XCTestCase {
         XCTAssertEqual(after.compiles, before.compiles)
         XCTAssertGreaterThan(after.memoryHits, before.memoryHits)
         // Other values of non-structural parameters reuse the plan too.
-        let tweaked = ImageNode(frame).applying(try FilterChain(parsing: "sepia=0.2,brightness=0.3,gaussian_blur=sigma=7"))
+        let tweaked = ImageNode(frame).applying(
+            try FilterChain(parsing: "sepia=0.2,brightness=0.3,gaussian_blur=sigma=7"))
         _ = try tweaked.makeFrame(on: again)
         XCTAssertEqual(again.statistics.plansCompiled, 1)
         XCTAssertEqual(context.compiler.cacheStatistics.compiles, before.compiles)

@@ -103,9 +103,11 @@ final class ImageNodeTests: XCTestCase {
             node.transmitFrame(on: renderer) { _ in group.leave() }
         }
         group.wait()
-        XCTAssertLessThanOrEqual(renderer.statistics.slotsMade, 4, "frames in flight plus the one in the caller's hands")
+        XCTAssertLessThanOrEqual(
+            renderer.statistics.slotsMade, 4, "frames in flight plus the one in the caller's hands")
         let memoryAfterMany = context.allocatedMemory
-        XCTAssertLessThanOrEqual(memoryAfterMany.count, memoryAfterFirst.count + 3 * 8, "only the in-flight slots were added")
+        XCTAssertLessThanOrEqual(
+            memoryAfterMany.count, memoryAfterFirst.count + 3 * 8, "only the in-flight slots were added")
         XCTAssertEqual(renderer.statistics.framesRendered, 41)
     }
 

@@ -4,175 +4,26 @@
 Usage: reference.py SPEC.json
 
 SPEC: {"width": W, "height": H, "input": "in.rgba", "output": "out.f32",
-       "filters": [{"name": "sepia", "values": {"intensity": 1}}, ...]}
+       "filters": [{"name": "sepia", "values": {"intensity": 1}}, ...],
+       "time": 0.0}
 
 Reads RGBA8 pixels, applies the filters in float (nothing clamped between
 filters, as the GPU graph does), clamps once, and writes float32 RGBA in
 0...1. Each function follows the formula written in the catalog, coded
-from the formula rather than from the GLSL.
+from the formula rather than from the GLSL. The filters live in the
+modules beside this file; each module's functions are registered by name.
 """
 import json
-import math
+import os
 import sys
 
 import numpy as np
 
-LUMA = np.array([0.2125, 0.7154, 0.0721])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-
-def rgb(image):
-    return image[..., :3]
-
-
-def with_rgb(image, values):
-    out = image.copy()
-    out[..., :3] = values
-    return out
-
-
-# Pointwise colour -------------------------------------------------------
-
-def brightness(image, v):
-    return with_rgb(image, rgb(image) + v["brightness"])
-
-
-def contrast(image, v):
-    return with_rgb(image, 0.5 + (rgb(image) - 0.5) * v["contrast"])
-
-
-def saturation(image, v):
-    luma = rgb(image) @ LUMA
-    return with_rgb(image, luma[..., None] + (rgb(image) - luma[..., None]) * v["saturation"])
-
-
-def exposure(image, v):
-    return with_rgb(image, rgb(image) * 2.0 ** v["exposure"])
-
-
-def gamma(image, v):
-    return with_rgb(image, np.power(np.maximum(rgb(image), 0), v["gamma"]))
-
-
-SEPIA = np.array([[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]])
-
-
-def sepia(image, v):
-    toned = rgb(image) @ SEPIA.T
-    t = v["intensity"]
-    return with_rgb(image, rgb(image) * (1 - t) + toned * t)
-
-
-def grayscale(image, v):
-    c = rgb(image)
-    mode = v.get("mode", "luminosity")
-    if mode == "average":
-        g = c.mean(axis=-1)
-    elif mode == "desaturate":
-        g = 0.5 * (c.max(axis=-1) + c.min(axis=-1))
-    else:
-        g = c @ LUMA
-    return with_rgb(image, np.repeat(g[..., None], 3, axis=-1))
-
-
-def invert(image, v):
-    return with_rgb(image, 1 - rgb(image))
-
-
-# Neighbourhood ----------------------------------------------------------
-
-def convolve_separable(image, kernel, axis):
-    radius = len(kernel) // 2
-    pad = [(0, 0)] * image.ndim
-    pad[axis] = (radius, radius)
-    padded = np.pad(image, pad, mode="edge")
-    out = np.zeros_like(image)
-    length = image.shape[axis]
-    for i, w in enumerate(kernel):
-        out += w * np.take(padded, range(i, i + length), axis=axis)
-    return out
-
-
-def gaussian_blur(image, v):
-    sigma = v["sigma"]
-    radius = max(1, int(math.ceil(4 * sigma)))  # wider than the GPU's 3 sigma: the true Gaussian
-    x = np.arange(-radius, radius + 1)
-    kernel = np.exp(-(x * x) / (2 * sigma * sigma))
-    kernel /= kernel.sum()
-    return convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
-
-
-# Geometric --------------------------------------------------------------
-
-def clamp_index(index, size):
-    return np.clip(index, 0, size - 1)
-
-
-def cubic_weights(t):
-    t2, t3 = t * t, t * t * t
-    return [-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2]
-
-
-def resample(image, out_w, out_h, method):
-    in_h, in_w = image.shape[:2]
-    sx = (np.arange(out_w) + 0.5) * in_w / out_w
-    sy = (np.arange(out_h) + 0.5) * in_h / out_h
-    if method == "nearest":
-        xi = clamp_index(np.floor(sx).astype(int), in_w)
-        yi = clamp_index(np.floor(sy).astype(int), in_h)
-        return image[yi][:, xi]
-    cx, cy = sx - 0.5, sy - 0.5
-    x0, y0 = np.floor(cx).astype(int), np.floor(cy).astype(int)
-    fx, fy = cx - x0, cy - y0
-    if method == "bilinear":
-        taps_x = [(0, 1 - fx), (1, fx)]
-        taps_y = [(0, 1 - fy), (1, fy)]
-    else:
-        wx, wy = cubic_weights(fx), cubic_weights(fy)
-        taps_x = [(k - 1, wx[k]) for k in range(4)]
-        taps_y = [(k - 1, wy[k]) for k in range(4)]
-    rows = np.zeros((in_h, out_w, 4))
-    for dx, w in taps_x:
-        rows += image[:, clamp_index(x0 + dx, in_w)] * w[None, :, None]
-    out = np.zeros((out_h, out_w, 4))
-    for dy, w in taps_y:
-        out += rows[clamp_index(y0 + dy, in_h)] * w[:, None, None]
-    return out
-
-
-def resize(image, v):
-    in_h, in_w = image.shape[:2]
-    w, h = int(v["w"]), int(v["h"])
-    if w == -1:
-        w = max(1, int(round(h * in_w / in_h)))
-    if h == -1:
-        h = max(1, int(round(w * in_h / in_w)))
-    return resample(image, w, h, v.get("method", "bicubic"))
-
-
-def crop(image, v):
-    in_h, in_w = image.shape[:2]
-    x0, y0 = int(v["x"]), int(v["y"])
-    w = in_w - max(0, x0) if int(v["w"]) == -1 else int(v["w"])
-    h = in_h - max(0, y0) if int(v["h"]) == -1 else int(v["h"])
-    x = (in_w - w) // 2 if x0 == -1 else x0
-    y = (in_h - h) // 2 if y0 == -1 else y0
-    return image[y:y + h, x:x + w]
-
-
-def flip(image, v):
-    direction = v.get("direction", "horizontal")
-    out = image
-    if direction in ("horizontal", "both"):
-        out = out[:, ::-1]
-    if direction in ("vertical", "both"):
-        out = out[::-1]
-    return out
-
-
-FILTERS = {f.__name__: f for f in [
-    brightness, contrast, saturation, exposure, gamma, sepia, grayscale, invert,
-    gaussian_blur, resize, crop, flip,
-]}
+import colour  # noqa: E402,F401  (registers its filters)
+import spatial  # noqa: E402,F401
+from common import FILTERS  # noqa: E402
 
 
 def main():
@@ -180,8 +31,10 @@ def main():
     w, h = spec["width"], spec["height"]
     data = np.fromfile(spec["input"], dtype=np.uint8).reshape(h, w, 4)
     image = data.astype(np.float64) / 255.0
+    context = {"time": spec.get("time", 0.0), "resources": spec.get("resources", {})}
     for step in spec["filters"]:
-        image = FILTERS[step["name"]](image, step["values"])
+        function = FILTERS[step["name"]]
+        image = function(image, step["values"], context) if function.__code__.co_argcount == 3 else function(image, step["values"])
     image = np.clip(image, 0, 1).astype(np.float32)
     out_h, out_w = image.shape[:2]
     image.tofile(spec["output"])

@@ -7,7 +7,9 @@ public enum Reference {
     /// Tests/References/reference.py, found from this source file's path.
     public static let script: String = {
         let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("References/reference.py").path
+        return here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "References/reference.py"
+        ).path
     }()
 
     /// The reference result: float RGBA in 0...1, row after row.
@@ -18,10 +20,12 @@ public enum Reference {
     }
 
     /// Applies `chain` to tightly packed RGBA8 pixels with numpy.
-    public static func apply(_ chain: FilterChain, to rgba: [UInt8], width: Int, height: Int) throws -> Image {
+    public static func apply(_ chain: FilterChain, to rgba: [UInt8], width: Int, height: Int, time: Double = 0) throws -> Image {
         let folder = TestMedia.directory
         let name = UUID().uuidString
-        let input = folder + "/\(name).rgba", output = folder + "/\(name).f32", specPath = folder + "/\(name).json"
+        let input = folder + "/\(name).rgba"
+        let output = folder + "/\(name).f32"
+        let specPath = folder + "/\(name).json"
         defer {
             for path in [input, output, specPath] { try? FileManager.default.removeItem(atPath: path) }
         }
@@ -37,7 +41,9 @@ public enum Reference {
             }
             return ["name": filter.name, "values": values]
         }
-        let spec: [String: Any] = ["width": width, "height": height, "input": input, "output": output, "filters": filters]
+        let spec: [String: Any] = [
+            "width": width, "height": height, "input": input, "output": output, "filters": filters, "time": time,
+        ]
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
         let answer = try TestMedia.run("python3", [script, specPath])
         let size = try JSONSerialization.jsonObject(with: answer) as! [String: Int]

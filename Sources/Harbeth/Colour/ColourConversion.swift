@@ -50,9 +50,12 @@ public struct ColourConversion: Sendable, Hashable {
         let c = coding
         // Y' = (Y - yOffset) / yScale; P = (C - cOffset) / cScale.
         // R = Y' + 2 (1 - Kr) Pr; B = Y' + 2 (1 - Kb) Pb; G = (Y' - Kr R - Kb B) / Kg.
-        let rCr = 2 * (1 - kr), bCb = 2 * (1 - kb)
-        let gCb = -kb * bCb / kg, gCr = -kr * rCr / kg
-        let y = 1 / c.yScale, p = 1 / c.cScale
+        let rCr = 2 * (1 - kr)
+        let bCb = 2 * (1 - kb)
+        let gCb = -kb * bCb / kg
+        let gCr = -kr * rCr / kg
+        let y = 1 / c.yScale
+        let p = 1 / c.cScale
         let rows: [[Double]] = [
             [y, 0, rCr * p, -c.yOffset * y - c.cOffset * rCr * p],
             [y, gCb * p, gCr * p, -c.yOffset * y - c.cOffset * (gCb + gCr) * p],

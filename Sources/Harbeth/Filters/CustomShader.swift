@@ -77,11 +77,13 @@ public enum CustomShader {
         let undefines = defines.map { "#undef \($0)" }.joined(separator: "\n")
         let header = "#line 1 \"\(name)\"\n"
         if containsFunction(body, returning: "vec4", named: "filter") {
-            let code = "#define filter HB_FN_user\n" + header + body + "\n#undef filter\n"
+            let code =
+                "#define filter HB_FN_user\n" + header + body + "\n#undef filter\n"
                 + "vec4 HB_FN(vec4 color, uint base) { return HB_FN_user(color, hb_pos); }\n" + undefines
             stage = FilterStage(.pointwise, function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "vec4", named: "kernel") {
-            let code = "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n"
+            let code =
+                "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n"
                 + "vec4 HB_FN(ivec2 pos, uint base) { return HB_FN_user(pos); }\n" + undefines
             stage = FilterStage(.kernel(samples: true), function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "void", named: "main") {
@@ -118,7 +120,10 @@ public enum CustomShader {
         declaration.removeLast()
         let (head, defaultText): (String, String?) = {
             if let equals = declaration.firstIndex(of: "=") {
-                return (String(declaration[..<equals]).trimmingSpaces(), String(declaration[declaration.index(after: equals)...]).trimmingSpaces())
+                return (
+                    String(declaration[..<equals]).trimmingSpaces(),
+                    String(declaration[declaration.index(after: equals)...]).trimmingSpaces()
+                )
             }
             return (declaration, nil)
         }()
@@ -126,7 +131,8 @@ public enum CustomShader {
         guard words.count == 3, words[0] == "uniform" else {
             throw Problem.badUniform(path: path, line: number, reason: "expected 'uniform TYPE NAME [= DEFAULT];'")
         }
-        let type = words[1], name = words[2]
+        let type = words[1]
+        let name = words[2]
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
             throw Problem.badUniform(path: path, line: number, reason: "'\(name)' is not a parameter name")
         }
@@ -138,19 +144,20 @@ public enum CustomShader {
             }
             range = bounds[0]...bounds[1]
         }
-        let numbers: [Double] = try defaultText.map { text in
-            var inner = text
-            if let open = inner.firstIndex(of: "("), inner.hasSuffix(")") {
-                inner = String(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)])
-            }
-            if inner == "true" { return [1] }
-            if inner == "false" { return [0] }
-            let values = inner.split(separator: ",").compactMap { Double($0.trimmingSpaces()) }
-            guard !values.isEmpty else {
-                throw Problem.badUniform(path: path, line: number, reason: "cannot read the default '\(text)'")
-            }
-            return values
-        } ?? []
+        let numbers: [Double] =
+            try defaultText.map { text in
+                var inner = text
+                if let open = inner.firstIndex(of: "("), inner.hasSuffix(")") {
+                    inner = String(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)])
+                }
+                if inner == "true" { return [1] }
+                if inner == "false" { return [0] }
+                let values = inner.split(separator: ",").compactMap { Double($0.trimmingSpaces()) }
+                guard !values.isEmpty else {
+                    throw Problem.badUniform(path: path, line: number, reason: "cannot read the default '\(text)'")
+                }
+                return values
+            } ?? []
         let summary = "uniform \(type) \(name)"
         switch type {
         case "float":
@@ -170,7 +177,9 @@ public enum CustomShader {
             }
             return (.list(name, count: width...width, default: values, range: range, summary: summary), width)
         default:
-            throw Problem.badUniform(path: path, line: number, reason: "uniform type '\(type)' is not supported (float, int, bool, vec2, vec3, vec4)")
+            throw Problem.badUniform(
+                path: path, line: number,
+                reason: "uniform type '\(type)' is not supported (float, int, bool, vec2, vec3, vec4)")
         }
     }
 }

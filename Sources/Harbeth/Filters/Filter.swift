@@ -60,33 +60,41 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         descriptor.parameters.filter(\.isStructural).map { values.values[$0.name]! }
     }
 
-    static func validate(_ value: FilterValue, for parameter: FilterParameter, filter: String) throws(FilterChainError) {
+    static func validate(_ value: FilterValue, for parameter: FilterParameter, filter: String) throws(FilterChainError)
+    {
         let outOfRange = { (number: Double) throws(FilterChainError) in
             if let range = parameter.range, !range.contains(number) || number.isNaN {
                 throw .valueOutOfRange(
-                    filter: filter, parameter: parameter.name, value: FilterValue.format(number), range: range, column: nil)
+                    filter: filter, parameter: parameter.name, value: FilterValue.format(number), range: range,
+                    column: nil)
             }
         }
         switch (parameter.type, value) {
         case (.number, .number(let number)):
             guard number.isFinite else {
-                throw .invalidValue(filter: filter, parameter: parameter.name, text: "\(number)", expected: "a finite number", column: nil)
+                throw .invalidValue(
+                    filter: filter, parameter: parameter.name, text: "\(number)", expected: "a finite number",
+                    column: nil)
             }
             try outOfRange(number)
         case (.integer, .number(let number)):
             guard number == number.rounded() else {
                 throw .invalidValue(
-                    filter: filter, parameter: parameter.name, text: FilterValue.format(number), expected: "a whole number", column: nil)
+                    filter: filter, parameter: parameter.name, text: FilterValue.format(number),
+                    expected: "a whole number", column: nil)
             }
             try outOfRange(number)
         case (.boolean, .number(let number)):
             guard number == 0 || number == 1 else {
-                throw .invalidValue(filter: filter, parameter: parameter.name, text: FilterValue.format(number), expected: "0 or 1", column: nil)
+                throw .invalidValue(
+                    filter: filter, parameter: parameter.name, text: FilterValue.format(number), expected: "0 or 1",
+                    column: nil)
             }
         case (.choice(let names), .choice(let name)):
             guard names.contains(name) else {
                 throw .invalidValue(
-                    filter: filter, parameter: parameter.name, text: name, expected: "one of \(names.joined(separator: ", "))",
+                    filter: filter, parameter: parameter.name, text: name,
+                    expected: "one of \(names.joined(separator: ", "))",
                     column: nil)
             }
         case (.list(let count), .list(let numbers)):
@@ -97,7 +105,9 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             }
             for number in numbers {
                 guard number.isFinite else {
-                    throw .invalidValue(filter: filter, parameter: parameter.name, text: "\(number)", expected: "finite numbers", column: nil)
+                    throw .invalidValue(
+                        filter: filter, parameter: parameter.name, text: "\(number)", expected: "finite numbers",
+                        column: nil)
                 }
                 try outOfRange(number)
             }
@@ -105,7 +115,8 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             break
         default:
             throw .invalidValue(
-                filter: filter, parameter: parameter.name, text: value.description, expected: parameter.type.description,
+                filter: filter, parameter: parameter.name, text: value.description,
+                expected: parameter.type.description,
                 column: nil)
         }
     }

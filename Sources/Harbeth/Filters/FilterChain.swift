@@ -87,7 +87,8 @@ struct FilterChainParser {
 
     private mutating func parseName() throws(FilterChainError) -> String {
         let start = index
-        while let character = current, character.isLetter || character.isNumber || character == "_" || character == "-" {
+        while let character = current, character.isLetter || character.isNumber || character == "_" || character == "-"
+        {
             index += 1
         }
         guard index > start else {
@@ -153,7 +154,9 @@ struct FilterChainParser {
             var text = ""
             while true {
                 guard let character = current else {
-                    throw .malformed(expected: "a closing quote for the one at column \(openColumn)", found: "the end", column: column)
+                    throw .malformed(
+                        expected: "a closing quote for the one at column \(openColumn)", found: "the end",
+                        column: column)
                 }
                 index += 1
                 if character == "'" { break }
@@ -206,16 +209,19 @@ struct FilterChainParser {
             } else {
                 guard !seenNamed else {
                     throw .malformed(
-                        expected: "name=value after a named value", found: "'\(argument.value)'", column: argument.valueColumn)
+                        expected: "name=value after a named value", found: "'\(argument.value)'",
+                        column: argument.valueColumn)
                 }
                 guard positional < descriptor.parameters.count else {
-                    throw .tooManyValues(filter: descriptor.name, count: descriptor.parameters.count, column: argument.valueColumn)
+                    throw .tooManyValues(
+                        filter: descriptor.name, count: descriptor.parameters.count, column: argument.valueColumn)
                 }
                 parameter = descriptor.parameters[positional]
                 positional += 1
             }
             guard values[parameter.name] == nil else {
-                throw .duplicateParameter(filter: descriptor.name, parameter: parameter.name, column: argument.keyColumn)
+                throw .duplicateParameter(
+                    filter: descriptor.name, parameter: parameter.name, column: argument.keyColumn)
             }
             do {
                 let value = try Self.interpret(argument.value, for: parameter, filter: descriptor.name)
@@ -230,13 +236,15 @@ struct FilterChainParser {
 
     private func makeCustomShader(arguments: [Argument], column: Int) throws(FilterChainError) -> Filter {
         guard let first = arguments.first, first.key == nil || first.key == "file" else {
-            throw .malformed(expected: "shader=PATH", found: arguments.first.map { "'\($0.value)'" } ?? "nothing", column: column)
+            throw .malformed(
+                expected: "shader=PATH", found: arguments.first.map { "'\($0.value)'" } ?? "nothing", column: column)
         }
         let descriptor: FilterDescriptor
         do {
             descriptor = try CustomShader.descriptor(path: first.value, resources: resources)
         } catch {
-            throw .invalidValue(filter: "shader", parameter: "file", text: first.value, expected: "\(error)", column: first.valueColumn)
+            throw .invalidValue(
+                filter: "shader", parameter: "file", text: first.value, expected: "\(error)", column: first.valueColumn)
         }
         return try makeFilter(descriptor, arguments: Array(arguments.dropFirst()))
     }

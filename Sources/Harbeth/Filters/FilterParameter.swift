@@ -73,7 +73,8 @@ public struct FilterParameter: Sendable, Hashable {
     public static func boolean(_ name: String, default value: Bool, summary: String, structural: Bool = false)
         -> FilterParameter
     {
-        FilterParameter(name, .boolean, default: .number(value ? 1 : 0), range: 0...1, summary: summary, structural: structural)
+        FilterParameter(
+            name, .boolean, default: .number(value ? 1 : 0), range: 0...1, summary: summary, structural: structural)
     }
 
     /// A parameter that takes one of several names.

@@ -108,7 +108,8 @@ public struct VideoFrame: Sendable {
         let planes = planeBytes.enumerated().map { index, bytes in
             FramePlane(storage: ArrayPlaneStorage(bytes), bytesPerRow: layout.minimumBytesPerRow(index, width: width))
         }
-        try self.init(width: width, height: height, layout: layout, planes: planes, colorimetry: colorimetry, time: time)
+        try self.init(
+            width: width, height: height, layout: layout, planes: planes, colorimetry: colorimetry, time: time)
     }
 
     /// The colour description used for conversion: the tag, or the default.

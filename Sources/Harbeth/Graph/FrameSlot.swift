@@ -29,13 +29,16 @@ final class FrameSlot: @unchecked Sendable {
     init(plan: RenderPlan) throws {
         let context = plan.context
         input = try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .upload)
-        inputDevice = plan.staging ? try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .device) : input
+        inputDevice =
+            plan.staging ? try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .device) : input
         output = try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .readback)
-        outputDevice = plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
+        outputDevice =
+            plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
         parameters = try plan.graph.passes.map { _ in try context.makeBuffer(size: 64 * 1024, location: .upload) }
         images = try plan.graph.passes.map { pass in
             guard pass.output == .image else { return nil }
-            return try context.makeImage(width: pass.outputSize.width, height: pass.outputSize.height, format: plan.imageFormat)
+            return try context.makeImage(
+                width: pass.outputSize.width, height: pass.outputSize.height, format: plan.imageFormat)
         }
         sets = try plan.pipelines.map { try $0.makeDescriptorSet() }
         commands = try context.makeCommandBuffer()
@@ -72,7 +75,10 @@ final class SlotPool: Sendable {
 
     func acquire(make: () throws -> FrameSlot) throws -> FrameSlot {
         while true {
-            enum Next { case slot(FrameSlot), make, wait }
+            enum Next {
+                case slot(FrameSlot)
+                case make, wait
+            }
             let next: Next = state.withLock { state in
                 if let slot = state.free.popLast() { return .slot(slot) }
                 if state.made < limit {

@@ -42,7 +42,8 @@ final class RenderPlan: @unchecked Sendable {
         outputLayout = PlaneLayout(
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))
-        for bytes in [inputLayout.totalBytes, self.outputLayout.totalBytes] where bytes > context.maxStorageBufferRange {
+        for bytes in [inputLayout.totalBytes, self.outputLayout.totalBytes] where bytes > context.maxStorageBufferRange
+        {
             throw RenderError.frameTooLarge(width: input.width, height: input.height, limit: limit)
         }
         let generator = ShaderGenerator(imageFormat: imageFormat, filters: filters)

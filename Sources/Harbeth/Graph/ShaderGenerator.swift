@@ -76,14 +76,16 @@ struct ShaderGenerator {
             text += "#line 1 \"generated\"\n"
             text += "vec4 hb_pixel(ivec2 p) {\n    hb_pos = p;\n"
             if let body = pass.body {
-                text += "    vec4 c = \(callName(body, slot: 0))(p, hb_base(0)\(auxiliaryArguments(auxiliaryNames[0])));\n"
+                text +=
+                    "    vec4 c = \(callName(body, slot: 0))(p, hb_base(0)\(auxiliaryArguments(auxiliaryNames[0])));\n"
             } else {
                 text += "    vec4 c = hb_load(p);\n"
             }
             let firstPointwiseSlot = pass.body == nil ? 0 : 1
             for (offset, planned) in pass.pointwise.enumerated() {
                 let slot = firstPointwiseSlot + offset
-                text += "    c = \(callName(planned, slot: slot))(c, hb_base(\(slot))\(auxiliaryArguments(auxiliaryNames[slot])));\n"
+                text +=
+                    "    c = \(callName(planned, slot: slot))(c, hb_base(\(slot))\(auxiliaryArguments(auxiliaryNames[slot])));\n"
             }
             text += "    return c;\n}\n"
             text += try Self.embeddedWithLine("common/main.glsl")
@@ -106,8 +108,11 @@ struct ShaderGenerator {
             block = (1, 1)
             workgroup = imageWorkgroup
         }
-        let perGroupX = block.x * workgroup.x, perGroupY = block.y * workgroup.y
-        return ((pass.outputSize.width + perGroupX - 1) / perGroupX, (pass.outputSize.height + perGroupY - 1) / perGroupY)
+        let perGroupX = block.x * workgroup.x
+        let perGroupY = block.y * workgroup.y
+        return (
+            (pass.outputSize.width + perGroupX - 1) / perGroupX, (pass.outputSize.height + perGroupY - 1) / perGroupY
+        )
     }
 
     private func auxiliaryArguments(_ names: [String]) -> String {
@@ -145,4 +150,3 @@ struct ShaderGenerator {
         "#line 1 \"\(path)\"\n" + (try embedded(path))
     }
 }
-

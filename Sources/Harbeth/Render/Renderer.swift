@@ -146,7 +146,8 @@ public final class Renderer: Sendable {
         case let error as GPUError: return error
         case let error as RenderError: return error
         case let error as ShaderCompileError: return RenderError.shaderCompile(error.description)
-        case let error as FilterResourceError: return RenderError.resourceUnavailable(filter: "filter", reason: error.description)
+        case let error as FilterResourceError:
+            return RenderError.resourceUnavailable(filter: "filter", reason: error.description)
         default: return RenderError.invalidFilterSetup(filter: "filter", reason: "\(error)")
         }
     }
@@ -291,7 +292,8 @@ public final class Renderer: Sendable {
     ) -> [Float] {
         func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
         var header: [Float] = [
-            int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width), int(pass.outputSize.height),
+            int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width),
+            int(pass.outputSize.height),
         ]
         for index in 0..<3 {
             if case .source = pass.input, index < plan.inputLayout.planes.count {
@@ -330,7 +332,8 @@ public final class Renderer: Sendable {
                         to.copyMemory(from: from, byteCount: (rows - 1) * plane.bytesPerRow + rowBytes)
                     } else {
                         for row in 0..<rows {
-                            (to + row * target.bytesPerRow).copyMemory(from: from + row * plane.bytesPerRow, byteCount: rowBytes)
+                            (to + row * target.bytesPerRow).copyMemory(
+                                from: from + row * plane.bytesPerRow, byteCount: rowBytes)
                         }
                     }
                 }

@@ -120,7 +120,8 @@ public struct CommandRecorder: ~Copyable {
 
     /// Copies bytes between buffers (staging on devices without unified memory).
     public mutating func copy(from source: GPUBuffer, to destination: GPUBuffer, bytes: Int? = nil) {
-        var region = VkBufferCopy(srcOffset: 0, dstOffset: 0, size: VkDeviceSize(bytes ?? min(source.size, destination.size)))
+        var region = VkBufferCopy(
+            srcOffset: 0, dstOffset: 0, size: VkDeviceSize(bytes ?? min(source.size, destination.size)))
         vkCmdCopyBuffer(handle, source.handle, destination.handle, 1, &region)
     }
 

@@ -136,7 +136,8 @@ final class GPUQueue: @unchecked Sendable {
             throw error
         }
         state.withLock { state in
-            state.pending.append(Pending(value: value, completion: completion, retained: KeepAlive(objects: [commands] + retained)))
+            state.pending.append(
+                Pending(value: value, completion: completion, retained: KeepAlive(objects: [commands] + retained)))
         }
         wake()
         return value

@@ -12,7 +12,9 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
     public let identifier: String
     public let text: String
 
-    public var description: String { "[\(severity.rawValue)\(isPerformance ? ", performance" : "")] \(identifier): \(text)" }
+    public var description: String {
+        "[\(severity.rawValue)\(isPerformance ? ", performance" : "")] \(identifier): \(text)"
+    }
 }
 
 /// Collects validation messages for one context. Errors and warnings outside

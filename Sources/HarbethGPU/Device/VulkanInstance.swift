@@ -73,8 +73,9 @@ final class VulkanInstance: @unchecked Sendable {
     }
 
     deinit {
-        if let messenger, let destroy = loadFunction(
-            "vkDestroyDebugUtilsMessengerEXT", as: PFN_vkDestroyDebugUtilsMessengerEXT.self)
+        if let messenger,
+            let destroy = loadFunction(
+                "vkDestroyDebugUtilsMessengerEXT", as: PFN_vkDestroyDebugUtilsMessengerEXT.self)
         {
             destroy(handle, messenger, nil)
         }
@@ -139,7 +140,8 @@ final class VulkanInstance: @unchecked Sendable {
         let compute = VK_QUEUE_COMPUTE_BIT.rawValue
         let graphics = VK_QUEUE_GRAPHICS_BIT.rawValue
         // A compute-only family runs beside graphics work on real GPUs; take it first.
-        if let dedicated = families.firstIndex(where: { $0.queueFlags & compute != 0 && $0.queueFlags & graphics == 0 }) {
+        if let dedicated = families.firstIndex(where: { $0.queueFlags & compute != 0 && $0.queueFlags & graphics == 0 })
+        {
             return UInt32(dedicated)
         }
         return families.firstIndex(where: { $0.queueFlags & compute != 0 }).map(UInt32.init)
@@ -165,7 +167,8 @@ final class VulkanInstance: @unchecked Sendable {
             kind: DeviceKind(core.deviceType),
             driverName: string(fromTuple: driver.driverName),
             driverInfo: string(fromTuple: driver.driverInfo),
-            apiVersion: "\(cvk_api_version_major(version)).\(cvk_api_version_minor(version)).\(cvk_api_version_patch(version))",
+            apiVersion:
+                "\(cvk_api_version_major(version)).\(cvk_api_version_minor(version)).\(cvk_api_version_patch(version))",
             vendorID: core.vendorID,
             deviceID: core.deviceID,
             pipelineCacheUUID: hex(fromTuple: core.pipelineCacheUUID),

@@ -43,7 +43,8 @@ struct MemoryTypes {
     /// discrete GPUs with resizable BAR. A 256 MiB BAR window does not count.
     var hasUnifiedMemory: Bool {
         let heaps = self.heaps
-        let largestDeviceHeap = heaps.filter { $0.flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT.rawValue != 0 }
+        let largestDeviceHeap =
+            heaps.filter { $0.flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT.rawValue != 0 }
             .map(\.size).max() ?? 0
         return types.contains { type in
             let wanted = Self.deviceLocal | Self.hostVisible | Self.hostCoherent
@@ -71,7 +72,8 @@ struct MemoryTypes {
             for (index, type) in types.enumerated() where allowedTypes & (1 << UInt32(index)) != 0 {
                 let flags = type.propertyFlags
                 guard flags & preference.required == preference.required else { continue }
-                let score = (flags & preference.preferred == preference.preferred ? 2 : 0)
+                let score =
+                    (flags & preference.preferred == preference.preferred ? 2 : 0)
                     + (flags & Self.deviceLocal != 0 ? 1 : 0)
                 if best == nil || score > best!.score { best = (UInt32(index), score) }
             }

@@ -105,7 +105,8 @@ public final class ComputePipeline: @unchecked Sendable {
             defer { vkDestroyShaderModule(device, shaderModule, nil) }
 
             var specialization: [UInt32] = [
-                UInt32(descriptor.workgroupSize.x), UInt32(descriptor.workgroupSize.y), UInt32(descriptor.workgroupSize.z),
+                UInt32(descriptor.workgroupSize.x), UInt32(descriptor.workgroupSize.y),
+                UInt32(descriptor.workgroupSize.z),
             ]
             var entries = (0..<3).map { index in
                 VkSpecializationMapEntry(constantID: UInt32(index), offset: UInt32(index * 4), size: 4)
@@ -128,7 +129,8 @@ public final class ComputePipeline: @unchecked Sendable {
                             info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
                             info.stage = stage
                             info.layout = pipelineLayout
-                            return vkCreateComputePipelines(device, context.pipelineCache.handle, 1, &info, nil, &pipeline)
+                            return vkCreateComputePipelines(
+                                device, context.pipelineCache.handle, 1, &info, nil, &pipeline)
                         }
                     }
                 }

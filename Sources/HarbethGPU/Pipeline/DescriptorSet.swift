@@ -30,7 +30,9 @@ public final class DescriptorSet: @unchecked Sendable {
         let device = pipeline.context.device
         var counts: [UInt32: UInt32] = [:]
         for kind in pipeline.descriptor.bindings { counts[kind.descriptorType.rawValue, default: 0] += 1 }
-        var sizes = counts.map { VkDescriptorPoolSize(type: VkDescriptorType(rawValue: $0.key), descriptorCount: $0.value) }
+        var sizes = counts.map {
+            VkDescriptorPoolSize(type: VkDescriptorType(rawValue: $0.key), descriptorCount: $0.value)
+        }
         if sizes.isEmpty { sizes = [VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: 1)] }
         var poolInfo = VkDescriptorPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
@@ -70,7 +72,9 @@ public final class DescriptorSet: @unchecked Sendable {
     /// match the pipeline's `bindings`.
     public func update(_ resources: [BoundResource]) {
         let kinds = pipeline.descriptor.bindings
-        precondition(resources.count == kinds.count, "DescriptorSet.update: \(resources.count) resources for \(kinds.count) bindings")
+        precondition(
+            resources.count == kinds.count,
+            "DescriptorSet.update: \(resources.count) resources for \(kinds.count) bindings")
         var bufferInfos: [VkDescriptorBufferInfo] = []
         var imageInfos: [VkDescriptorImageInfo] = []
         bufferInfos.reserveCapacity(resources.count)
@@ -82,12 +86,14 @@ public final class DescriptorSet: @unchecked Sendable {
                 bufferInfos.append(VkDescriptorBufferInfo(buffer: buffer.handle, offset: 0, range: cvk_whole_size()))
                 references.append((binding, false, bufferInfos.count - 1))
             case (.storageImage(let image), .storageImage):
-                imageInfos.append(VkDescriptorImageInfo(sampler: nil, imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL))
+                imageInfos.append(
+                    VkDescriptorImageInfo(sampler: nil, imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL))
                 references.append((binding, true, imageInfos.count - 1))
             case (.sampledImage(let image, let filter), .sampledImage):
                 imageInfos.append(
                     VkDescriptorImageInfo(
-                        sampler: pipeline.context.sampler(filter), imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL))
+                        sampler: pipeline.context.sampler(filter), imageView: image.view,
+                        imageLayout: VK_IMAGE_LAYOUT_GENERAL))
                 references.append((binding, true, imageInfos.count - 1))
             default:
                 preconditionFailure("DescriptorSet.update: binding \(binding) expects \(kinds[binding])")

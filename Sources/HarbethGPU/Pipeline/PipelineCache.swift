@@ -58,12 +58,19 @@ final class PipelineCache: @unchecked Sendable {
 
     /// Writes the cache to disk if pipelines were created since the last save.
     func save() {
-        guard let directory, dirty.withLock({ let was = $0; $0 = false; return was }) else { return }
+        guard let directory,
+            dirty.withLock({
+                let was = $0
+                $0 = false
+                return was
+            })
+        else { return }
         var size = 0
         guard vkGetPipelineCacheData(device, handle, &size, nil) == VK_SUCCESS, size > 0 else { return }
         var data = [UInt8](repeating: 0, count: size)
         guard vkGetPipelineCacheData(device, handle, &size, &data) == VK_SUCCESS else { return }
-        directory.write(fileName, CacheFile.encode(magic: Self.magic, keyText: keyText, payload: Array(data.prefix(size))))
+        directory.write(
+            fileName, CacheFile.encode(magic: Self.magic, keyText: keyText, payload: Array(data.prefix(size))))
     }
 
     func destroy() {

@@ -40,8 +40,9 @@ struct CacheDirectory: Sendable {
     init?(path: String) {
         var info = stat()
         if stat(path, &info) != 0 {
-            guard (try? FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+            guard
+                (try? FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
             else { return nil }
             guard stat(path, &info) == 0 else { return nil }
         }

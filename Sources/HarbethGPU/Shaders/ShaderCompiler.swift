@@ -117,7 +117,8 @@ final class GlslangProcess: Sendable {
             input.resource = glslang_default_resource()
 
             guard let shader = glslang_shader_create(&input) else {
-                return .failure(ShaderCompileError(name: source.name, stage: .parse, log: "glslang could not create a shader"))
+                return .failure(
+                    ShaderCompileError(name: source.name, stage: .parse, log: "glslang could not create a shader"))
             }
             defer { glslang_shader_delete(shader) }
             let preamble = source.preamble
@@ -131,7 +132,8 @@ final class GlslangProcess: Sendable {
                     return .failure(ShaderCompileError(name: source.name, stage: .parse, log: Self.log(of: shader)))
                 }
                 guard let program = glslang_program_create() else {
-                    return .failure(ShaderCompileError(name: source.name, stage: .link, log: "glslang could not create a program"))
+                    return .failure(
+                        ShaderCompileError(name: source.name, stage: .link, log: "glslang could not create a program"))
                 }
                 defer { glslang_program_delete(program) }
                 glslang_program_add_shader(program, shader)

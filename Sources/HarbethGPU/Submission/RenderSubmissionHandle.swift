@@ -47,7 +47,9 @@ public final class RenderSubmissionHandle<Output: Sendable>: Sendable {
     deinit {
         // Like an unfulfilled promise in swift-nio: a handle that dies
         // without an outcome is a scheduler bug; say where it was made.
-        assert(storage.withLock { $0.machine.isTerminal }, "RenderSubmissionHandle made at \(origin) ended without an outcome")
+        assert(
+            storage.withLock { $0.machine.isTerminal },
+            "RenderSubmissionHandle made at \(origin) ended without an outcome")
     }
 
     /// The state, reason and suppression flags at this moment.

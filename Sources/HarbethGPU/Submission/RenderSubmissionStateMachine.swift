@@ -88,13 +88,20 @@ struct RenderSubmissionStateMachine: Sendable {
     func snapshot(id: UInt64) -> RenderSubmissionSnapshot {
         switch state {
         case .queued:
-            return .init(id: id, state: .queued, reason: nil, failure: nil, deliverySuppressed: false, lateResultDropped: false)
+            return .init(
+                id: id, state: .queued, reason: nil, failure: nil, deliverySuppressed: false, lateResultDropped: false)
         case .executing:
-            return .init(id: id, state: .executing, reason: nil, failure: nil, deliverySuppressed: false, lateResultDropped: false)
+            return .init(
+                id: id, state: .executing, reason: nil, failure: nil, deliverySuppressed: false,
+                lateResultDropped: false)
         case .completed:
-            return .init(id: id, state: .completed, reason: nil, failure: nil, deliverySuppressed: false, lateResultDropped: false)
+            return .init(
+                id: id, state: .completed, reason: nil, failure: nil, deliverySuppressed: false,
+                lateResultDropped: false)
         case .failed(let message):
-            return .init(id: id, state: .failed, reason: nil, failure: message, deliverySuppressed: false, lateResultDropped: false)
+            return .init(
+                id: id, state: .failed, reason: nil, failure: message, deliverySuppressed: false,
+                lateResultDropped: false)
         case .cancelled(let reason, let whileExecuting):
             return .init(
                 id: id, state: reason.terminalState, reason: reason, failure: nil, deliverySuppressed: whileExecuting,

@@ -41,7 +41,10 @@ enum ColourFilters {
         name: "grayscale", kind: .pointwise, summary: "Removes colour.",
         formula: "luminosity dot(rgb, (0.2125, 0.7154, 0.0721)); average (r+g+b)/3;"
             + " desaturate (max+min)/2 (Harbeth C7Grayed)",
-        parameters: [.choice("mode", ["luminosity", "average", "desaturate"], default: "luminosity", summary: "how grey is computed")],
+        parameters: [
+            .choice(
+                "mode", ["luminosity", "average", "desaturate"], default: "luminosity", summary: "how grey is computed")
+        ],
         stages: [.pointwise("hb_grayscale", file: "pointwise/grayscale.glsl")])
 
     static let invert = FilterDescriptor(

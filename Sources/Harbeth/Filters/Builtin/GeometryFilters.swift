@@ -5,19 +5,27 @@ enum GeometryFilters {
         formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5) or nearest;"
             + " clamp to edge. A size of -1 keeps the aspect ratio.",
         parameters: [
-            .integer("w", default: -1, range: -1...16384, summary: "output width (-1 keeps the aspect)", structural: true),
-            .integer("h", default: -1, range: -1...16384, summary: "output height (-1 keeps the aspect)", structural: true),
+            .integer(
+                "w", default: -1, range: -1...16384, summary: "output width (-1 keeps the aspect)", structural: true),
+            .integer(
+                "h", default: -1, range: -1...16384, summary: "output height (-1 keeps the aspect)", structural: true),
             .choice("method", ["bilinear", "bicubic", "nearest"], default: "bicubic", summary: "interpolation"),
         ],
         stages: [.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)],
         pack: { values, _ in [Float(values.choiceIndex("method"))] },
         outputSize: { values, input in
-            var width = values.integer("w"), height = values.integer("h")
+            var width = values.integer("w")
+            var height = values.integer("h")
             guard width != 0, height != 0, !(width == -1 && height == -1) else {
-                throw RenderError.invalidFilterSetup(filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect)")
+                throw RenderError.invalidFilterSetup(
+                    filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect)")
             }
-            if width == -1 { width = max(1, Int((Double(height) * Double(input.width) / Double(input.height)).rounded())) }
-            if height == -1 { height = max(1, Int((Double(width) * Double(input.height) / Double(input.width)).rounded())) }
+            if width == -1 {
+                width = max(1, Int((Double(height) * Double(input.width) / Double(input.height)).rounded()))
+            }
+            if height == -1 {
+                height = max(1, Int((Double(width) * Double(input.height) / Double(input.width)).rounded()))
+            }
             return FrameSize(width: width, height: height)
         })
 
@@ -40,8 +48,10 @@ enum GeometryFilters {
             return FrameSize(width: region.width, height: region.height)
         })
 
-    static func cropRegion(_ values: FilterValues, input: FrameSize) throws -> (x: Int, y: Int, width: Int, height: Int) {
-        let x0 = values.integer("x"), y0 = values.integer("y")
+    static func cropRegion(_ values: FilterValues, input: FrameSize) throws -> (x: Int, y: Int, width: Int, height: Int)
+    {
+        let x0 = values.integer("x")
+        let y0 = values.integer("y")
         let width = values.integer("w") == -1 ? input.width - max(0, x0) : values.integer("w")
         let height = values.integer("h") == -1 ? input.height - max(0, y0) : values.integer("h")
         let x = x0 == -1 ? (input.width - width) / 2 : x0
@@ -85,7 +95,8 @@ extension Filter {
         Filter(
             clamping: GeometryFilters.crop,
             values: [
-                "x": .number(Double(x)), "y": .number(Double(y)), "w": .number(Double(width)), "h": .number(Double(height)),
+                "x": .number(Double(x)), "y": .number(Double(y)), "w": .number(Double(width)),
+                "h": .number(Double(height)),
             ])
     }
 
