@@ -20,7 +20,9 @@ public enum Reference {
     }
 
     /// Applies `chain` to tightly packed RGBA8 pixels with numpy.
-    public static func apply(_ chain: FilterChain, to rgba: [UInt8], width: Int, height: Int, time: Double = 0) throws -> Image {
+    public static func apply(_ chain: FilterChain, to rgba: [UInt8], width: Int, height: Int, time: Double = 0) throws
+        -> Image
+    {
         let folder = TestMedia.directory
         let name = UUID().uuidString
         let input = folder + "/\(name).rgba"

@@ -72,6 +72,17 @@ public struct FilterStage: Sendable, Hashable {
     var isPointwise: Bool { kind == .pointwise }
 }
 
+/// A stage with the size of the image it produces.
+public struct SizedStage: Sendable, Hashable {
+    public let stage: FilterStage
+    public let outputSize: FrameSize
+
+    public init(stage: FilterStage, outputSize: FrameSize) {
+        self.stage = stage
+        self.outputSize = outputSize
+    }
+}
+
 /// A frame size.
 public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
     public var width: Int
@@ -163,18 +174,24 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
+    let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
 
     /// - Parameters:
     ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
     ///     parameter in order (numbers, list elements, choice indices).
     ///   - outputSize: the size after the filter; by default unchanged.
     ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ...
+    ///   - plannedStages: the stages and their output sizes for given values
+    ///     and input size, for filters whose passes depend on their values
+    ///     (a large blur runs on a smaller image); by default `stages`, each
+    ///     keeping the size except the last, which makes `outputSize`.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
-        auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil
+        auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
+        plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -186,6 +203,17 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.pack = pack ?? { values, _ in values.packedInOrder() }
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }
+        self.plannedStages = plannedStages
+    }
+
+    /// The stages that run for these values on an input of this size, each
+    /// with the size it produces.
+    public func stages(for values: FilterValues, input: FrameSize) throws -> [SizedStage] {
+        if let plannedStages { return try plannedStages(values, input) }
+        let output = try outputSize(values, input)
+        return stages.enumerated().map { index, stage in
+            SizedStage(stage: stage, outputSize: index == stages.count - 1 ? output : input)
+        }
     }
 
     public static func == (lhs: FilterDescriptor, rhs: FilterDescriptor) -> Bool { lhs.identity == rhs.identity }

@@ -81,13 +81,12 @@ enum GraphCompiler {
 
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
-            let filterOutput = try filter.descriptor.outputSize(filter.values, size)
-            guard filterOutput.width > 0, filterOutput.height > 0 else {
-                throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
-            }
-            for (stageIndex, stage) in filter.descriptor.stages.enumerated() {
-                let isLast = stageIndex == filter.descriptor.stages.count - 1
-                let stageOutput = isLast ? filterOutput : size
+            let stages = try filter.descriptor.stages(for: filter.values, input: size)
+            for sized in stages {
+                guard sized.outputSize.width > 0, sized.outputSize.height > 0 else {
+                    throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
+                }
+                let stage = sized.stage
                 let planned = PlannedStage(filterIndex: index, stage: stage)
                 if stage.isPointwise {
                     if !fusion && (current.body != nil || !current.pointwise.isEmpty || current.input != .image) {
@@ -101,10 +100,10 @@ enum GraphCompiler {
                         close(output: .image)
                     }
                     current.body = planned
-                    current.outputSize = stageOutput
+                    current.outputSize = sized.outputSize
                     if isWhole { close(output: .image) }
                 }
-                size = stageOutput
+                size = sized.outputSize
             }
         }
         if !fusion && (current.body != nil || !current.pointwise.isEmpty) {

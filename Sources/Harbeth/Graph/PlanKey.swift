@@ -5,6 +5,8 @@ struct PlanKey: Hashable, Sendable {
     struct FilterKey: Hashable, Sendable {
         let descriptor: FilterDescriptor
         let structural: [FilterValue]
+        /// The stages and sizes, which some filters choose by value.
+        let stages: [SizedStage]
     }
 
     let width: Int
@@ -15,12 +17,21 @@ struct PlanKey: Hashable, Sendable {
     let fusion: Bool
     let imageFormat: ImageFormat
 
-    init(input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat) {
+    init(input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat)
+        throws
+    {
         width = input.width
         height = input.height
         layout = input.layout
         self.outputLayout = outputLayout
-        self.filters = filters.map { FilterKey(descriptor: $0.descriptor, structural: $0.structuralKey) }
+        var size = FrameSize(width: input.width, height: input.height)
+        var keys: [FilterKey] = []
+        for filter in filters {
+            let stages = try filter.descriptor.stages(for: filter.values, input: size)
+            keys.append(FilterKey(descriptor: filter.descriptor, structural: filter.structuralKey, stages: stages))
+            size = stages.last?.outputSize ?? size
+        }
+        self.filters = keys
         self.fusion = fusion
         self.imageFormat = imageFormat
     }

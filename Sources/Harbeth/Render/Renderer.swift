@@ -156,7 +156,7 @@ public final class Renderer: Sendable {
 
     func plan(for input: FrameFormat, filters: [Filter], output: RenderOutput) throws -> RenderPlan {
         let outputLayout = output.resolve(for: input.layout)
-        let key = PlanKey(
+        let key = try PlanKey(
             input: input, outputLayout: outputLayout, filters: filters, fusion: options.fusion,
             imageFormat: options.precision.imageFormat)
         if let plan = plans.withLock({ $0[key] }) { return plan }

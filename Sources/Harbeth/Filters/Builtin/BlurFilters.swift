@@ -5,13 +5,58 @@ enum BlurFilters {
     static let gaussianBlur = FilterDescriptor(
         name: "gaussian_blur", kind: .neighbourhood, summary: "Gaussian blur, separable, clamp-to-edge borders.",
         formula: "sum over |x| <= ceil(3 sigma) of w(x) in(p + x), w(x) ~ exp(-x^2 / (2 sigma^2)) normalised;"
-            + " horizontal then vertical pass",
+            + " horizontal then vertical pass. From sigma 5 up, the frame is averaged down by k (2, 4, 8, ...;"
+            + " sigma / k >= 2.5, and >= 3 past k = 2), blurred with sigma / k and sampled back up, with a"
+            + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma",
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
-        stages: [
-            .kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl"),
-            .kernel("hb_gaussian_blur_v", file: "kernels/gaussian_blur.glsl"),
-        ],
-        pack: { values, _ in gaussianWeights(sigma: values.number("sigma")) })
+        stages: [horizontal, vertical],
+        pack: { values, _ in
+            let sigma = values.number("sigma")
+            let k = pyramidFactor(sigma: sigma)
+            return gaussianWeights(sigma: sigma / Double(k)) + [
+                Float(k), Float(pyramidMargin(sigma: sigma, factor: k)),
+            ]
+        },
+        plannedStages: { values, input in
+            let sigma = values.number("sigma")
+            let k = pyramidFactor(sigma: sigma)
+            guard k > 1 else {
+                return [
+                    SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: vertical, outputSize: input),
+                ]
+            }
+            let margin = pyramidMargin(sigma: sigma, factor: k)
+            let small = FrameSize(
+                width: (input.width + 2 * margin + k - 1) / k, height: (input.height + 2 * margin + k - 1) / k)
+            return [
+                SizedStage(stage: down, outputSize: small), SizedStage(stage: horizontal, outputSize: small),
+                SizedStage(stage: vertical, outputSize: small), SizedStage(stage: up, outputSize: input),
+            ]
+        })
+
+    private static let horizontal = FilterStage.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl")
+    private static let vertical = FilterStage.kernel("hb_gaussian_blur_v", file: "kernels/gaussian_blur.glsl")
+    private static let down = FilterStage.kernel("hb_gaussian_down", file: "kernels/gaussian_pyramid.glsl")
+    private static let up = FilterStage.kernel("hb_gaussian_up", file: "kernels/gaussian_pyramid.glsl", samples: true)
+
+    /// The reduction factor k: the largest power of two with sigma / k >= 2.5
+    /// for k = 2 and >= 3 beyond. Measured against a full-size Gaussian on
+    /// test frames and noise, these keep PSNR above 48 dB.
+    static func pyramidFactor(sigma: Double) -> Int {
+        var factor = 1
+        while true {
+            let next = factor * 2
+            let needed = next == 2 ? 2.5 : 3.0
+            guard sigma / Double(next) >= needed else { return factor }
+            factor = next
+        }
+    }
+
+    /// The border carried into the small image: the small blur's radius, in
+    /// full-size pixels.
+    static func pyramidMargin(sigma: Double, factor: Int) -> Int {
+        Int((3 * sigma / Double(factor)).rounded(.up)) * factor
+    }
 
     /// Radius, then the normalised weights w[0...radius].
     static func gaussianWeights(sigma: Double) -> [Float] {
