@@ -14,7 +14,7 @@
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) readonly buffer HBParameters {
+layout(std430, set = 0, binding = 0) restrict readonly buffer HBParameters {
     ivec4 hb_io;
     ivec4 hb_in_planes[3];
     ivec4 hb_out_planes[3];

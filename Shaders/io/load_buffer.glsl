@@ -3,7 +3,7 @@
 //   0 rgba8, 1 yuv420p, 2 yuv422p, 3 yuv444p, 4 nv12, 5 yuv420p10
 // YUV is converted to RGB with hb_yuv_to_rgb, chroma taken from the sample
 // that covers the pixel (as swscale's default conversion does).
-layout(std430, set = 0, binding = 1) readonly buffer HBSource { uint hb_src[]; };
+layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
 
 uint hb_src_byte(int plane, ivec2 p) {
     uint index = uint(hb_in_planes[plane].x + p.y * hb_in_planes[plane].y + p.x);

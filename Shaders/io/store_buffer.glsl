@@ -5,7 +5,7 @@
 // The output is clamped here, once. Chroma is the average of the block's
 // clamped RGB over each chroma sample's footprint (centre-sited), converted
 // with hb_rgb_to_yuv and rounded to the nearest code value.
-layout(std430, set = 0, binding = 2) writeonly buffer HBDestination { uint hb_dst[]; };
+layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
 #if HB_OUT_LAYOUT == 0
 const ivec2 HB_BLOCK = ivec2(1, 1);
