@@ -7,22 +7,20 @@
 // with hb_rgb_to_yuv and rounded to the nearest code value.
 layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
-#if HB_OUT_LAYOUT == 0
-const ivec2 HB_BLOCK = ivec2(1, 1);
-#elif HB_OUT_LAYOUT == 1
-const ivec2 HB_BLOCK = ivec2(8, 2);
-#elif HB_OUT_LAYOUT == 2
-const ivec2 HB_BLOCK = ivec2(8, 1);
-#elif HB_OUT_LAYOUT == 3
-const ivec2 HB_BLOCK = ivec2(4, 1);
+// HB_BLOCK_W x HB_BLOCK_H (set by the generator, see PlaneLayout.outputBlock):
+// 1x1 rgba8, 8x2 yuv420p, 8x1 yuv422p, 4x1 yuv444p, 4x2 nv12 and yuv420p10.
+const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
+
+vec4 hb_pixel(ivec2 p, ivec2 local);
+
+// Pixels past the frame's edge only fill padding; with a block input they
+// come from the input's padding, otherwise from the clamped edge.
+vec3 hb_out_rgb(ivec2 p, ivec2 local) {
+#ifdef HB_BLOCK_INPUT
+    return clamp(hb_pixel(p, local).rgb, 0.0, 1.0);
 #else
-const ivec2 HB_BLOCK = ivec2(4, 2);
+    return clamp(hb_pixel(min(p, hb_out_size - 1), local).rgb, 0.0, 1.0);
 #endif
-
-vec4 hb_pixel(ivec2 p);
-
-vec3 hb_out_rgb(ivec2 p) {
-    return clamp(hb_pixel(min(p, hb_out_size - 1)).rgb, 0.0, 1.0);
 }
 
 vec3 hb_to_yuv(vec3 rgb) {
@@ -39,17 +37,23 @@ void hb_dst_write(int plane, int row, int byteInRow, uint value) {
 
 #if HB_OUT_LAYOUT == 0
 void hb_store_block(ivec2 p) {
-    vec4 c = clamp(hb_pixel(p), 0.0, 1.0);
+#ifdef HB_BLOCK_INPUT
+    hb_load_block(p);
+#endif
+    vec4 c = clamp(hb_pixel(p, ivec2(0)), 0.0, 1.0);
     hb_dst_write(0, p.y, p.x * 4, packUnorm4x8(c));
 }
 #else
 const float HB_MAX_CODE = HB_OUT_LAYOUT == 5 ? 1023.0 : 255.0;
 
 void hb_store_block(ivec2 base) {
+#ifdef HB_BLOCK_INPUT
+    hb_load_block(base);
+#endif
     vec3 rgb[HB_BLOCK.y][HB_BLOCK.x];
     for (int j = 0; j < HB_BLOCK.y; j++) {
         for (int i = 0; i < HB_BLOCK.x; i++) {
-            rgb[j][i] = hb_out_rgb(base + ivec2(i, j));
+            rgb[j][i] = hb_out_rgb(base + ivec2(i, j), ivec2(i, j));
         }
     }
     // Luma: whole words per row.

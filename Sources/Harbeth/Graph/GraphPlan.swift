@@ -47,6 +47,13 @@ struct PassPlan: Hashable, Sendable {
     }
 
     var isWholeKernel: Bool { body?.stage.kind == .wholeKernel }
+
+    /// True when the pass reads the planes in the layout it writes, with no
+    /// kernel: each invocation then loads its whole output block at once.
+    var readsWholeBlocks: Bool {
+        guard body == nil, case .source(let input) = input, case .buffer(let output) = output else { return false }
+        return input == output
+    }
 }
 
 /// The passes that render a chain for one input format, and what comes out.

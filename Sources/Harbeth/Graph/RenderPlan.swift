@@ -38,7 +38,10 @@ final class RenderPlan: @unchecked Sendable {
                 throw RenderError.frameTooLarge(width: size.width, height: size.height, limit: limit)
             }
         }
-        inputLayout = PlaneLayout(layout: input.layout, width: input.width, height: input.height)
+        // Padded to whole blocks, so passes that read whole blocks stay in bounds.
+        inputLayout = PlaneLayout(
+            layout: input.layout, width: input.width, height: input.height,
+            block: PlaneLayout.outputBlock(for: input.layout))
         outputLayout = PlaneLayout(
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))

@@ -24,6 +24,7 @@ struct ShaderGenerator {
         switch pass.input {
         case .source(let layout):
             defines["HB_IN_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+            if pass.readsWholeBlocks { defines["HB_BLOCK_INPUT"] = "1" }
             text += try Self.embeddedWithLine("io/load_buffer.glsl")
         case .image:
             text += try Self.embeddedWithLine("io/load_image.glsl")
@@ -63,6 +64,9 @@ struct ShaderGenerator {
                 workgroup = Self.imageWorkgroup
             case .buffer(let layout):
                 defines["HB_OUT_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+                let block = PlaneLayout.outputBlock(for: layout)
+                defines["HB_BLOCK_W"] = "\(block.x)"
+                defines["HB_BLOCK_H"] = "\(block.y)"
                 text += try Self.embeddedWithLine("io/store_buffer.glsl")
                 workgroup = layout == .rgba8 ? Self.imageWorkgroup : Self.blockWorkgroup
             }
@@ -74,10 +78,12 @@ struct ShaderGenerator {
                 text += try functionCode(for: planned, slot: slot)
             }
             text += "#line 1 \"generated\"\n"
-            text += "vec4 hb_pixel(ivec2 p) {\n    hb_pos = p;\n"
+            text += "vec4 hb_pixel(ivec2 p, ivec2 local) {\n    hb_pos = p;\n"
             if let body = pass.body {
                 text +=
                     "    vec4 c = \(callName(body, slot: 0))(p, hb_base(0)\(auxiliaryArguments(auxiliaryNames[0])));\n"
+            } else if pass.readsWholeBlocks {
+                text += "    vec4 c = hb_block_texel(local);\n"
             } else {
                 text += "    vec4 c = hb_load(p);\n"
             }
