@@ -228,3 +228,102 @@ def hsl(image, v):
     l = l * (1 + adjust) if adjust < 0 else l + adjust * (1 - l)
     return with_rgb(image, hsl_to_rgb(h, s, l))
 
+
+# Effects ----------------------------------------------------------------
+
+@reference
+def posterize(image, v):
+    n = v["levels"]
+    return with_rgb(image, np.floor(rgb(image) * n + 0.5) / n)
+
+
+@reference
+def monochrome(image, v):
+    l = (rgb(image) @ LUMA)[..., None]
+    tone = np.asarray(v["color"])
+    toned = np.where(l < 0.5, 2 * l * tone, 1 - 2 * (1 - l) * (1 - tone))
+    t = v["intensity"]
+    return with_rgb(image, rgb(image) * (1 - t) + toned * t)
+
+
+@reference
+def false_color(image, v):
+    l = (rgb(image) @ LUMA)[..., None]
+    dark, light = np.asarray(v["dark"]), np.asarray(v["light"])
+    return with_rgb(image, dark + (light - dark) * l)
+
+
+@reference
+def color_matrix(image, v):
+    matrix = np.asarray(v["matrix"]).reshape(4, 4)
+    transformed = image @ matrix.T + np.asarray(v["offset"])
+    t = v["intensity"]
+    return image * (1 - t) + transformed * t
+
+
+@reference
+def channel_mixer(image, v):
+    c = rgb(image)
+    out = np.stack([c @ np.asarray(v[name][:3]) + v[name][3] for name in "rgb"], axis=-1)
+    return with_rgb(image, out)
+
+
+@reference
+def luminance_threshold(image, v):
+    l = rgb(image) @ LUMA
+    white = (l >= v["threshold"]).astype(np.float64)
+    return with_rgb(image, np.repeat(white[..., None], 3, axis=-1))
+
+
+def chroma_crcb(c):
+    y = 0.2989 * c[..., 0] + 0.5866 * c[..., 1] + 0.1145 * c[..., 2]
+    return np.stack([0.7132 * (c[..., 0] - y), 0.5647 * (c[..., 2] - y)], axis=-1)
+
+
+def smoothstep(edge0, edge1, x):
+    t = np.clip((x - edge0) / (edge1 - edge0), 0, 1)
+    return t * t * (3 - 2 * t)
+
+
+@reference
+def chroma_key(image, v):
+    key = chroma_crcb(np.asarray(v["color"], dtype=np.float64))
+    d = np.linalg.norm(chroma_crcb(rgb(image)) - key, axis=-1)
+    threshold, smoothing = v["threshold"], v["smoothing"]
+    keep = smoothstep(threshold, threshold + smoothing, d) if smoothing > 0 else (d >= threshold).astype(np.float64)
+    out = image.copy()
+    out[..., 3] *= keep
+    return out
+
+
+@reference
+def vignette(image, v):
+    h, w = image.shape[:2]
+    u = (np.arange(w) + 0.5) / w
+    y = (np.arange(h) + 0.5) / h
+    cx, cy = v["center"]
+    d = np.sqrt((u[None, :] - cx) ** 2 + (y[:, None] - cy) ** 2)
+    start, end = v["start"], v["end"]
+    amount = smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64)
+    tone = np.asarray(v["color"])
+    return with_rgb(image, rgb(image) + (tone - rgb(image)) * amount[..., None])
+
+
+@reference
+def fade(image, v, context):
+    t = context["time"]
+    amount = 0.0
+    if v["in_duration"] > 0:
+        amount = 1 - min(max((t - v["in_start"]) / v["in_duration"], 0), 1)
+    if v["out_duration"] > 0:
+        amount = max(amount, min(max((t - v["out_start"]) / v["out_duration"], 0), 1))
+    tone = np.asarray(v["color"])
+    return with_rgb(image, rgb(image) + (tone - rgb(image)) * amount)
+
+
+@reference
+def haze(image, v):
+    h = image.shape[0]
+    d = ((np.arange(h) + 0.5) / h * v["slope"] + v["distance"])[:, None, None]
+    return with_rgb(image, (rgb(image) - d) / (1 - d))
+
