@@ -1,4 +1,6 @@
 """References for the pointwise colour filters."""
+import subprocess
+
 import numpy as np
 
 from common import LUMA, reference, rgb, with_rgb
@@ -327,3 +329,61 @@ def haze(image, v):
     d = ((np.arange(h) + 0.5) / h * v["slope"] + v["distance"])[:, None, None]
     return with_rgb(image, (rgb(image) - d) / (1 - d))
 
+
+# Lookup tables ----------------------------------------------------------
+
+def read_cube(path):
+    """(size, domain_min, domain_max, table[b, g, r, channel]) from a .cube file."""
+    size, lo, hi, rows = None, np.zeros(3), np.ones(3), []
+    for line in open(path, encoding="utf-8-sig"):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if words[0] == "LUT_3D_SIZE":
+            size = int(words[1])
+        elif words[0] == "DOMAIN_MIN":
+            lo = np.array([float(x) for x in words[1:4]])
+        elif words[0] == "DOMAIN_MAX":
+            hi = np.array([float(x) for x in words[1:4]])
+        elif words[0] == "LUT_3D_INPUT_RANGE":
+            lo, hi = np.full(3, float(words[1])), np.full(3, float(words[2]))
+        elif words[0][0].isalpha() and words[0].isupper():
+            continue
+        else:
+            rows.append([float(x) for x in words])
+    table = np.array(rows, dtype=np.float64)
+    assert table.shape == (size ** 3, 3), (table.shape, size)
+    # The file's red index changes fastest: row = r + N g + N^2 b.
+    return size, lo, hi, table.reshape(size, size, size, 3)
+
+
+def apply_table(image, size, lo, hi, table, intensity):
+    x = np.clip((rgb(image) - lo) / (hi - lo), 0, 1) * (size - 1)
+    i0 = np.minimum(np.floor(x).astype(int), size - 2)
+    f = x - i0
+    out = np.zeros(image.shape[:-1] + (3,))
+    for dr in (0, 1):
+        for dg in (0, 1):
+            for db in (0, 1):
+                weight = ((f[..., 0] if dr else 1 - f[..., 0]) * (f[..., 1] if dg else 1 - f[..., 1])
+                          * (f[..., 2] if db else 1 - f[..., 2]))
+                out += weight[..., None] * table[i0[..., 2] + db, i0[..., 1] + dg, i0[..., 0] + dr]
+    return with_rgb(image, rgb(image) + (out - rgb(image)) * intensity)
+
+
+@reference
+def lut3d(image, v):
+    size, lo, hi, table = read_cube(v["file"])
+    return apply_table(image, size, lo, hi, table, v["intensity"])
+
+
+@reference
+def lookup(image, v):
+    """Harbeth's lookup image: the entry for (r, g, b) at 64-steps is the
+    pixel at x = 64 (b mod 8) + r, y = 64 floor(b / 8) + g."""
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", v["file"], "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         check=True, capture_output=True).stdout
+    pixels = np.frombuffer(raw, dtype=np.uint8).reshape(512, 512, 4)[..., :3].astype(np.float64) / 255
+    tiles = pixels.reshape(8, 64, 8, 64, 3)  # tile row, g, tile column, r
+    table = tiles.transpose(0, 2, 1, 3, 4).reshape(64, 64, 64, 3)  # b = 8 tile row + tile column, g, r
+    return apply_table(image, 64, np.zeros(3), np.ones(3), table, v["intensity"])
