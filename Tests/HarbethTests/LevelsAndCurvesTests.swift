@@ -33,6 +33,9 @@ final class LevelsAndCurvesTests: XCTestCase {
             // An extremum and a flat run: tangents go to zero there.
             "curves=master=0/0.1/0.5/0.9/1/0.2:g=0/0/0.3/0.5/0.6/0.5/1/1",
             "curves=master=0/1/1/0:r=0.2/0/0.8/1",
+            // A steep rise into a flat step: the tangents are scaled down so
+            // the curve does not overshoot 0.52 between 0.1 and 0.2.
+            "curves=g=0/0/0.1/0.5/0.2/0.52/1/1",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }
