@@ -74,6 +74,7 @@ final class CubeLUTTests: XCTestCase {
         assertMalformed("LUT_3D_SIZE 2\n0 0 0\n1 0 1e99\n", line: 3, "'1e99' is not a finite number (in a table entry)")
         assertMalformed(
             "DOMAIN_MIN 0 zero 0\nLUT_3D_SIZE 2\n", line: 1, "'zero' is not a finite number (in DOMAIN_MIN)")
+        assertMalformed("LUT_3D_SIZE 2\nabc 0 0\n", line: 2, "'abc' is not a finite number (in a table entry)")
         assertMalformed("LUT_3D_SIZE two\n", line: 1, "LUT_3D_SIZE takes one whole number")
         assertMalformed("LUT_3D_SIZE 2.5\n", line: 1, "LUT_3D_SIZE takes one whole number")
         assertMalformed("DOMAIN_MAX 1 1\n", line: 1, "DOMAIN_MAX takes three numbers (r g b)")

@@ -110,7 +110,9 @@ private struct CubeParser {
         lastLine = number
         let fields = Self.fields(line)
         guard let first = fields.first, !first.hasPrefix("#") else { return }
-        let isKeyword = first.first!.isLetter && Float(first) == nil
+        // Keywords are upper case; anything else is a table entry, so a
+        // stray word there is reported as a bad number, not skipped.
+        let isKeyword = first.first!.isASCII && first.first!.isUppercase && Float(first) == nil
         if isKeyword {
             try keyword(first, fields: fields, line: line, number: number)
         } else {
