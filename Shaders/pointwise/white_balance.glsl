@@ -5,6 +5,9 @@
 //   warm = overlay(rgb1, (0.93, 0.54, 0)): 2 v w below 0.5, 1 - 2 (1 - v)(1 - w) from 0.5
 //   rgb' = mix(rgb1, warm, k), k = 0.0004 (T - 5000) below 5000 K, 0.00006 (T - 5000) above
 // The overlay's two formulas continue linearly outside 0...1, as Harbeth's does.
+// Harbeth and GPUImage build these matrices with column-major constructors,
+// so their code multiplies by the transposes; here they are the YIQ rows
+// they spell (the round trip is the identity either way at tint 0).
 // p0 = the tint's shift of Q, p1 = k (both computed when the value is packed).
 vec4 hb_white_balance(vec4 color, uint base) {
     vec3 yiq = vec3(
