@@ -1,4 +1,6 @@
 """References for the pointwise colour filters."""
+import subprocess
+
 import numpy as np
 
 from common import LUMA, reference, rgb, with_rgb
@@ -57,3 +59,331 @@ def invert(image, v):
     return with_rgb(image, 1 - rgb(image))
 
 
+
+
+# Tone -------------------------------------------------------------------
+
+YIQ_FORWARD = np.array([[0.299, 0.587, 0.114], [0.595716, -0.274453, -0.321263], [0.211456, -0.522591, 0.31135]])
+YIQ_BACK = np.array([[1.0, 0.9563, 0.6210], [1.0, -0.2721, -0.6474], [1.0, -1.1070, 1.7046]])
+
+
+@reference
+def hue(image, v):
+    yiq = rgb(image) @ YIQ_FORWARD.T
+    angle = np.arctan2(yiq[..., 2], yiq[..., 1]) - np.radians(v["degrees"])
+    chroma = np.hypot(yiq[..., 1], yiq[..., 2])
+    rotated = np.stack([yiq[..., 0], chroma * np.cos(angle), chroma * np.sin(angle)], axis=-1)
+    return with_rgb(image, rotated @ YIQ_BACK.T)
+
+
+@reference
+def vibrance(image, v):
+    c = rgb(image)
+    average = c.mean(axis=-1, keepdims=True)
+    top = c.max(axis=-1, keepdims=True)
+    amount = (top - average) * (-3 * v["vibrance"])
+    return with_rgb(image, c + (top - c) * amount)
+
+
+WB_FORWARD = np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]])
+WB_BACK = np.array([[1.0, 0.956, 0.621], [1.0, -0.272, -0.647], [1.0, -1.105, 1.702]])
+WARM = np.array([0.93, 0.54, 0.0])
+
+
+@reference
+def white_balance(image, v):
+    yiq = rgb(image) @ WB_FORWARD.T
+    yiq[..., 2] = np.clip(yiq[..., 2] + v["tint"] / 100 * 0.5226 * 0.1, -0.5226, 0.5226)
+    c = yiq @ WB_BACK.T
+    overlay = np.where(c < 0.5, 2 * c * WARM, 1 - 2 * (1 - c) * (1 - WARM))
+    t = v["temperature"]
+    k = 0.0004 * (t - 5000) if t < 5000 else 0.00006 * (t - 5000)
+    return with_rgb(image, c * (1 - k) + overlay * k)
+
+
+@reference
+def opacity(image, v):
+    out = image.copy()
+    out[..., 3] *= v["opacity"]
+    return out
+
+
+def per_channel(values):
+    values = np.asarray(values, dtype=np.float64)
+    return np.repeat(values, 3) if values.size == 1 else values
+
+
+@reference
+def levels(image, v):
+    in_black, in_white = per_channel(v["in_black"]), per_channel(v["in_white"])
+    gamma = per_channel(v["gamma"])
+    out_black, out_white = per_channel(v["out_black"]), per_channel(v["out_white"])
+    x = np.clip((rgb(image) - in_black) / (in_white - in_black), 0, 1) ** (1 / gamma)
+    return with_rgb(image, out_black + (out_white - out_black) * x)
+
+
+def monotone_cubic(pairs):
+    """The Fritsch-Carlson monotone cubic through x/y pairs (as on Wikipedia's
+    "Monotone cubic interpolation"), flat outside the points."""
+    pts = np.asarray(pairs, dtype=np.float64).reshape(-1, 2)
+    x, y = pts[:, 0], pts[:, 1]
+    n = len(x)
+    h = np.diff(x)
+    delta = np.diff(y) / h
+    m = np.empty(n)
+    m[0], m[-1] = delta[0], delta[-1]
+    for k in range(1, n - 1):
+        m[k] = 0.0 if delta[k - 1] * delta[k] <= 0 else (delta[k - 1] + delta[k]) / 2
+    for k in range(n - 1):
+        if delta[k] == 0:
+            m[k] = m[k + 1] = 0.0
+    for k in range(n - 1):
+        if delta[k] == 0:
+            continue
+        a, b = m[k] / delta[k], m[k + 1] / delta[k]
+        if a * a + b * b > 9:
+            tau = 3 / np.sqrt(a * a + b * b)
+            m[k], m[k + 1] = tau * a * delta[k], tau * b * delta[k]
+
+    def evaluate(values):
+        values = np.asarray(values, dtype=np.float64)
+        k = np.clip(np.searchsorted(x, values, side="left") - 1, 0, n - 2)
+        t = (values - x[k]) / h[k]
+        out = ((2 * t**3 - 3 * t**2 + 1) * y[k] + (t**3 - 2 * t**2 + t) * h[k] * m[k]
+               + (-2 * t**3 + 3 * t**2) * y[k + 1] + (t**3 - t**2) * h[k] * m[k + 1])
+        out = np.where(values <= x[0], y[0], out)
+        return np.where(values >= x[-1], y[-1], out)
+
+    return evaluate
+
+
+@reference
+def curves(image, v):
+    master = monotone_cubic(v["master"])
+    out = image.copy()
+    for channel, name in enumerate("rgb"):
+        values = np.clip(image[..., channel], 0, 1)
+        out[..., channel] = master(monotone_cubic(v[name])(values))
+    return out
+
+
+@reference
+def highlights_shadows(image, v):
+    s, h = v["shadows"], v["highlights"]
+    l = np.clip(rgb(image) @ LUMA, 0.001, 1)
+    shadow = np.clip(l ** (1 / (s + 1)) - 0.76 * l ** (2 / (s + 1)) - l, 0, 1)
+    highlight = np.clip(1 - ((1 - l) ** (1 / (2 - h)) - 0.8 * (1 - l) ** (2 / (2 - h))) - l, -1, 0)
+    return with_rgb(image, rgb(image) * ((l + shadow + highlight) / l)[..., None])
+
+
+def rgb_to_hsl(c):
+    """HSL with hue in degrees, by the textbook sector formulas."""
+    top, bottom = c.max(axis=-1), c.min(axis=-1)
+    chroma = top - bottom
+    l = (top + bottom) / 2
+    safe = np.where(chroma > 0, chroma, 1)
+    s = np.where(chroma > 0, chroma / np.where(chroma > 0, 1 - np.abs(2 * l - 1), 1), 0)
+    r, g, b = c[..., 0], c[..., 1], c[..., 2]
+    h = np.where(top == r, ((g - b) / safe) % 6, np.where(top == g, (b - r) / safe + 2, (r - g) / safe + 4)) * 60
+    return np.where(chroma > 0, h, 0), s, l
+
+
+def hsl_to_rgb(h, s, l):
+    """Back from HSL by the chroma/sector construction."""
+    chroma = (1 - np.abs(2 * l - 1)) * s
+    sector = (h % 360) / 60
+    x = chroma * (1 - np.abs(sector % 2 - 1))
+    zero = np.zeros_like(h)
+    index = np.floor(sector).astype(int) % 6
+    choices = [(chroma, x, zero), (x, chroma, zero), (zero, chroma, x), (zero, x, chroma), (x, zero, chroma),
+               (chroma, zero, x)]
+    out = np.zeros(h.shape + (3,))
+    for i, (r, g, b) in enumerate(choices):
+        mask = index == i
+        out[mask] = np.stack([r, g, b], axis=-1)[mask]
+    return out + (l - chroma / 2)[..., None]
+
+
+@reference
+def color_balance(image, v):
+    c = rgb(image)
+    l = (c.max(axis=-1) + c.min(axis=-1)) / 2
+    a, b, scale = 0.25, 0.333, 0.7
+    ws = np.clip((l - b) / -a + 0.5, 0, 1) * scale
+    wm = np.clip((l - b) / a + 0.5, 0, 1) * np.clip((l + b - 1) / -a + 0.5, 0, 1) * scale
+    wh = np.clip((l + b - 1) / a + 0.5, 0, 1) * scale
+    out = c + (np.multiply.outer(ws, v["shadows"]) + np.multiply.outer(wm, v["midtones"])
+               + np.multiply.outer(wh, v["highlights"]))
+    out = np.clip(out, 0, 1)
+    if v["preserve_lightness"] >= 0.5:
+        h, s, _ = rgb_to_hsl(out)
+        out = hsl_to_rgb(h, s, np.clip(l, 0, 1))
+    return with_rgb(image, out)
+
+
+@reference
+def hsl(image, v):
+    h, s, l = rgb_to_hsl(np.clip(rgb(image), 0, 1))
+    h = (h + v["hue"]) % 360
+    s = np.clip(s * (1 + v["saturation"]), 0, 1)
+    adjust = v["lightness"]
+    l = l * (1 + adjust) if adjust < 0 else l + adjust * (1 - l)
+    return with_rgb(image, hsl_to_rgb(h, s, l))
+
+
+# Effects ----------------------------------------------------------------
+
+@reference
+def posterize(image, v):
+    n = v["levels"]
+    return with_rgb(image, np.floor(rgb(image) * n + 0.5) / n)
+
+
+@reference
+def monochrome(image, v):
+    l = (rgb(image) @ LUMA)[..., None]
+    tone = np.asarray(v["color"])
+    toned = np.where(l < 0.5, 2 * l * tone, 1 - 2 * (1 - l) * (1 - tone))
+    t = v["intensity"]
+    return with_rgb(image, rgb(image) * (1 - t) + toned * t)
+
+
+@reference
+def false_color(image, v):
+    l = (rgb(image) @ LUMA)[..., None]
+    dark, light = np.asarray(v["dark"]), np.asarray(v["light"])
+    return with_rgb(image, dark + (light - dark) * l)
+
+
+@reference
+def color_matrix(image, v):
+    matrix = np.asarray(v["matrix"]).reshape(4, 4)
+    transformed = image @ matrix.T + np.asarray(v["offset"])
+    t = v["intensity"]
+    return image * (1 - t) + transformed * t
+
+
+@reference
+def channel_mixer(image, v):
+    c = rgb(image)
+    out = np.stack([c @ np.asarray(v[name][:3]) + v[name][3] for name in "rgb"], axis=-1)
+    return with_rgb(image, out)
+
+
+@reference
+def luminance_threshold(image, v):
+    l = rgb(image) @ LUMA
+    white = (l >= v["threshold"]).astype(np.float64)
+    return with_rgb(image, np.repeat(white[..., None], 3, axis=-1))
+
+
+def chroma_crcb(c):
+    y = 0.2989 * c[..., 0] + 0.5866 * c[..., 1] + 0.1145 * c[..., 2]
+    return np.stack([0.7132 * (c[..., 0] - y), 0.5647 * (c[..., 2] - y)], axis=-1)
+
+
+def smoothstep(edge0, edge1, x):
+    t = np.clip((x - edge0) / (edge1 - edge0), 0, 1)
+    return t * t * (3 - 2 * t)
+
+
+@reference
+def chroma_key(image, v):
+    key = chroma_crcb(np.asarray(v["color"], dtype=np.float64))
+    d = np.linalg.norm(chroma_crcb(rgb(image)) - key, axis=-1)
+    threshold, smoothing = v["threshold"], v["smoothing"]
+    keep = smoothstep(threshold, threshold + smoothing, d) if smoothing > 0 else (d >= threshold).astype(np.float64)
+    out = image.copy()
+    out[..., 3] *= keep
+    return out
+
+
+@reference
+def vignette(image, v):
+    h, w = image.shape[:2]
+    u = (np.arange(w) + 0.5) / w
+    y = (np.arange(h) + 0.5) / h
+    cx, cy = v["center"]
+    d = np.sqrt((u[None, :] - cx) ** 2 + (y[:, None] - cy) ** 2)
+    start, end = v["start"], v["end"]
+    amount = smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64)
+    tone = np.asarray(v["color"])
+    return with_rgb(image, rgb(image) + (tone - rgb(image)) * amount[..., None])
+
+
+@reference
+def fade(image, v, context):
+    t = context["time"]
+    amount = 0.0
+    if v["in_duration"] > 0:
+        amount = 1 - min(max((t - v["in_start"]) / v["in_duration"], 0), 1)
+    if v["out_duration"] > 0:
+        amount = max(amount, min(max((t - v["out_start"]) / v["out_duration"], 0), 1))
+    tone = np.asarray(v["color"])
+    return with_rgb(image, rgb(image) + (tone - rgb(image)) * amount)
+
+
+@reference
+def haze(image, v):
+    h = image.shape[0]
+    d = ((np.arange(h) + 0.5) / h * v["slope"] + v["distance"])[:, None, None]
+    return with_rgb(image, (rgb(image) - d) / (1 - d))
+
+
+# Lookup tables ----------------------------------------------------------
+
+def read_cube(path):
+    """(size, domain_min, domain_max, table[b, g, r, channel]) from a .cube file."""
+    size, lo, hi, rows = None, np.zeros(3), np.ones(3), []
+    for line in open(path, encoding="utf-8-sig"):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if words[0] == "LUT_3D_SIZE":
+            size = int(words[1])
+        elif words[0] == "DOMAIN_MIN":
+            lo = np.array([float(x) for x in words[1:4]])
+        elif words[0] == "DOMAIN_MAX":
+            hi = np.array([float(x) for x in words[1:4]])
+        elif words[0] == "LUT_3D_INPUT_RANGE":
+            lo, hi = np.full(3, float(words[1])), np.full(3, float(words[2]))
+        elif words[0][0].isalpha() and words[0].isupper():
+            continue
+        else:
+            rows.append([float(x) for x in words])
+    table = np.array(rows, dtype=np.float64)
+    assert table.shape == (size ** 3, 3), (table.shape, size)
+    # The file's red index changes fastest: row = r + N g + N^2 b.
+    return size, lo, hi, table.reshape(size, size, size, 3)
+
+
+def apply_table(image, size, lo, hi, table, intensity):
+    x = np.clip((rgb(image) - lo) / (hi - lo), 0, 1) * (size - 1)
+    i0 = np.minimum(np.floor(x).astype(int), size - 2)
+    f = x - i0
+    out = np.zeros(image.shape[:-1] + (3,))
+    for dr in (0, 1):
+        for dg in (0, 1):
+            for db in (0, 1):
+                weight = ((f[..., 0] if dr else 1 - f[..., 0]) * (f[..., 1] if dg else 1 - f[..., 1])
+                          * (f[..., 2] if db else 1 - f[..., 2]))
+                out += weight[..., None] * table[i0[..., 2] + db, i0[..., 1] + dg, i0[..., 0] + dr]
+    return with_rgb(image, rgb(image) + (out - rgb(image)) * intensity)
+
+
+@reference
+def lut3d(image, v):
+    size, lo, hi, table = read_cube(v["file"])
+    return apply_table(image, size, lo, hi, table, v["intensity"])
+
+
+@reference
+def lookup(image, v):
+    """Harbeth's lookup image: the entry for (r, g, b) at 64-steps is the
+    pixel at x = 64 (b mod 8) + r, y = 64 floor(b / 8) + g."""
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", v["file"], "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         check=True, capture_output=True).stdout
+    pixels = np.frombuffer(raw, dtype=np.uint8).reshape(512, 512, 4)[..., :3].astype(np.float64) / 255
+    tiles = pixels.reshape(8, 64, 8, 64, 3)  # tile row, g, tile column, r
+    table = tiles.transpose(0, 2, 1, 3, 4).reshape(64, 64, 64, 3)  # b = 8 tile row + tile column, g, r
+    return apply_table(image, 64, np.zeros(3), np.ones(3), table, v["intensity"])
