@@ -33,7 +33,7 @@ let package = Package(
             path: "Benchmarks/harbeth-bench"
         ),
 
-        .target(name: "HarbethTestSupport", dependencies: ["HarbethGPU"], path: "Tests/Support"),
+        .target(name: "HarbethTestSupport", dependencies: ["HarbethGPU", "Harbeth"], path: "Tests/Support"),
         .testTarget(
             name: "HarbethGPUTests",
             dependencies: ["HarbethGPU", "HarbethTestSupport"],
