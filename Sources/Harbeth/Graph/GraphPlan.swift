@@ -19,6 +19,9 @@ struct PlannedStage: Hashable, Sendable {
     /// The filter's position in the chain.
     let filterIndex: Int
     let stage: FilterStage
+    /// For stages that read the filter's input: the pass whose output
+    /// image is that input.
+    var filterInputPass: Int? = nil
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -85,10 +88,21 @@ enum GraphCompiler {
             guard filterOutput.width > 0, filterOutput.height > 0 else {
                 throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
             }
+            // A filter whose later stage reads the filter's input starts on a
+            // pass boundary, so that input is a finished pass's image (kept
+            // in the frame slot until the frame is done).
+            var filterInputPass: Int?
+            if filter.descriptor.stages.contains(where: \.readsFilterInput) {
+                if current.body != nil || !current.pointwise.isEmpty || current.input != .image {
+                    close(output: .image)
+                }
+                filterInputPass = passes.count - 1
+            }
             for (stageIndex, stage) in filter.descriptor.stages.enumerated() {
                 let isLast = stageIndex == filter.descriptor.stages.count - 1
                 let stageOutput = isLast ? filterOutput : size
-                let planned = PlannedStage(filterIndex: index, stage: stage)
+                let planned = PlannedStage(
+                    filterIndex: index, stage: stage, filterInputPass: stage.readsFilterInput ? filterInputPass : nil)
                 if stage.isPointwise {
                     if !fusion && (current.body != nil || !current.pointwise.isEmpty || current.input != .image) {
                         close(output: .image)
