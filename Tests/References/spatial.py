@@ -30,6 +30,184 @@ def gaussian_blur(image, v):
     return convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
 
 
+def shifted(image, dx, dy):
+    """in(x + dx, y + dy) for every pixel, clamped to the edge."""
+    h, w = image.shape[:2]
+    ys = clamp_index(np.arange(h) + dy, h)
+    xs = clamp_index(np.arange(w) + dx, w)
+    return image[ys][:, xs]
+
+
+def sample_bilinear(image, px, py):
+    """Bilinear samples at positions in pixels (centres at +0.5), clamped to
+    the edge as a clamp-to-edge sampler is."""
+    h, w = image.shape[:2]
+    u, v = px - 0.5, py - 0.5
+    x0, y0 = np.floor(u).astype(int), np.floor(v).astype(int)
+    fx, fy = (u - x0)[..., None], (v - y0)[..., None]
+    xa, xb = clamp_index(x0, w), clamp_index(x0 + 1, w)
+    ya, yb = clamp_index(y0, h), clamp_index(y0 + 1, h)
+    top = image[ya, xa] * (1 - fx) + image[ya, xb] * fx
+    bottom = image[yb, xa] * (1 - fx) + image[yb, xb] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def pixel_centres(w, h):
+    """Arrays of x + 0.5 and y + 0.5, shaped (h, w)."""
+    return np.meshgrid(np.arange(w) + 0.5, np.arange(h) + 0.5)
+
+
+def as_half(image):
+    """The image as the graph's intermediate images hold it: kernels read
+    their input from half-float images. Filters with hard thresholds
+    (toon's edges, crosshatch's levels) use it so that values within
+    rounding of a threshold fall on the same side as on the GPU."""
+    return image.astype(np.float16).astype(np.float64)
+
+
+def gaussian_kernel(sigma, radius):
+    x = np.arange(-radius, radius + 1)
+    kernel = np.exp(-(x * x) / (2 * sigma * sigma))
+    return kernel / kernel.sum()
+
+
+@reference
+def box_blur(image, v):
+    r = int(v["radius"])
+    kernel = np.full(2 * r + 1, 1.0 / (2 * r + 1))
+    return convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
+
+
+@reference
+def bilateral(image, v):
+    ss, sc = v["sigma_space"], v["sigma_color"]
+    r = int(math.ceil(2 * ss))
+    total = np.zeros(image.shape[:2] + (1,))
+    out = np.zeros_like(image)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            c = shifted(image, dx, dy)
+            d = c[..., :3] - image[..., :3]
+            w = np.exp(-(dx * dx + dy * dy) / (2 * ss * ss) - (d * d).sum(-1, keepdims=True) / (2 * sc * sc))
+            out += c * w
+            total += w
+    return out / total
+
+
+@reference
+def median(image, v):
+    r = int(v.get("size", "3")) // 2
+    stack = [shifted(image, dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
+    return np.median(np.stack(stack), axis=0)
+
+
+@reference
+def motion_blur(image, v):
+    length, angle = v["length"], math.radians(v["angle"])
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    n = int(math.ceil(length)) + 1
+    if n < 2:
+        return sample_bilinear(image, px, py)
+    out = np.zeros_like(image)
+    for t in np.linspace(-length / 2, length / 2, n):
+        out += sample_bilinear(image, px + t * math.cos(angle), py + t * math.sin(angle))
+    return out / n
+
+
+@reference
+def zoom_blur(image, v):
+    h, w = image.shape[:2]
+    cx, cy = v["center"][0] * w, v["center"][1] * h
+    px, py = pixel_centres(w, h)
+    ox, oy = (cx - px) * v["strength"] / 4, (cy - py) * v["strength"] / 4
+    weights = [0.18, 0.15, 0.12, 0.09, 0.05]
+    out = np.zeros_like(image)
+    for k in range(-4, 5):
+        out += weights[abs(k)] * sample_bilinear(image, px + k * ox, py + k * oy)
+    return out
+
+
+def four_neighbours(image):
+    return shifted(image, -1, 0) + shifted(image, 1, 0) + shifted(image, 0, -1) + shifted(image, 0, 1)
+
+
+@reference
+def sharpen(image, v):
+    s = v["amount"]
+    return with_rgb(image, rgb(image) * (1 + 4 * s) - s * rgb(four_neighbours(image)))
+
+
+@reference
+def unsharp_mask(image, v):
+    sigma = v["sigma"]
+    # The GPU's blur: radius ceil(3 sigma), weights normalised over it (the
+    # formula), so the threshold sees the same differences.
+    kernel = gaussian_kernel(sigma, max(1, int(math.ceil(3 * sigma))))
+    blur = convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
+    d = rgb(image) - rgb(blur)
+    kept = np.sign(d) * np.maximum(np.abs(d) - v["threshold"], 0)
+    return with_rgb(image, rgb(image) + v["amount"] * kept)
+
+
+def sobel_magnitude(image):
+    luma = rgb(image) @ LUMA
+    def at(dx, dy):
+        return shifted(luma, dx, dy)
+    gx = (at(1, -1) + 2 * at(1, 0) + at(1, 1)) - (at(-1, -1) + 2 * at(-1, 0) + at(-1, 1))
+    gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    return np.sqrt(gx * gx + gy * gy)
+
+
+@reference
+def sobel(image, v):
+    m = sobel_magnitude(image) * v["strength"]
+    return with_rgb(image, np.repeat(m[..., None], 3, axis=-1))
+
+
+@reference
+def sketch(image, v):
+    m = sobel_magnitude(image) * v["strength"]
+    return with_rgb(image, np.repeat(1 - m[..., None], 3, axis=-1))
+
+
+@reference
+def laplacian(image, v):
+    total = rgb(four_neighbours(image))
+    weight = 4
+    if v.get("neighbours", "4") == "8":
+        total = total + sum(rgb(shifted(image, dx, dy)) for dx in (-1, 1) for dy in (-1, 1))
+        weight = 8
+    return with_rgb(image, np.abs(weight * rgb(image) - total) * v["strength"])
+
+
+def correlate3(image, kernel):
+    """RGB correlated with a square kernel given row by row from the top."""
+    side = int(round(math.sqrt(len(kernel))))
+    r = side // 2
+    out = np.zeros(image.shape[:2] + (3,))
+    for j in range(side):
+        for i in range(side):
+            out += kernel[j * side + i] * rgb(shifted(image, i - r, j - r))
+    return out
+
+
+@reference
+def emboss(image, v):
+    i = v["intensity"]
+    kernel = [-2 * i, -i, 0, -i, 1, i, 0, i, 2 * i]
+    return with_rgb(image, correlate3(image, kernel))
+
+
+@reference
+def convolution(image, v):
+    kernel = list(v["kernel"])
+    divisor = v["divisor"]
+    if divisor == 0:
+        divisor = sum(kernel) if abs(sum(kernel)) >= 1e-9 else 1
+    return with_rgb(image, correlate3(image, kernel) / divisor + v["bias"])
+
+
 # Geometric --------------------------------------------------------------
 
 def cubic_weights(t):

@@ -1,4 +1,6 @@
 /// The built-in catalog, in the order `--list-filters` prints it.
 enum BuiltinFilters {
-    static let all: [FilterDescriptor] = ColourFilters.all + BlurFilters.all + GeometryFilters.all
+    static let all: [FilterDescriptor] =
+        ColourFilters.all + BlurFilters.all + GeometryFilters.all
+        + NeighbourhoodFilters.all
 }
