@@ -15,11 +15,13 @@ enum Tolerance {
 extension XCTestCase {
     /// Renders `chain` on a real decoded RGBA frame of the test clip and
     /// compares it with the numpy reference (Tests/References/reference.py).
+    /// `renderer` defaults to the shared one (half precision, files read
+    /// but images not decoded).
     func assertMatchesReference(
-        _ chainText: String, _ tolerance: Tolerance, frameIndex: Int = 3, time: Double = 0,
+        _ chainText: String, _ tolerance: Tolerance, frameIndex: Int = 3, time: Double = 0, renderer: Renderer? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let renderer = try Fixtures.renderer()
+        let renderer = try renderer ?? Fixtures.renderer()
         var frame = try Fixtures.frame(.rgba8, index: frameIndex)
         frame.time = time
         let chain = try FilterChain(parsing: chainText)

@@ -57,14 +57,6 @@ def pixel_centres(w, h):
     return np.meshgrid(np.arange(w) + 0.5, np.arange(h) + 0.5)
 
 
-def as_half(image):
-    """The image as the graph's intermediate images hold it: kernels read
-    their input from half-float images. Filters with hard thresholds
-    (toon's edges, crosshatch's levels) use it so that values within
-    rounding of a threshold fall on the same side as on the GPU."""
-    return image.astype(np.float16).astype(np.float64)
-
-
 def gaussian_kernel(sigma, radius):
     x = np.arange(-radius, radius + 1)
     kernel = np.exp(-(x * x) / (2 * sigma * sigma))
@@ -206,6 +198,110 @@ def convolution(image, v):
     if divisor == 0:
         divisor = sum(kernel) if abs(sum(kernel)) >= 1e-9 else 1
     return with_rgb(image, correlate3(image, kernel) / divisor + v["bias"])
+
+
+# Stylising ---------------------------------------------------------------
+
+@reference
+def kuwahara(image, v):
+    r = int(v["radius"])
+    n = (r + 1) ** 2
+    h, w = image.shape[:2]
+    # Prefix sums over a padded copy give each square's sums at once.
+    padded = np.pad(image, ((r, r), (r, r), (0, 0)), mode="edge")
+    def box_sums(values):
+        table = np.zeros((values.shape[0] + 1, values.shape[1] + 1, 4))
+        table[1:, 1:] = values.cumsum(0).cumsum(1)
+        return table
+    sums, squares = box_sums(padded), box_sums(padded * padded)
+    best = np.full((h, w), np.inf)
+    out = np.zeros_like(image)
+    for ox, oy in [(-r, -r), (0, -r), (0, 0), (-r, 0)]:  # top-left, top-right, bottom-right, bottom-left
+        y0, x0 = np.arange(h)[:, None] + oy + r, np.arange(w)[None, :] + ox + r
+        def square(table):
+            return table[y0 + r + 1, x0 + r + 1] - table[y0, x0 + r + 1] - table[y0 + r + 1, x0] + table[y0, x0]
+        mean = square(sums) / n
+        variance = np.abs(square(squares) / n - mean * mean)[..., :3].sum(-1)
+        better = variance < best
+        best = np.where(better, variance, best)
+        out = np.where(better[..., None], mean, out)
+    return out
+
+
+@reference
+def toon(image, v):
+    levels = v["levels"]
+    posterised = np.floor(rgb(image) * levels + 0.5) / levels
+    edge = sobel_magnitude(image) >= v["threshold"]
+    return with_rgb(image, np.where(edge[..., None], 0.0, posterised))
+
+
+@reference
+def crosshatch(image, v):
+    s, width = int(v["spacing"]), v["line_width"]
+    h, w = image.shape[:2]
+    x, y = np.meshgrid(np.arange(w), np.arange(h))
+    luma = rgb(image) @ LUMA
+    # Pixel centres: (x + 0.5) + (y + 0.5) = x + y + 1 and x - y.
+    def on_line(t):
+        return np.mod(t, s) <= width
+    black = ((luma < 1 - 1e-4) & on_line(x + y + 1)) | ((luma < 0.75) & on_line(x - y)) \
+        | ((luma < 0.5) & on_line(x + y + 1 - s / 2)) | ((luma < 0.3) & on_line(x - y - s / 2))
+    return with_rgb(image, np.repeat(np.where(black, 0.0, 1.0)[..., None], 3, axis=-1))
+
+
+def square_extreme(image, r, function):
+    out = image
+    for axis in (1, 0):
+        pad = [(0, 0)] * 3
+        pad[axis] = (r, r)
+        padded = np.pad(out, pad, mode="edge")
+        length = out.shape[axis]
+        out = function.reduce([np.take(padded, range(i, i + length), axis=axis) for i in range(2 * r + 1)])
+    return out
+
+
+@reference
+def dilate(image, v):
+    return square_extreme(image, int(v["radius"]), np.maximum)
+
+
+@reference
+def erode(image, v):
+    return square_extreme(image, int(v["radius"]), np.minimum)
+
+
+def cells(image, size):
+    """For each pixel: its cell's centre pixel and the offset of the pixel's
+    centre from the cell's centre, in pixels."""
+    h, w = image.shape[:2]
+    x, y = np.meshgrid(np.arange(w), np.arange(h))
+    cx, cy = x // size, y // size
+    centre = image[clamp_index(cy * size + size // 2, h), clamp_index(cx * size + size // 2, w)]
+    dx, dy = (x + 0.5) - (cx + 0.5) * size, (y + 0.5) - (cy + 0.5) * size
+    return centre, dx * dx + dy * dy
+
+
+@reference
+def pixellate(image, v):
+    return cells(image, int(v["size"]))[0]
+
+
+@reference
+def halftone(image, v):
+    size = int(v["size"])
+    centre, distance2 = cells(image, size)
+    radius = np.maximum(size / 2 * (1 - rgb(centre) @ LUMA), 0)
+    ink = np.where(distance2 <= radius * radius, 0.0, 1.0)
+    return with_rgb(centre, np.repeat(ink[..., None], 3, axis=-1))
+
+
+@reference
+def polka_dot(image, v):
+    size = int(v["size"])
+    centre, distance2 = cells(image, size)
+    radius = size / 2 * v["dot_scaling"]
+    return with_rgb(centre, np.where((distance2 <= radius * radius)[..., None], rgb(centre), 0.0))
 
 
 # Geometric --------------------------------------------------------------
