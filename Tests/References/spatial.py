@@ -311,6 +311,14 @@ def cubic_weights(t):
     return [-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2]
 
 
+def lanczos_taps(f):
+    """Lanczos a = 3: taps at -2...3 from the texel below, weights
+    sinc(d) sinc(d / 3) of the distance d, normalised to sum to 1."""
+    taps = [(k, np.sinc(k - f) * np.sinc((k - f) / 3)) for k in range(-2, 4)]
+    total = sum(w for _, w in taps)
+    return [(k, w / total) for k, w in taps]
+
+
 def resample(image, out_w, out_h, method):
     in_h, in_w = image.shape[:2]
     sx = (np.arange(out_w) + 0.5) * in_w / out_w
@@ -325,6 +333,9 @@ def resample(image, out_w, out_h, method):
     if method == "bilinear":
         taps_x = [(0, 1 - fx), (1, fx)]
         taps_y = [(0, 1 - fy), (1, fy)]
+    elif method == "lanczos":
+        taps_x = lanczos_taps(fx)
+        taps_y = lanczos_taps(fy)
     else:
         wx, wy = cubic_weights(fx), cubic_weights(fy)
         taps_x = [(k - 1, wx[k]) for k in range(4)]
@@ -371,3 +382,45 @@ def flip(image, v):
     return out
 
 
+def rgba(colour):
+    colour = list(colour)
+    return np.array(colour + [1.0] * (4 - len(colour)))
+
+
+@reference
+def pad(image, v):
+    in_h, in_w = image.shape[:2]
+    w = in_w if int(v["w"]) == -1 else int(v["w"])
+    h = in_h if int(v["h"]) == -1 else int(v["h"])
+    x = (w - in_w) // 2 if int(v["x"]) == -1 else int(v["x"])
+    y = (h - in_h) // 2 if int(v["y"]) == -1 else int(v["y"])
+    out = np.empty((h, w, 4))
+    out[:] = rgba(v["color"])
+    out[y:y + in_h, x:x + in_w] = image
+    return out
+
+
+@reference
+def transpose(image, v):
+    return image.transpose(1, 0, 2)
+
+
+@reference
+def rotate(image, v):
+    angle = v["angle"]
+    if angle / 90 == round(angle / 90):
+        # np.rot90 turns counter-clockwise as displayed (rows downwards).
+        return np.rot90(image, -int(round(angle / 90)) % 4)
+    in_h, in_w = image.shape[:2]
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    out_w, out_h = in_w, in_h
+    if v.get("expand", 0) >= 0.5:
+        out_w = int(math.ceil(in_w * abs(c) + in_h * abs(s) - 1e-6))
+        out_h = int(math.ceil(in_w * abs(s) + in_h * abs(c) - 1e-6))
+    px, py = pixel_centres(out_w, out_h)
+    dx, dy = px - out_w / 2, py - out_h / 2
+    # Clockwise on screen (y down) by a; the source is the inverse turn.
+    sx, sy = c * dx + s * dy + in_w / 2, -s * dx + c * dy + in_h / 2
+    inside = (sx >= 0) & (sy >= 0) & (sx <= in_w) & (sy <= in_h)
+    return np.where(inside[..., None], sample_bilinear(image, sx, sy), rgba(v["fill"]))
