@@ -424,3 +424,64 @@ def rotate(image, v):
     sx, sy = c * dx + s * dy + in_w / 2, -s * dx + c * dy + in_h / 2
     inside = (sx >= 0) & (sy >= 0) & (sx <= in_w) & (sy <= in_h)
     return np.where(inside[..., None], sample_bilinear(image, sx, sy), rgba(v["fill"]))
+
+
+# Distortions -------------------------------------------------------------
+
+def about_centre(image, v):
+    """Pixel centres relative to the filter's centre, in units of the
+    frame width on both axes, and the distance."""
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = v["center"][0], v["center"][1] * h / w
+    dx, dy = px / w - cx, py / w - cy
+    return cx, cy, dx, dy, np.sqrt(dx * dx + dy * dy)
+
+
+def sample_at(image, cx, cy, dx, dy):
+    w = image.shape[1]
+    return sample_bilinear(image, (cx + dx) * w, (cy + dy) * w)
+
+
+@reference
+def swirl(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    theta = np.where(dist < r, ((r - dist) / r) ** 2 * v["angle"] * 8, 0.0)
+    c, s = np.cos(theta), np.sin(theta)
+    return sample_at(image, cx, cy, c * dx - s * dy, s * dx + c * dy)
+
+
+@reference
+def bulge(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    k = np.where(dist < r, 1 - (r - dist) / r * v["scale"], 1.0) ** 2
+    return sample_at(image, cx, cy, dx * k, dy * k)
+
+
+@reference
+def pinch(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    k = np.where(dist < r, 1 + (r - dist) / r * v["scale"], 1.0)
+    return sample_at(image, cx, cy, dx * k, dy * k)
+
+
+@reference
+def sphere_refraction(image, v):
+    h, w = image.shape[:2]
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r, eta = v["radius"], v["refractive_index"]
+    depth = r * np.sqrt(np.maximum(1 - (dist / r) ** 2, 0))
+    normal = np.stack([dx, dy, depth], axis=-1)
+    normal /= np.linalg.norm(normal, axis=-1, keepdims=True)
+    # GLSL's refract of the incident ray (0, 0, -1).
+    cosine = -normal[..., 2]  # dot(n, i)
+    k = 1 - eta * eta * (1 - cosine * cosine)
+    incident = np.array([0.0, 0.0, -1.0])
+    refracted = eta * incident - (eta * cosine + np.sqrt(np.maximum(k, 0)))[..., None] * normal
+    refracted = np.where((k < 0)[..., None], 0.0, refracted)
+    sampled = sample_bilinear(image, (refracted[..., 0] + 1) / 2 * w, (refracted[..., 1] + 1) / 2 * h)
+    return np.where((dist <= r)[..., None], sampled, 0.0)
+
