@@ -2,5 +2,5 @@
 enum BuiltinFilters {
     static let all: [FilterDescriptor] =
         ColourFilters.all + BlurFilters.all + GeometryFilters.all
-        + NeighbourhoodFilters.all + StylizeFilters.all + DistortionFilters.all
+        + NeighbourhoodFilters.all + StylizeFilters.all + DistortionFilters.all + BlendFilters.all
 }
