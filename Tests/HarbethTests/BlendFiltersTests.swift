@@ -1,5 +1,6 @@
 import Harbeth
 import HarbethTestSupport
+import Synchronization
 import XCTest
 
 /// blend, overlay and mask_blend against the numpy references, with images
@@ -97,6 +98,21 @@ final class BlendFiltersTests: XCTestCase {
         GPUTestEnvironment.assertNoValidationMessages(renderer.context)
     }
 
+    func testAnImageIsLoadedOnceWhileOtherValuesChange() throws {
+        let loader = CountingImageLoader()
+        let renderer = Renderer(context: try GPUTestEnvironment.context(), options: Renderer.Options(resources: loader))
+        let frame = try Fixtures.frame(.rgba8)
+        let mark = try BlendTestImages.smallLayer()
+        for step in 0..<5 {
+            let chain = "overlay=file=\(mark):x=\(step * 10):opacity=\(Double(step) / 4)"
+            _ = try ImageNode(frame).applying(try FilterChain(parsing: chain)).makeFrame(on: renderer)
+        }
+        XCTAssertEqual(loader.count, 1)
+        _ = try ImageNode(frame).applying(try FilterChain(parsing: "overlay=file=\(try BlendTestImages.layer())"))
+            .makeFrame(on: renderer)
+        XCTAssertEqual(loader.count, 2, "a new file is loaded")
+    }
+
     func testMissingOrUnreadableImagesAreClearErrors() throws {
         let frame = try Fixtures.frame(.rgba8)
         let missing = TestMedia.directory + "/no-such-image.png"
@@ -138,5 +154,20 @@ final class BlendFiltersTests: XCTestCase {
             Filter.maskBlend(mask: "m.png", color: [1, 1, 1], invert: true).description,
             "mask_blend=mask=m.png:color=1/1/1:invert=1")
         XCTAssertEqual(Filter.BlendMode.allCases.count, 30)
+    }
+}
+
+/// Counts the images it is asked to decode.
+private final class CountingImageLoader: FilterResourceLoader {
+    private let decoder = FFmpegImageLoader()
+    private let calls = Mutex(0)
+
+    var count: Int { calls.withLock { $0 } }
+
+    func data(at path: String) throws -> [UInt8] { try decoder.data(at: path) }
+
+    func image(at path: String) throws -> VideoFrame {
+        calls.withLock { $0 += 1 }
+        return try decoder.image(at: path)
     }
 }

@@ -179,7 +179,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
     ///     parameter in order (numbers, list elements, choice indices).
     ///   - outputSize: the size after the filter; by default unchanged.
-    ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ...
+    ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ... They
+    ///     may depend only on the filter's text values (the files they
+    ///     name): the renderer loads them once per plan for each set of
+    ///     those, and other values change per frame without reloading.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil,
