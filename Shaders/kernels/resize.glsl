@@ -1,7 +1,9 @@
 // resize: scales to the output size. p0 = method: 0 bilinear (the
 // sampler's), 1 bicubic (Catmull-Rom, a = -0.5, as FFmpeg's bicubic with
-// its default parameters is close to), 2 nearest. Pixel centres map
-// centre to centre: src = (dst + 0.5) * in / out - 0.5. Clamp to edge.
+// its default parameters is close to), 2 nearest, 3 Lanczos (a = 3: six
+// taps per axis weighted sinc(x) sinc(x / 3), normalised to sum to 1; the
+// kernel is not widened when shrinking). Pixel centres map centre to
+// centre: src = (dst + 0.5) * in / out - 0.5. Clamp to edge.
 vec4 hb_resize_cubic_row(ivec2 texel, vec4 wx) {
     return hb_load(texel + ivec2(-1, 0)) * wx.x + hb_load(texel) * wx.y
          + hb_load(texel + ivec2(1, 0)) * wx.z + hb_load(texel + ivec2(2, 0)) * wx.w;
@@ -18,6 +20,41 @@ vec4 hb_cubic_weights(float t) {
         0.5 * t3 - 0.5 * t2);
 }
 
+float hb_lanczos3(float x) {
+    if (abs(x) < 1e-5) {
+        return 1.0;
+    }
+    if (abs(x) >= 3.0) {
+        return 0.0;
+    }
+    float px = 3.14159265358979 * x;
+    return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
+}
+
+vec4 hb_resize_lanczos(vec2 centre) {
+    ivec2 texel = ivec2(floor(centre));
+    vec2 f = centre - vec2(texel);
+    float wx[6];
+    float wy[6];
+    float sumX = 0.0;
+    float sumY = 0.0;
+    for (int i = 0; i < 6; i++) {
+        wx[i] = hb_lanczos3(float(i - 2) - f.x);
+        wy[i] = hb_lanczos3(float(i - 2) - f.y);
+        sumX += wx[i];
+        sumY += wy[i];
+    }
+    vec4 result = vec4(0.0);
+    for (int j = 0; j < 6; j++) {
+        vec4 row = vec4(0.0);
+        for (int i = 0; i < 6; i++) {
+            row += hb_load(texel + ivec2(i - 2, j - 2)) * wx[i];
+        }
+        result += row * wy[j];
+    }
+    return result / (sumX * sumY);
+}
+
 vec4 hb_resize(ivec2 pos, uint base) {
     int method = int(hb_p[base]);
     vec2 scale = vec2(hb_in_size) / vec2(hb_out_size);
@@ -28,6 +65,9 @@ vec4 hb_resize(ivec2 pos, uint base) {
     vec2 centre = source - 0.5;
     if (method == 2) {
         return hb_load(ivec2(floor(source)));
+    }
+    if (method == 3) {
+        return hb_resize_lanczos(centre);
     }
     ivec2 texel = ivec2(floor(centre));
     vec2 f = centre - vec2(texel);

@@ -1,27 +1,37 @@
 import Foundation
 import Harbeth
 import HarbethTestSupport
+import Synchronization
 
-/// A resource loader for tests: files as they are, images decoded to RGBA8
-/// by the ffmpeg CLI (Harbeth has no image decoder; the media layer will
-/// provide the real one).
-struct FFmpegImageLoader: FilterResourceLoader {
+/// A resource loader for tests that decodes images with the ffmpeg CLI,
+/// standing in for the media layer's decoder: ffprobe for the size, ffmpeg
+/// for the RGBA8 pixels of the first frame. Decoded images are kept by
+/// path (test images never change while the tests run), since a renderer
+/// asks again for every new value of a filter.
+final class FFmpegImageLoader: FilterResourceLoader {
+    private let decoded = Mutex<[String: VideoFrame]>([:])
+
     func data(at path: String) throws -> [UInt8] {
         try FileResourceLoader().data(at: path)
     }
 
     func image(at path: String) throws -> VideoFrame {
-        let size = String(
-            decoding: try TestMedia.run(
-                "ffprobe",
-                [
-                    "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of",
-                    "csv=p=0:s=x", path,
-                ]), as: UTF8.self
-        ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x").compactMap { Int($0) }
-        guard size.count == 2 else { throw FilterResourceError.unreadable(path: path) }
-        let bytes = try TestMedia.run(
-            "ffmpeg", ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
-        return try VideoFrame(rgba: [UInt8](bytes), width: size[0], height: size[1])
+        if let frame = decoded.withLock({ $0[path] }) { return frame }
+        let probe = try TestMedia.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", path])
+        let size = String(decoding: probe, as: UTF8.self).split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            .compactMap { Int($0) }
+        guard size.count == 2 else { throw FilterResourceError.malformed(path: path, line: nil, reason: "no size") }
+        let pixels = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
+                "rgba",
+                "-",
+            ])
+        let frame = try VideoFrame(rgba: [UInt8](pixels), width: size[0], height: size[1])
+        decoded.withLock { $0[path] = frame }
+        return frame
     }
 }

@@ -15,7 +15,8 @@ enum Tolerance {
 extension XCTestCase {
     /// Renders `chain` on a real decoded RGBA frame of the test clip and
     /// compares it with the numpy reference (Tests/References/reference.py).
-    /// `renderer` defaults to the shared one (whose resources are plain files).
+    /// `renderer` defaults to the shared one (half precision, files read
+    /// but images not decoded).
     func assertMatchesReference(
         _ chainText: String, _ tolerance: Tolerance, frameIndex: Int = 3, time: Double = 0, renderer: Renderer? = nil,
         file: StaticString = #filePath, line: UInt = #line

@@ -30,11 +30,293 @@ def gaussian_blur(image, v):
     return convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
 
 
+def shifted(image, dx, dy):
+    """in(x + dx, y + dy) for every pixel, clamped to the edge."""
+    h, w = image.shape[:2]
+    ys = clamp_index(np.arange(h) + dy, h)
+    xs = clamp_index(np.arange(w) + dx, w)
+    return image[ys][:, xs]
+
+
+def sample_bilinear(image, px, py):
+    """Bilinear samples at positions in pixels (centres at +0.5), clamped to
+    the edge as a clamp-to-edge sampler is."""
+    h, w = image.shape[:2]
+    u, v = px - 0.5, py - 0.5
+    x0, y0 = np.floor(u).astype(int), np.floor(v).astype(int)
+    fx, fy = (u - x0)[..., None], (v - y0)[..., None]
+    xa, xb = clamp_index(x0, w), clamp_index(x0 + 1, w)
+    ya, yb = clamp_index(y0, h), clamp_index(y0 + 1, h)
+    top = image[ya, xa] * (1 - fx) + image[ya, xb] * fx
+    bottom = image[yb, xa] * (1 - fx) + image[yb, xb] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def pixel_centres(w, h):
+    """Arrays of x + 0.5 and y + 0.5, shaped (h, w)."""
+    return np.meshgrid(np.arange(w) + 0.5, np.arange(h) + 0.5)
+
+
+def gaussian_kernel(sigma, radius):
+    x = np.arange(-radius, radius + 1)
+    kernel = np.exp(-(x * x) / (2 * sigma * sigma))
+    return kernel / kernel.sum()
+
+
+@reference
+def box_blur(image, v):
+    r = int(v["radius"])
+    kernel = np.full(2 * r + 1, 1.0 / (2 * r + 1))
+    return convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
+
+
+@reference
+def bilateral(image, v):
+    ss, sc = v["sigma_space"], v["sigma_color"]
+    r = int(math.ceil(2 * ss))
+    total = np.zeros(image.shape[:2] + (1,))
+    out = np.zeros_like(image)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            c = shifted(image, dx, dy)
+            d = c[..., :3] - image[..., :3]
+            w = np.exp(-(dx * dx + dy * dy) / (2 * ss * ss) - (d * d).sum(-1, keepdims=True) / (2 * sc * sc))
+            out += c * w
+            total += w
+    return out / total
+
+
+@reference
+def median(image, v):
+    r = int(v.get("size", "3")) // 2
+    stack = [shifted(image, dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
+    return np.median(np.stack(stack), axis=0)
+
+
+@reference
+def motion_blur(image, v):
+    length, angle = v["length"], math.radians(v["angle"])
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    n = int(math.ceil(length)) + 1
+    if n < 2:
+        return sample_bilinear(image, px, py)
+    out = np.zeros_like(image)
+    for t in np.linspace(-length / 2, length / 2, n):
+        out += sample_bilinear(image, px + t * math.cos(angle), py + t * math.sin(angle))
+    return out / n
+
+
+@reference
+def zoom_blur(image, v):
+    h, w = image.shape[:2]
+    cx, cy = v["center"][0] * w, v["center"][1] * h
+    px, py = pixel_centres(w, h)
+    ox, oy = (cx - px) * v["strength"] / 4, (cy - py) * v["strength"] / 4
+    weights = [0.18, 0.15, 0.12, 0.09, 0.05]
+    out = np.zeros_like(image)
+    for k in range(-4, 5):
+        out += weights[abs(k)] * sample_bilinear(image, px + k * ox, py + k * oy)
+    return out
+
+
+def four_neighbours(image):
+    return shifted(image, -1, 0) + shifted(image, 1, 0) + shifted(image, 0, -1) + shifted(image, 0, 1)
+
+
+@reference
+def sharpen(image, v):
+    s = v["amount"]
+    return with_rgb(image, rgb(image) * (1 + 4 * s) - s * rgb(four_neighbours(image)))
+
+
+@reference
+def unsharp_mask(image, v):
+    sigma = v["sigma"]
+    # The GPU's blur: radius ceil(3 sigma), weights normalised over it (the
+    # formula), so the threshold sees the same differences.
+    kernel = gaussian_kernel(sigma, max(1, int(math.ceil(3 * sigma))))
+    blur = convolve_separable(convolve_separable(image, kernel, 1), kernel, 0)
+    d = rgb(image) - rgb(blur)
+    kept = np.sign(d) * np.maximum(np.abs(d) - v["threshold"], 0)
+    return with_rgb(image, rgb(image) + v["amount"] * kept)
+
+
+def sobel_magnitude(image):
+    luma = rgb(image) @ LUMA
+    def at(dx, dy):
+        return shifted(luma, dx, dy)
+    gx = (at(1, -1) + 2 * at(1, 0) + at(1, 1)) - (at(-1, -1) + 2 * at(-1, 0) + at(-1, 1))
+    gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    return np.sqrt(gx * gx + gy * gy)
+
+
+@reference
+def sobel(image, v):
+    m = sobel_magnitude(image) * v["strength"]
+    return with_rgb(image, np.repeat(m[..., None], 3, axis=-1))
+
+
+@reference
+def sketch(image, v):
+    m = sobel_magnitude(image) * v["strength"]
+    return with_rgb(image, np.repeat(1 - m[..., None], 3, axis=-1))
+
+
+@reference
+def laplacian(image, v):
+    total = rgb(four_neighbours(image))
+    weight = 4
+    if v.get("neighbours", "4") == "8":
+        total = total + sum(rgb(shifted(image, dx, dy)) for dx in (-1, 1) for dy in (-1, 1))
+        weight = 8
+    return with_rgb(image, np.abs(weight * rgb(image) - total) * v["strength"])
+
+
+def correlate3(image, kernel):
+    """RGB correlated with a square kernel given row by row from the top."""
+    side = int(round(math.sqrt(len(kernel))))
+    r = side // 2
+    out = np.zeros(image.shape[:2] + (3,))
+    for j in range(side):
+        for i in range(side):
+            out += kernel[j * side + i] * rgb(shifted(image, i - r, j - r))
+    return out
+
+
+@reference
+def emboss(image, v):
+    i = v["intensity"]
+    kernel = [-2 * i, -i, 0, -i, 1, i, 0, i, 2 * i]
+    return with_rgb(image, correlate3(image, kernel))
+
+
+@reference
+def convolution(image, v):
+    kernel = list(v["kernel"])
+    divisor = v["divisor"]
+    if divisor == 0:
+        divisor = sum(kernel) if abs(sum(kernel)) >= 1e-9 else 1
+    return with_rgb(image, correlate3(image, kernel) / divisor + v["bias"])
+
+
+# Stylising ---------------------------------------------------------------
+
+@reference
+def kuwahara(image, v):
+    r = int(v["radius"])
+    n = (r + 1) ** 2
+    h, w = image.shape[:2]
+    # Prefix sums over a padded copy give each square's sums at once.
+    padded = np.pad(image, ((r, r), (r, r), (0, 0)), mode="edge")
+    def box_sums(values):
+        table = np.zeros((values.shape[0] + 1, values.shape[1] + 1, 4))
+        table[1:, 1:] = values.cumsum(0).cumsum(1)
+        return table
+    sums, squares = box_sums(padded), box_sums(padded * padded)
+    best = np.full((h, w), np.inf)
+    out = np.zeros_like(image)
+    for ox, oy in [(-r, -r), (0, -r), (0, 0), (-r, 0)]:  # top-left, top-right, bottom-right, bottom-left
+        y0, x0 = np.arange(h)[:, None] + oy + r, np.arange(w)[None, :] + ox + r
+        def square(table):
+            return table[y0 + r + 1, x0 + r + 1] - table[y0, x0 + r + 1] - table[y0 + r + 1, x0] + table[y0, x0]
+        mean = square(sums) / n
+        variance = np.abs(square(squares) / n - mean * mean)[..., :3].sum(-1)
+        better = variance < best
+        best = np.where(better, variance, best)
+        out = np.where(better[..., None], mean, out)
+    return out
+
+
+@reference
+def toon(image, v):
+    levels = v["levels"]
+    posterised = np.floor(rgb(image) * levels + 0.5) / levels
+    edge = sobel_magnitude(image) >= v["threshold"]
+    return with_rgb(image, np.where(edge[..., None], 0.0, posterised))
+
+
+@reference
+def crosshatch(image, v):
+    s, width = int(v["spacing"]), v["line_width"]
+    h, w = image.shape[:2]
+    x, y = np.meshgrid(np.arange(w), np.arange(h))
+    luma = rgb(image) @ LUMA
+    # Pixel centres: (x + 0.5) + (y + 0.5) = x + y + 1 and x - y.
+    def on_line(t):
+        return np.mod(t, s) <= width
+    black = ((luma < 1 - 1e-4) & on_line(x + y + 1)) | ((luma < 0.75) & on_line(x - y)) \
+        | ((luma < 0.5) & on_line(x + y + 1 - s / 2)) | ((luma < 0.3) & on_line(x - y - s / 2))
+    return with_rgb(image, np.repeat(np.where(black, 0.0, 1.0)[..., None], 3, axis=-1))
+
+
+def square_extreme(image, r, function):
+    out = image
+    for axis in (1, 0):
+        pad = [(0, 0)] * 3
+        pad[axis] = (r, r)
+        padded = np.pad(out, pad, mode="edge")
+        length = out.shape[axis]
+        out = function.reduce([np.take(padded, range(i, i + length), axis=axis) for i in range(2 * r + 1)])
+    return out
+
+
+@reference
+def dilate(image, v):
+    return square_extreme(image, int(v["radius"]), np.maximum)
+
+
+@reference
+def erode(image, v):
+    return square_extreme(image, int(v["radius"]), np.minimum)
+
+
+def cells(image, size):
+    """For each pixel: its cell's centre pixel and the offset of the pixel's
+    centre from the cell's centre, in pixels."""
+    h, w = image.shape[:2]
+    x, y = np.meshgrid(np.arange(w), np.arange(h))
+    cx, cy = x // size, y // size
+    centre = image[clamp_index(cy * size + size // 2, h), clamp_index(cx * size + size // 2, w)]
+    dx, dy = (x + 0.5) - (cx + 0.5) * size, (y + 0.5) - (cy + 0.5) * size
+    return centre, dx * dx + dy * dy
+
+
+@reference
+def pixellate(image, v):
+    return cells(image, int(v["size"]))[0]
+
+
+@reference
+def halftone(image, v):
+    size = int(v["size"])
+    centre, distance2 = cells(image, size)
+    radius = np.maximum(size / 2 * (1 - rgb(centre) @ LUMA), 0)
+    ink = np.where(distance2 <= radius * radius, 0.0, 1.0)
+    return with_rgb(centre, np.repeat(ink[..., None], 3, axis=-1))
+
+
+@reference
+def polka_dot(image, v):
+    size = int(v["size"])
+    centre, distance2 = cells(image, size)
+    radius = size / 2 * v["dot_scaling"]
+    return with_rgb(centre, np.where((distance2 <= radius * radius)[..., None], rgb(centre), 0.0))
+
+
 # Geometric --------------------------------------------------------------
 
 def cubic_weights(t):
     t2, t3 = t * t, t * t * t
     return [-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2]
+
+
+def lanczos_taps(f):
+    """Lanczos a = 3: taps at -2...3 from the texel below, weights
+    sinc(d) sinc(d / 3) of the distance d, normalised to sum to 1."""
+    taps = [(k, np.sinc(k - f) * np.sinc((k - f) / 3)) for k in range(-2, 4)]
+    total = sum(w for _, w in taps)
+    return [(k, w / total) for k, w in taps]
 
 
 def resample(image, out_w, out_h, method):
@@ -51,6 +333,9 @@ def resample(image, out_w, out_h, method):
     if method == "bilinear":
         taps_x = [(0, 1 - fx), (1, fx)]
         taps_y = [(0, 1 - fy), (1, fy)]
+    elif method == "lanczos":
+        taps_x = lanczos_taps(fx)
+        taps_y = lanczos_taps(fy)
     else:
         wx, wy = cubic_weights(fx), cubic_weights(fy)
         taps_x = [(k - 1, wx[k]) for k in range(4)]
@@ -96,4 +381,107 @@ def flip(image, v):
         out = out[::-1]
     return out
 
+
+def rgba(colour):
+    colour = list(colour)
+    return np.array(colour + [1.0] * (4 - len(colour)))
+
+
+@reference
+def pad(image, v):
+    in_h, in_w = image.shape[:2]
+    w = in_w if int(v["w"]) == -1 else int(v["w"])
+    h = in_h if int(v["h"]) == -1 else int(v["h"])
+    x = (w - in_w) // 2 if int(v["x"]) == -1 else int(v["x"])
+    y = (h - in_h) // 2 if int(v["y"]) == -1 else int(v["y"])
+    out = np.empty((h, w, 4))
+    out[:] = rgba(v["color"])
+    out[y:y + in_h, x:x + in_w] = image
+    return out
+
+
+@reference
+def transpose(image, v):
+    return image.transpose(1, 0, 2)
+
+
+@reference
+def rotate(image, v):
+    angle = v["angle"]
+    if angle / 90 == round(angle / 90):
+        # np.rot90 turns counter-clockwise as displayed (rows downwards).
+        return np.rot90(image, -int(round(angle / 90)) % 4)
+    in_h, in_w = image.shape[:2]
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    out_w, out_h = in_w, in_h
+    if v.get("expand", 0) >= 0.5:
+        out_w = int(math.ceil(in_w * abs(c) + in_h * abs(s) - 1e-6))
+        out_h = int(math.ceil(in_w * abs(s) + in_h * abs(c) - 1e-6))
+    px, py = pixel_centres(out_w, out_h)
+    dx, dy = px - out_w / 2, py - out_h / 2
+    # Clockwise on screen (y down) by a; the source is the inverse turn.
+    sx, sy = c * dx + s * dy + in_w / 2, -s * dx + c * dy + in_h / 2
+    inside = (sx >= 0) & (sy >= 0) & (sx <= in_w) & (sy <= in_h)
+    return np.where(inside[..., None], sample_bilinear(image, sx, sy), rgba(v["fill"]))
+
+
+# Distortions -------------------------------------------------------------
+
+def about_centre(image, v):
+    """Pixel centres relative to the filter's centre, in units of the
+    frame width on both axes, and the distance."""
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = v["center"][0], v["center"][1] * h / w
+    dx, dy = px / w - cx, py / w - cy
+    return cx, cy, dx, dy, np.sqrt(dx * dx + dy * dy)
+
+
+def sample_at(image, cx, cy, dx, dy):
+    w = image.shape[1]
+    return sample_bilinear(image, (cx + dx) * w, (cy + dy) * w)
+
+
+@reference
+def swirl(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    theta = np.where(dist < r, ((r - dist) / r) ** 2 * v["angle"] * 8, 0.0)
+    c, s = np.cos(theta), np.sin(theta)
+    return sample_at(image, cx, cy, c * dx - s * dy, s * dx + c * dy)
+
+
+@reference
+def bulge(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    k = np.where(dist < r, 1 - (r - dist) / r * v["scale"], 1.0) ** 2
+    return sample_at(image, cx, cy, dx * k, dy * k)
+
+
+@reference
+def pinch(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r = v["radius"]
+    k = np.where(dist < r, 1 + (r - dist) / r * v["scale"], 1.0)
+    return sample_at(image, cx, cy, dx * k, dy * k)
+
+
+@reference
+def sphere_refraction(image, v):
+    h, w = image.shape[:2]
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r, eta = v["radius"], v["refractive_index"]
+    depth = r * np.sqrt(np.maximum(1 - (dist / r) ** 2, 0))
+    normal = np.stack([dx, dy, depth], axis=-1)
+    normal /= np.linalg.norm(normal, axis=-1, keepdims=True)
+    # GLSL's refract of the incident ray (0, 0, -1).
+    cosine = -normal[..., 2]  # dot(n, i)
+    k = 1 - eta * eta * (1 - cosine * cosine)
+    incident = np.array([0.0, 0.0, -1.0])
+    refracted = eta * incident - (eta * cosine + np.sqrt(np.maximum(k, 0)))[..., None] * normal
+    refracted = np.where((k < 0)[..., None], 0.0, refracted)
+    sampled = sample_bilinear(image, (refracted[..., 0] + 1) / 2 * w, (refracted[..., 1] + 1) / 2 * h)
+    return np.where((dist <= r)[..., None], sampled, 0.0)
 

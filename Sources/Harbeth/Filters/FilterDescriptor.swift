@@ -43,15 +43,22 @@ public struct FilterStage: Sendable, Hashable {
     /// positions (crop, flip): they can read the frame's planes directly,
     /// saving a conversion pass when they come first.
     public let readsSourceDirectly: Bool
+    /// True for a later stage of a multi-stage filter that also needs the
+    /// image as it entered the filter (unsharp mask: the blur's last pass
+    /// subtracts from the original). The function takes it as one more
+    /// `sampler2D` argument, after its auxiliary images.
+    public let readsFilterInput: Bool
 
     public init(
-        _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false
+        _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
+        readsFilterInput: Bool = false
     ) {
         self.kind = kind
         self.function = function
         self.code = code
         self.auxiliaryImages = auxiliaryImages
         self.readsSourceDirectly = readsSourceDirectly
+        self.readsFilterInput = readsFilterInput
     }
 
     /// A pointwise stage from an embedded file.
@@ -62,12 +69,16 @@ public struct FilterStage: Sendable, Hashable {
     /// A kernel stage from an embedded file.
     public static func kernel(
         _ function: String, file: String, samples: Bool = false, auxiliaryImages: Int = 0,
-        readsSourceDirectly: Bool = false
+        readsSourceDirectly: Bool = false, readsFilterInput: Bool = false
     ) -> FilterStage {
         FilterStage(
             .kernel(samples: samples), function: function, code: .embedded(file), auxiliaryImages: auxiliaryImages,
-            readsSourceDirectly: readsSourceDirectly && !samples)
+            readsSourceDirectly: readsSourceDirectly && !samples, readsFilterInput: readsFilterInput)
     }
+
+    /// Sampled images the function takes after `base`: its auxiliary
+    /// images, then the filter's input when it reads it.
+    var samplerArguments: Int { auxiliaryImages + (readsFilterInput ? 1 : 0) }
 
     var isPointwise: Bool { kind == .pointwise }
 }
@@ -180,7 +191,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
     ///     parameter in order (numbers, list elements, choice indices).
     ///   - outputSize: the size after the filter; by default unchanged.
-    ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ...
+    ///   - auxiliary: RGBA images the stages sample as `hb_aux0`, ... They
+    ///     may depend only on the filter's text values (the files they
+    ///     name): the renderer loads them once per plan for each set of
+    ///     those, and other values change per frame without reloading.
     ///   - plannedStages: the stages and their output sizes for given values
     ///     and input size, for filters whose passes depend on their values
     ///     (a large blur runs on a smaller image); by default `stages`, each

@@ -19,6 +19,9 @@ struct PlannedStage: Hashable, Sendable {
     /// The filter's position in the chain.
     let filterIndex: Int
     let stage: FilterStage
+    /// For stages that read the filter's input: the pass whose output
+    /// image is that input.
+    var filterInputPass: Int? = nil
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -89,12 +92,23 @@ enum GraphCompiler {
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
             let stages = try filter.descriptor.stages(for: filter.values, input: size)
+            // A filter whose later stage reads the filter's input starts on a
+            // pass boundary, so that input is a finished pass's image (kept
+            // in the frame slot until the frame is done).
+            var filterInputPass: Int?
+            if stages.contains(where: \.stage.readsFilterInput) {
+                if current.body != nil || !current.pointwise.isEmpty || current.input != .image {
+                    close(output: .image)
+                }
+                filterInputPass = passes.count - 1
+            }
             for sized in stages {
                 guard sized.outputSize.width > 0, sized.outputSize.height > 0 else {
                     throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
                 }
                 let stage = sized.stage
-                let planned = PlannedStage(filterIndex: index, stage: stage)
+                let planned = PlannedStage(
+                    filterIndex: index, stage: stage, filterInputPass: stage.readsFilterInput ? filterInputPass : nil)
                 if stage.isPointwise {
                     if !fusion && (current.body != nil || !current.pointwise.isEmpty || current.input != .image) {
                         close(output: .image)

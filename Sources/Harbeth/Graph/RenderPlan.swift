@@ -18,7 +18,20 @@ final class RenderPlan: @unchecked Sendable {
     /// planes between host and device memory inside the command buffer.
     let staging: Bool
     let pool: SlotPool
-    private let auxiliary = Mutex<[Filter: [GPUImage]]>([:])
+    private let auxiliary = Mutex<[AuxiliaryKey: [GPUImage]]>([:])
+
+    /// Auxiliary images come from the files a filter's text values name, so
+    /// they are cached by those alone: a new opacity or position every frame
+    /// reuses the uploaded image instead of decoding it again.
+    private struct AuxiliaryKey: Hashable {
+        let descriptor: FilterDescriptor
+        let texts: [FilterValue]
+
+        init(_ filter: Filter) {
+            descriptor = filter.descriptor
+            texts = filter.descriptor.parameters.filter { $0.type == .text }.map { filter.values.values[$0.name]! }
+        }
+    }
 
     static let headerFloats = 64
 
@@ -70,9 +83,11 @@ final class RenderPlan: @unchecked Sendable {
     /// Passes (dispatches) per frame.
     var passCount: Int { graph.passes.count }
 
-    /// GPU images for the filters' auxiliary inputs, uploaded once per value.
+    /// GPU images for the filters' auxiliary inputs, uploaded once per set
+    /// of text values.
     func auxiliaryImages(for filter: Filter, environment: FilterEnvironment) throws -> [GPUImage] {
-        if let cached = auxiliary.withLock({ $0[filter] }) { return cached }
+        let key = AuxiliaryKey(filter)
+        if let cached = auxiliary.withLock({ $0[key] }) { return cached }
         let frames = try filter.descriptor.auxiliary(filter.values, environment)
         var images: [GPUImage] = []
         for frame in frames {
@@ -94,7 +109,7 @@ final class RenderPlan: @unchecked Sendable {
         }
         auxiliary.withLock { cache in
             if cache.count > 32 { cache.removeAll() }
-            cache[filter] = images
+            cache[key] = images
         }
         return images
     }

@@ -41,7 +41,7 @@ struct ShaderGenerator {
         var auxiliaryNames: [[String]] = []
         for planned in pass.stages {
             var names: [String] = []
-            for _ in 0..<planned.stage.auxiliaryImages {
+            for _ in 0..<planned.stage.samplerArguments {
                 text += "layout(set = 0, binding = \(3 + auxiliaryIndex)) uniform sampler2D hb_aux\(auxiliaryIndex);\n"
                 names.append("hb_aux\(auxiliaryIndex)")
                 bindings.append(.sampledImage)

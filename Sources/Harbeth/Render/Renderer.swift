@@ -237,14 +237,21 @@ public final class Renderer: Sendable {
         }
         slot.writtenFilters = filters
 
+        // Per pass, in the order the generator declared them: each stage's
+        // auxiliary images, then its filter's input image if it reads it.
         var auxiliary: [[GPUImage]] = []
         for pass in plan.graph.passes {
             var images: [GPUImage] = []
-            for planned in pass.stages where planned.stage.auxiliaryImages > 0 {
-                let filter = filters[planned.filterIndex]
-                let environment = FilterEnvironment(
-                    inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: options.resources)
-                images += try plan.auxiliaryImages(for: filter, environment: environment)
+            for planned in pass.stages {
+                if planned.stage.auxiliaryImages > 0 {
+                    let filter = filters[planned.filterIndex]
+                    let environment = FilterEnvironment(
+                        inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: options.resources)
+                    images += try plan.auxiliaryImages(for: filter, environment: environment)
+                }
+                if let inputPass = planned.filterInputPass {
+                    images.append(slot.images[inputPass]!)
+                }
             }
             auxiliary.append(images)
         }

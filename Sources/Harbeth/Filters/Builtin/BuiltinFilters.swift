@@ -3,4 +3,5 @@ enum BuiltinFilters {
     static let all: [FilterDescriptor] =
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + LookupFilters.all
         + BlurFilters.all + GeometryFilters.all
+        + NeighbourhoodFilters.all + StylizeFilters.all + DistortionFilters.all + BlendFilters.all
 }

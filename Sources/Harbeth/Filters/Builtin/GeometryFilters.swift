@@ -1,15 +1,19 @@
+import Foundation
+
 /// Geometric filters: size and orientation.
 enum GeometryFilters {
     static let resize = FilterDescriptor(
         name: "resize", kind: .geometric, summary: "Scales to a new size.",
-        formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5) or nearest;"
-            + " clamp to edge. A size of -1 keeps the aspect ratio.",
+        formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5), nearest or"
+            + " Lanczos (a = 3, 6x6 taps of sinc(x) sinc(x/3), normalised); clamp to edge."
+            + " A size of -1 keeps the aspect ratio.",
         parameters: [
             .integer(
                 "w", default: -1, range: -1...16384, summary: "output width (-1 keeps the aspect)", structural: true),
             .integer(
                 "h", default: -1, range: -1...16384, summary: "output height (-1 keeps the aspect)", structural: true),
-            .choice("method", ["bilinear", "bicubic", "nearest"], default: "bicubic", summary: "interpolation"),
+            .choice(
+                "method", ["bilinear", "bicubic", "nearest", "lanczos"], default: "bicubic", summary: "interpolation"),
         ],
         stages: [.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)],
         pack: { values, _ in [Float(values.choiceIndex("method"))] },
@@ -76,12 +80,110 @@ enum GeometryFilters {
             return [direction == "vertical" ? 0 : 1, direction == "horizontal" ? 0 : 1]
         })
 
-    static let all: [FilterDescriptor] = [resize, crop, flip]
+    static let pad = FilterDescriptor(
+        name: "pad", kind: .geometric, summary: "Places the frame on a larger canvas of a colour.",
+        formula: "out(p) = in(p - (x, y)) inside the input's rectangle, else the colour; w/h of -1 keep the"
+            + " input's, x/y of -1 centre it (FFmpeg pad)",
+        parameters: [
+            .integer("w", default: -1, range: -1...16384, summary: "canvas width (-1: the input's)", structural: true),
+            .integer(
+                "h", default: -1, range: -1...16384, summary: "canvas height (-1: the input's)", structural: true),
+            .integer("x", default: -1, range: -1...16384, summary: "left edge of the input (-1: centred)"),
+            .integer("y", default: -1, range: -1...16384, summary: "top edge of the input (-1: centred)"),
+            .list(
+                "color", count: 3...4, default: [0, 0, 0, 1], range: 0...1,
+                summary: "canvas colour, r/g/b[/a] or #rrggbb[aa]"),
+        ],
+        stages: [.kernel("hb_pad", file: "kernels/pad.glsl", readsSourceDirectly: true)],
+        pack: { values, environment in
+            let region = try padRegion(values, input: environment.inputSize)
+            return [Float(region.x), Float(region.y)] + rgba(values.list("color"))
+        },
+        outputSize: { values, input in
+            let region = try padRegion(values, input: input)
+            return FrameSize(width: region.width, height: region.height)
+        })
+
+    static func padRegion(_ values: FilterValues, input: FrameSize) throws -> (x: Int, y: Int, width: Int, height: Int)
+    {
+        let width = values.integer("w") == -1 ? input.width : values.integer("w")
+        let height = values.integer("h") == -1 ? input.height : values.integer("h")
+        guard width >= input.width, height >= input.height else {
+            throw RenderError.invalidFilterSetup(
+                filter: "pad", reason: "the \(width)x\(height) canvas is smaller than the \(input) input")
+        }
+        let x = values.integer("x") == -1 ? (width - input.width) / 2 : values.integer("x")
+        let y = values.integer("y") == -1 ? (height - input.height) / 2 : values.integer("y")
+        guard x + input.width <= width, y + input.height <= height else {
+            throw RenderError.invalidFilterSetup(
+                filter: "pad",
+                reason: "the \(input) input at \(x),\(y) does not fit on the \(width)x\(height) canvas")
+        }
+        return (x, y, width, height)
+    }
+
+    static let transpose = FilterDescriptor(
+        name: "transpose", kind: .geometric, summary: "Mirrors the frame across its main diagonal.",
+        formula: "out(x, y) = in(y, x); the output is h x w (FFmpeg transpose=cclock_flip)",
+        parameters: [],
+        stages: [.kernel("hb_transpose", file: "kernels/transpose.glsl", readsSourceDirectly: true)],
+        outputSize: { _, input in FrameSize(width: input.height, height: input.width) })
+
+    static let rotate = FilterDescriptor(
+        name: "rotate", kind: .geometric, summary: "Turns the frame clockwise by an angle.",
+        formula: "quarter turns remap exactly (90: out(x, y) = in(y, h-1-x)); other angles sample bilinearly at"
+            + " R(-a)(p - out/2) + in/2, the fill colour outside; the output keeps the input's size, or with"
+            + " expand the rotated frame's bounding box (after Harbeth C7Rotate)",
+        parameters: [
+            .number(
+                "angle", default: 90, range: -360...360, summary: "degrees clockwise; changes the plan",
+                structural: true),
+            .list("fill", count: 3...4, default: [0, 0, 0, 1], range: 0...1, summary: "colour outside the image"),
+            .boolean(
+                "expand", default: false, summary: "grow the frame to hold the rotated image (other angles)",
+                structural: true),
+        ],
+        stages: [.kernel("hb_rotate", file: "kernels/rotate.glsl", samples: true)],
+        pack: { values, _ in
+            let angle = values.number("angle")
+            let radians = angle * Double.pi / 180
+            return [Float(quarterTurns(angle) ?? 4), Float(cos(radians)), Float(sin(radians))]
+                + rgba(values.list("fill"))
+        },
+        outputSize: { values, input in
+            let angle = values.number("angle")
+            if let turns = quarterTurns(angle) {
+                return turns % 2 == 1 ? FrameSize(width: input.height, height: input.width) : input
+            }
+            guard values.bool("expand") else { return input }
+            let radians = angle * Double.pi / 180
+            let (c, s) = (abs(cos(radians)), abs(sin(radians)))
+            let w = Double(input.width)
+            let h = Double(input.height)
+            // A hair below whole numbers so float noise does not add a pixel.
+            return FrameSize(
+                width: Int((w * c + h * s - 1e-6).rounded(.up)), height: Int((w * s + h * c - 1e-6).rounded(.up)))
+        })
+
+    /// 0...3 when the angle is a whole number of quarter turns clockwise.
+    static func quarterTurns(_ degrees: Double) -> Int? {
+        let turns = degrees / 90
+        guard turns == turns.rounded() else { return nil }
+        return ((Int(turns) % 4) + 4) % 4
+    }
+
+    /// A colour list of 3 or 4 numbers as RGBA (alpha 1 when missing).
+    static func rgba(_ colour: [Double]) -> [Float] {
+        let values = colour.map(Float.init)
+        return values.count >= 4 ? Array(values.prefix(4)) : values + [Float](repeating: 1, count: 4 - values.count)
+    }
+
+    static let all: [FilterDescriptor] = [resize, crop, flip, pad, transpose, rotate]
 }
 
 extension Filter {
     /// Interpolation for `resize`.
-    public enum ResizeMethod: String, Sendable { case bilinear, bicubic, nearest }
+    public enum ResizeMethod: String, Sendable { case bilinear, bicubic, nearest, lanczos }
 
     /// `resize` to `width` x `height` (-1 for one of them keeps the aspect).
     public static func resize(width: Int, height: Int, method: ResizeMethod = .bicubic) -> Filter {
@@ -106,5 +208,31 @@ extension Filter {
     /// `flip`.
     public static func flip(_ direction: FlipDirection = .horizontal) -> Filter {
         Filter(clamping: GeometryFilters.flip, values: ["direction": .choice(direction.rawValue)])
+    }
+
+    /// `pad` onto a `width` x `height` canvas (-1: the input's) with the
+    /// input's top-left corner at `x`, `y` (-1: centred), filled with an
+    /// RGBA `color` in 0...1.
+    public static func pad(
+        width: Int, height: Int, x: Int = -1, y: Int = -1, color: [Double] = [0, 0, 0, 1]
+    ) -> Filter {
+        Filter(
+            clamping: GeometryFilters.pad,
+            values: [
+                "w": .number(Double(width)), "h": .number(Double(height)), "x": .number(Double(x)),
+                "y": .number(Double(y)), "color": .list(color),
+            ])
+    }
+
+    /// `transpose`: out(x, y) = in(y, x).
+    public static var transpose: Filter { Filter(clamping: GeometryFilters.transpose) }
+
+    /// `rotate` clockwise by `degrees` (-360...360, clamped); quarter turns
+    /// are exact. Other angles fill uncovered pixels with an RGBA `fill`
+    /// and keep the frame's size unless `expand`.
+    public static func rotate(degrees: Double, fill: [Double] = [0, 0, 0, 1], expand: Bool = false) -> Filter {
+        Filter(
+            clamping: GeometryFilters.rotate,
+            values: ["angle": .number(degrees), "fill": .list(fill), "expand": .number(expand ? 1 : 0)])
     }
 }

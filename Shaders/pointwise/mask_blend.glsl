@@ -1,0 +1,31 @@
+// mask_blend (Harbeth C7BlendWithMask): a mask image's luminance chooses,
+// per pixel, between the frame and a second image or a colour:
+//   m = luma(mask.rgb) * mask.a   (1 - m with invert)
+//   out = mix(frame, second, m)   (all four channels)
+// Both images are stretched to the frame and sampled bilinearly (clamped
+// to their edges). p0 = 1 when the second is a colour, p1...p4 = that
+// colour RGBA, p5 = 1 to invert the mask.
+vec4 hb_mask_blend_sample(sampler2D image) {
+    vec2 size = vec2(textureSize(image, 0));
+    vec2 t = (vec2(hb_pos) + 0.5) * (size / vec2(hb_out_size)) - 0.5;
+    ivec2 t0 = ivec2(floor(t));
+    vec2 f = t - vec2(t0);
+    ivec2 last = ivec2(size) - 1;
+    vec4 a = texelFetch(image, clamp(t0, ivec2(0), last), 0);
+    vec4 b = texelFetch(image, clamp(t0 + ivec2(1, 0), ivec2(0), last), 0);
+    vec4 c = texelFetch(image, clamp(t0 + ivec2(0, 1), ivec2(0), last), 0);
+    vec4 d = texelFetch(image, clamp(t0 + ivec2(1, 1), ivec2(0), last), 0);
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}
+
+vec4 hb_mask_blend(vec4 color, uint base, sampler2D mask, sampler2D image) {
+    vec4 m4 = hb_mask_blend_sample(mask);
+    float m = hb_luma(m4.rgb) * m4.a;
+    if (hb_p[base + 5u] > 0.5) {
+        m = 1.0 - m;
+    }
+    vec4 second = hb_p[base] > 0.5
+        ? vec4(hb_p[base + 1u], hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u])
+        : hb_mask_blend_sample(image);
+    return mix(color, second, m);
+}

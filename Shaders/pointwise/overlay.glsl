@@ -1,0 +1,18 @@
+// overlay: a watermark image (usually a PNG with alpha) placed unscaled
+// with its top-left corner at (x, y) pixels and composited source-over:
+//   as = image alpha * opacity, ao = as + ab (1 - as),
+//   Co = (as Cs + (1 - as) ab Cb) / ao
+// Pixels the image does not cover are unchanged. (Harbeth composites
+// watermarks with C7BlendSourceOver over a whole-frame image.)
+// p0, p1 = x, y; p2 = opacity.
+vec4 hb_overlay(vec4 color, uint base, sampler2D image) {
+    ivec2 source = hb_pos - ivec2(int(hb_p[base]), int(hb_p[base + 1u]));
+    if (any(lessThan(source, ivec2(0))) || any(greaterThanEqual(source, textureSize(image, 0)))) {
+        return color;
+    }
+    vec4 over = texelFetch(image, source, 0);
+    float alphaS = over.a * hb_p[base + 2u];
+    float alphaO = alphaS + color.a * (1.0 - alphaS);
+    vec3 rgb = alphaO > 0.0 ? (alphaS * over.rgb + (1.0 - alphaS) * color.a * color.rgb) / alphaO : vec3(0.0);
+    return vec4(rgb, alphaO);
+}

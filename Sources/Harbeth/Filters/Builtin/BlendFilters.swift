@@ -1,0 +1,178 @@
+/// Multi-input filters: they combine the frame with images loaded through
+/// `FilterEnvironment.resources` (the media layer's decoder). The images
+/// are uploaded once per value and sampled by pointwise stages, which fuse
+/// with the filters around them.
+enum BlendFilters {
+    /// Blend modes in the order of their indices in Shaders/pointwise/blend.glsl.
+    static let modes = [
+        "normal", "dissolve", "darken", "multiply", "color_burn", "linear_burn", "darker_color", "lighten", "screen",
+        "color_dodge", "linear_dodge", "add", "lighter_color", "overlay", "soft_light", "hard_light", "vivid_light",
+        "linear_light", "pin_light", "hard_mix", "difference", "exclusion", "subtract", "divide", "hue", "saturation",
+        "color", "luminosity", "mask", "chroma_key",
+    ]
+
+    // The mode is a per-frame value, not structural: one shader holds every
+    // mode behind a branch that all pixels take alike, so changing or
+    // animating the mode never recompiles, and a chain with blends costs
+    // one pipeline whatever their modes.
+    static let blend = FilterDescriptor(
+        name: "blend", kind: .multiInput, summary: "Blends a second image over the frame with a blend mode.",
+        formula: "W3C Compositing and Blending Level 1: Cs' = (1 - ab) Cs + ab B(Cb, Cs), as = alpha opacity,"
+            + " Co = (as Cs' + (1 - as) ab Cb) / ao, ao = as + ab (1 - as); Harbeth C7Blend's modes"
+            + " (formulas in Shaders/pointwise/blend.glsl); the image stretched, fitted, filled or centred",
+        parameters: [
+            .text("file", summary: "the image to blend (PNG or any format the media layer decodes)", structural: false),
+            .choice("mode", modes, default: "normal", summary: "blend mode"),
+            .number("opacity", default: 1, range: 0...1, summary: "scales the image's alpha"),
+            .choice(
+                "fit", ["stretch", "fit", "fill", "center"], default: "stretch",
+                summary: "stretch to the frame, fit inside or fill it keeping the aspect, or centre unscaled"),
+            .list("key", count: 3...3, default: [0, 1, 0], range: 0...1, summary: "chroma_key: the key colour"),
+            .number("similarity", default: 0.4, range: 0...1, summary: "chroma_key: chroma distance fully keyed"),
+            .number("smoothness", default: 0.1, range: 0...1, summary: "chroma_key: width of the soft edge"),
+        ],
+        stages: [.pointwise("hb_blend", file: "pointwise/blend.glsl", auxiliaryImages: 1)],
+        pack: { values, _ in
+            [
+                Float(values.choiceIndex("mode")), Float(values.number("opacity")), Float(values.choiceIndex("fit")),
+            ] + values.list("key").map(Float.init)
+                + [Float(values.number("similarity")), Float(values.number("smoothness"))]
+        },
+        auxiliary: { values, environment in
+            [try loadImage(values.text("file"), parameter: "file", filter: "blend", environment: environment)]
+        })
+
+    static let overlay = FilterDescriptor(
+        name: "overlay", kind: .multiInput, summary: "Places an image (a watermark with alpha) at a position.",
+        formula: "source-over at (x, y), unscaled: as = alpha opacity, ao = as + ab (1 - as),"
+            + " Co = (as Cs + (1 - as) ab Cb) / ao; uncovered pixels unchanged (Harbeth C7BlendSourceOver)",
+        parameters: [
+            .text("file", summary: "the image, usually a PNG with alpha", structural: false),
+            .integer("x", default: 0, range: -16384...16384, summary: "left edge of the image, pixels"),
+            .integer("y", default: 0, range: -16384...16384, summary: "top edge of the image, pixels"),
+            .number("opacity", default: 1, range: 0...1, summary: "scales the image's alpha"),
+        ],
+        stages: [.pointwise("hb_overlay", file: "pointwise/overlay.glsl", auxiliaryImages: 1)],
+        auxiliary: { values, environment in
+            [try loadImage(values.text("file"), parameter: "file", filter: "overlay", environment: environment)]
+        })
+
+    static let maskBlend = FilterDescriptor(
+        name: "mask_blend", kind: .multiInput,
+        summary: "A mask image's luminance blends between the frame and a second image or a colour.",
+        formula: "m = luma(mask.rgb) mask.a (1 - m with invert), out = mix(frame, second, m), the images"
+            + " stretched to the frame, bilinear (Harbeth C7BlendWithMask)",
+        parameters: [
+            .text("mask", summary: "the mask image; white shows the second source", structural: false),
+            .text("file", summary: "the second image; empty uses the colour", structural: false),
+            .list(
+                "color", count: 3...4, default: [0, 0, 0, 1], range: 0...1,
+                summary: "the second source when no file is given, r/g/b[/a] or #rrggbb[aa]"),
+            .boolean("invert", default: false, summary: "white keeps the frame instead"),
+        ],
+        stages: [.pointwise("hb_mask_blend", file: "pointwise/mask_blend.glsl", auxiliaryImages: 2)],
+        pack: { values, _ in
+            [values.text("file").isEmpty ? 1 : 0] + GeometryFilters.rgba(values.list("color"))
+                + [values.bool("invert") ? 1 : 0]
+        },
+        auxiliary: { values, environment in
+            let mask = try loadImage(
+                values.text("mask"), parameter: "mask", filter: "mask_blend", environment: environment)
+            let file = values.text("file")
+            // The stage always binds two images; with a colour the second is
+            // a transparent pixel the shader does not read.
+            let second =
+                file.isEmpty
+                ? try VideoFrame(rgba: [0, 0, 0, 0], width: 1, height: 1)
+                : try loadImage(file, parameter: "file", filter: "mask_blend", environment: environment)
+            return [mask, second]
+        })
+
+    /// An image named by a parameter, with the reason it cannot be had as
+    /// an invalid setup of the filter.
+    static func loadImage(_ path: String, parameter: String, filter: String, environment: FilterEnvironment) throws
+        -> VideoFrame
+    {
+        guard !path.isEmpty else {
+            throw RenderError.invalidFilterSetup(filter: filter, reason: "give the image as \(parameter)=PATH")
+        }
+        let frame: VideoFrame
+        do {
+            frame = try environment.resources.image(at: path)
+        } catch {
+            throw RenderError.invalidFilterSetup(filter: filter, reason: "cannot read the image \(path): \(error)")
+        }
+        guard frame.layout == .rgba8 else {
+            throw RenderError.invalidFilterSetup(
+                filter: filter, reason: "the loader decoded \(path) as \(frame.layout), not RGBA")
+        }
+        return frame
+    }
+
+    static let all: [FilterDescriptor] = [blend, overlay, maskBlend]
+}
+
+extension Filter {
+    /// A `blend` mode (Harbeth C7Blend's, after W3C Compositing and Blending).
+    public enum BlendMode: String, Sendable, CaseIterable {
+        case normal, dissolve, darken, multiply, lighten, screen, overlay, difference, exclusion, add, subtract
+        case divide, hue, saturation, color, luminosity, mask
+        case colorBurn = "color_burn"
+        case linearBurn = "linear_burn"
+        case darkerColor = "darker_color"
+        case colorDodge = "color_dodge"
+        case linearDodge = "linear_dodge"
+        case lighterColor = "lighter_color"
+        case softLight = "soft_light"
+        case hardLight = "hard_light"
+        case vividLight = "vivid_light"
+        case linearLight = "linear_light"
+        case pinLight = "pin_light"
+        case hardMix = "hard_mix"
+        case chromaKey = "chroma_key"
+    }
+
+    /// How `blend` places its image on the frame.
+    public enum BlendFit: String, Sendable {
+        case stretch, fit, fill, center
+    }
+
+    /// `blend` the image at `path` over the frame; opacity 0...1 (clamped).
+    /// For `.chromaKey`, the frame shows the image where its chroma is
+    /// near `key`'s.
+    public static func blend(
+        _ path: String, mode: BlendMode = .normal, opacity: Double = 1, fit: BlendFit = .stretch,
+        key: [Double] = [0, 1, 0], similarity: Double = 0.4, smoothness: Double = 0.1
+    ) -> Filter {
+        Filter(
+            clamping: BlendFilters.blend,
+            values: [
+                "file": .text(path), "mode": .choice(mode.rawValue), "opacity": .number(opacity),
+                "fit": .choice(fit.rawValue), "key": .list(key), "similarity": .number(similarity),
+                "smoothness": .number(smoothness),
+            ])
+    }
+
+    /// `overlay` the image at `path` unscaled with its top-left corner at
+    /// `x`, `y` pixels; opacity 0...1 (clamped).
+    public static func overlay(_ path: String, x: Int = 0, y: Int = 0, opacity: Double = 1) -> Filter {
+        Filter(
+            clamping: BlendFilters.overlay,
+            values: [
+                "file": .text(path), "x": .number(Double(x)), "y": .number(Double(y)), "opacity": .number(opacity),
+            ])
+    }
+
+    /// `mask_blend`: where the mask at `maskPath` is white, the image at
+    /// `path` (or `color` when `path` is nil) replaces the frame.
+    public static func maskBlend(
+        mask maskPath: String, image path: String? = nil, color: [Double] = [0, 0, 0, 1], invert: Bool = false
+    ) -> Filter {
+        Filter(
+            clamping: BlendFilters.maskBlend,
+            values: [
+                "mask": .text(maskPath), "file": .text(path ?? ""), "color": .list(color),
+                "invert": .number(invert ? 1 : 0),
+            ])
+    }
+}
