@@ -1,5 +1,6 @@
 import Harbeth
 import HarbethTestSupport
+import Synchronization
 
 /// Real decoded frames of the standard test clip, in the layouts the graph
 /// accepts, as ffmpeg produces them.
@@ -20,10 +21,20 @@ enum Fixtures {
     static func frame(_ layout: PixelLayout, index: Int = 3, filters: String? = nil, colorimetry: Colorimetry? = nil)
         throws -> VideoFrame
     {
-        let bytes = try TestMedia.frame(
-            of: try TestMedia.standardClip(), index: index, pixelFormat: ffmpegName(layout), filters: filters)
+        let key = "\(layout)/\(index)/\(filters ?? "")"
+        let bytes: [UInt8]
+        if let cached = decoded.withLock({ $0[key] }) {
+            bytes = cached
+        } else {
+            bytes = try TestMedia.frame(
+                of: try TestMedia.standardClip(), index: index, pixelFormat: ffmpegName(layout), filters: filters)
+            decoded.withLock { $0[key] = bytes }
+        }
         return try frame(bytes: bytes, layout: layout, colorimetry: colorimetry)
     }
+
+    /// Decoded frames by layout, index and ffmpeg filters: one ffmpeg run each.
+    private static let decoded = Mutex<[String: [UInt8]]>([:])
 
     /// Splits tightly packed raw bytes into a frame's planes.
     static func frame(
