@@ -1,0 +1,83 @@
+import CFFmpeg
+
+/// Owns one `SwsContext`: converts frames between pixel formats (same size).
+///
+/// @unchecked Sendable: used by one thread at a time (the decode thread, or
+/// the recorder under its work lock).
+final class FFScaler: @unchecked Sendable {
+    private let pointer: OpaquePointer
+    let width: Int32
+    let height: Int32
+    let source: AVPixelFormat
+    let destination: AVPixelFormat
+
+    /// - Parameters:
+    ///   - sourceColor: the matrix (an `SWS_CS_*` value) and full-range flag of YUV input.
+    ///   - destinationColor: the same for YUV output.
+    init(
+        width: Int32, height: Int32, from source: AVPixelFormat, to destination: AVPixelFormat,
+        sourceColor: (matrix: Int32, fullRange: Bool), destinationColor: (matrix: Int32, fullRange: Bool)
+    ) throws(AVError) {
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+        guard let context = sws_getContext(width, height, source, width, height, destination, flags, nil, nil, nil)
+        else { throw .invalidArgument }
+        pointer = context
+        self.width = width
+        self.height = height
+        self.source = source
+        self.destination = destination
+        // The tables only matter on the YUV side of a conversion; for a
+        // YUV -> YUV one the ranges are what must stay as the caller says.
+        let sourceRangeIsFull: Int32 = FFPixelFormat.isRGBLike(source) ? 1 : (sourceColor.fullRange ? 1 : 0)
+        let destinationRangeIsFull: Int32 = FFPixelFormat.isRGBLike(destination) ? 1 : (destinationColor.fullRange ? 1 : 0)
+        sws_setColorspaceDetails(
+            context, sws_getCoefficients(sourceColor.matrix), sourceRangeIsFull,
+            sws_getCoefficients(destinationColor.matrix), destinationRangeIsFull, 0, 1 << 16, 1 << 16)
+    }
+
+    deinit { sws_freeContext(pointer) }
+
+    /// Converts `input` into a newly allocated frame of the destination format.
+    func convert(_ input: FFFrame) throws(AVError) -> FFFrame {
+        let output = try FFFrame()
+        output.pointer.pointee.width = width
+        output.pointer.pointee.height = height
+        output.pointer.pointee.format = destination.rawValue
+        try check(av_frame_get_buffer(output.pointer, 0))
+        try check(av_frame_copy_props(output.pointer, input.pointer))
+        try check(sws_scale_frame(pointer, output.pointer, input.pointer))
+        return output
+    }
+}
+
+/// Owns one `SwrContext`: converts audio sample formats, rates and layouts.
+///
+/// @unchecked Sendable: used only by the recorder's audio path, under its
+/// work lock.
+final class FFResampler: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(
+        from input: UnsafeMutablePointer<AVCodecContext>, to output: UnsafeMutablePointer<AVCodecContext>
+    ) throws(AVError) {
+        var context: OpaquePointer?
+        try check(
+            swr_alloc_set_opts2(
+                &context, &output.pointee.ch_layout, output.pointee.sample_fmt, output.pointee.sample_rate,
+                &input.pointee.ch_layout, input.pointee.sample_fmt, input.pointee.sample_rate, 0, nil))
+        guard let context else { throw .noMemory }
+        pointer = context
+        do {
+            try check(swr_init(context))
+        } catch {
+            var owned: OpaquePointer? = context
+            swr_free(&owned)
+            throw error
+        }
+    }
+
+    deinit {
+        var context: OpaquePointer? = pointer
+        swr_free(&context)
+    }
+}
