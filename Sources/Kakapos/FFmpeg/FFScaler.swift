@@ -81,3 +81,36 @@ final class FFResampler: @unchecked Sendable {
         swr_free(&context)
     }
 }
+
+/// Owns one `AVAudioFifo`: samples between the resampler and an encoder
+/// that wants frames of a fixed size.
+///
+/// @unchecked Sendable: used only by the recorder's audio path, under its
+/// work lock.
+final class FFAudioFifo: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(format: AVSampleFormat, channels: Int32) throws(AVError) {
+        guard let fifo = av_audio_fifo_alloc(format, channels, 1) else { throw .noMemory }
+        pointer = fifo
+    }
+
+    deinit { av_audio_fifo_free(pointer) }
+
+    var count: Int32 { av_audio_fifo_size(pointer) }
+
+    func write(_ frame: FFFrame) throws(AVError) {
+        let samples = frame.pointer.pointee.nb_samples
+        guard samples > 0 else { return }
+        let planes = UnsafeMutableRawPointer(frame.pointer.pointee.extended_data)!
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        let written = av_audio_fifo_write(pointer, planes, samples)
+        try check(written < samples ? (written < 0 ? written : AVError.noMemory.code) : 0)
+    }
+
+    func read(into frame: FFFrame, count: Int32) throws(AVError) {
+        let planes = UnsafeMutableRawPointer(frame.pointer.pointee.extended_data)!
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        try check(av_audio_fifo_read(pointer, planes, count))
+    }
+}
