@@ -39,5 +39,6 @@ let package = Package(
             dependencies: ["HarbethGPU", "HarbethTestSupport"],
             plugins: ["EmbedShaders"]
         ),
+        .testTarget(name: "KakaposTests", dependencies: ["Kakapos", "HarbethTestSupport"]),
     ]
 )

@@ -25,7 +25,7 @@ public struct RecordingInput: Sendable {
     public var timeBase: Rational
     /// The nominal frame rate, a hint for encoders and constant-rate containers.
     public var frameRate: Rational?
-    /// Clockwise display rotation in degrees for the output's display matrix.
+    /// The output display matrix's rotation in degrees, as `AssetMetadata.rotation`.
     public var rotation: Int
     /// Subtracted from every timestamp: the trim start, 0 when untrimmed.
     public var startPTS: Int64

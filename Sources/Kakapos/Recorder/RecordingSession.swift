@@ -61,8 +61,7 @@ final class RecordingSession: @unchecked Sendable {
         if options.keepRotation, input.rotation % 360 != 0,
             let matrix = av_stream_new_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4)
         {
-            // The display matrix turns counter-clockwise; `rotation` is clockwise.
-            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-input.rotation)) }
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(input.rotation)) }
         }
 
         var notes = input.droppedStreams.map { "dropped \($0)" }

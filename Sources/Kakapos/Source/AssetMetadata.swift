@@ -36,9 +36,10 @@ public struct AssetMetadata: Sendable, Equatable {
     /// planes are handed over as they are, otherwise a description such as
     /// `rgb24 -> rgba8 (swscale)`.
     public let conversion: String?
-    /// Clockwise degrees (0, 90, 180, 270) to turn the picture for display,
-    /// from the stream's display matrix (`av_display_rotation_get` gives the
-    /// counter-clockwise angle).
+    /// The rotation of the stream's display matrix in degrees, normalised to
+    /// 0..<360: the angle `av_display_rotation_get` returns and ffprobe prints
+    /// (counter-clockwise; FFmpeg 5.1 writes `-metadata:s:v rotate=90` as 90).
+    /// 0 without a display matrix.
     public let rotation: Int
     /// The audio stream that goes with the video, if any.
     public let audio: AudioStreamInfo?

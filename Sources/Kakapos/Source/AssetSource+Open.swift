@@ -250,16 +250,16 @@ extension AssetSource {
         return Double(container) / Double(cav_time_base())
     }
 
-    /// The clockwise display rotation in degrees, 0..<360.
+    /// The display matrix's rotation in degrees, 0..<360.
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
         var size = 0
         guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else {
             return 0
         }
-        let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
-        guard counterClockwise.isFinite else { return 0 }
-        let clockwise = Int((-counterClockwise).rounded())
-        return ((clockwise % 360) + 360) % 360
+        let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard angle.isFinite else { return 0 }
+        let degrees = Int(angle.rounded())
+        return ((degrees % 360) + 360) % 360
     }
 
     private static func audioStream(in input: FFInputContext, related video: Int) -> AudioStreamInfo? {

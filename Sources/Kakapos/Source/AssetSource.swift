@@ -204,11 +204,12 @@ public final class AssetSource: Sendable {
                 reason = .failed(.truncated(path: url.path, detail: detail))
             }
         }
-        let schedule = state.withLock { state in
+        let (schedule, hook) = state.withLock { state in
             state.machine.recordDecoding(
                 undecodable: decoder.undecodable, concealed: decoder.concealed, endedEarly: endedEarly)
-            return state.machine.end(reason)
+            return (state.machine.end(reason), state.hooks.decoderEnded)
         }
+        hook?()
         if schedule { deliveryQueue.async { self.deliverNext() } }
     }
 
@@ -266,11 +267,13 @@ public final class AssetSource: Sendable {
     }
 }
 
-/// Points where tests observe the source's internal order. They run under
-/// the source's lock and must not call back into the source.
+/// Points where tests observe the source's internal order. They must not
+/// call back into the source (`decoderWaitingForRoom` runs under its lock).
 struct SourceTestHooks: Sendable {
     /// `stop()` has blocked new deliveries and is about to wait for the one running.
     var stopWillWaitForDelivery: (@Sendable () -> Void)?
     /// The lossless decoder has a frame waiting and is about to wait for room.
     var decoderWaitingForRoom: (@Sendable () -> Void)?
+    /// The decoder offered its last frame (the finish is about to be queued).
+    var decoderEnded: (@Sendable () -> Void)?
 }

@@ -111,7 +111,14 @@ final class FrameDecoder: @unchecked Sendable {
             throw .readFailed(path: path, error: error)
         }
         guard packet.pointer.pointee.stream_index == streamIndex else { return }
-        if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 { sawCorruptPacket = true }
+        if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+            // The demuxer flags packets it could not read whole, typically
+            // the last one of a file that was cut off.
+            if strict {
+                throw .truncated(path: path, detail: "packet \(decodedFrames + undecodable) is incomplete")
+            }
+            sawCorruptPacket = true
+        }
         do {
             try codec.send(packet)
         } catch {
