@@ -31,7 +31,7 @@ final class AssetSourceTests: XCTestCase {
                     log.append("stop waits for delivery")
                     release.signal()
                 },
-                decoderWaitingForRoom: { decoderWaiting.signal() }))
+                decoderWaitingForRoom: { index in if index == 2 { decoderWaiting.signal() } }))
         try source.start { event in
             log.append(AssetSourceTests.describe(event) + " begins")
             if case .frame(let frame) = event, frame.index == 0 {
@@ -41,7 +41,7 @@ final class AssetSourceTests: XCTestCase {
             log.append(AssetSourceTests.describe(event) + " returns")
         }
         inDelivery.wait()
-        // Frame 1 is decoded and queued, and the decoder waits for room.
+        // Frame 1 is queued, and the decoder waits for room for frame 2.
         decoderWaiting.wait()
         log.append("stop called")
         source.stop()
@@ -129,13 +129,23 @@ final class AssetSourceTests: XCTestCase {
 
     func testLatestOnlyKeepsTheNewestWaitingFrame() throws {
         let (log, summary) = try deliverWithSlowFirstFrame(policy: .latestOnly)
-        XCTAssertEqual(log, ["frame 0", "frame 24", "finish end"])
-        XCTAssertEqual(summary.framesDroppedByPolicy, 23)
+        // Whichever frame was delivered first (the decoder may have replaced
+        // a few before the delivery queue ran), only the newest frame was
+        // waiting after it; every other frame was replaced.
+        XCTAssertTrue(log.count == 2 || log.count == 3, "\(log)")
+        XCTAssertEqual(Array(log.suffix(2)), ["frame 24", "finish end"])
+        XCTAssertEqual(summary.framesDelivered, log.count - 1)
+        XCTAssertEqual(summary.framesDroppedByPolicy, 25 - summary.framesDelivered)
     }
 
     func testBoundedDropNewestKeepsTheOldestWaitingFrames() throws {
         let (log, summary) = try deliverWithSlowFirstFrame(policy: .boundedDropNewest(2))
-        XCTAssertEqual(log, ["frame 0", "frame 1", "frame 2", "finish end"])
+        // The oldest frames are never dropped: frames 0 and 1 are delivered,
+        // and one more that found room while frame 0 was being delivered;
+        // every other frame found the queue full.
+        XCTAssertEqual(log.count, 4, "\(log)")
+        XCTAssertEqual(Array(log.prefix(2)), ["frame 0", "frame 1"])
+        XCTAssertEqual(log.last, "finish end")
         XCTAssertEqual(summary.framesDroppedByPolicy, 22)
     }
 
@@ -145,13 +155,17 @@ final class AssetSourceTests: XCTestCase {
         let log = EventLog()
         let decoderEnded = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
+        let first = Box(true)
         source.setTestHooks(SourceTestHooks(decoderEnded: { decoderEnded.signal() }))
         try source.start { event in
             log.append(AssetSourceTests.describe(event))
             switch event {
-            case .frame(let frame) where frame.index == 0: decoderEnded.wait()
+            case .frame:
+                if first.current {
+                    first.set(false)
+                    decoderEnded.wait()
+                }
             case .finish: finished.signal()
-            default: break
             }
         }
         finished.wait()

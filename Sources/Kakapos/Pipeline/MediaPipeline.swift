@@ -50,8 +50,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     public let options: Options
     private let observer: Observer
     /// Processor completions land here; the sink is driven from here.
-    private let pipelineQueue = DispatchQueue(label: "kakapos.pipeline")
-    private let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
+    let pipelineQueue = DispatchQueue(label: "kakapos.pipeline")
+    let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
     private let window: InFlightWindow
     private let core: Mutex<Core>
     private let ended = DispatchGroup()
@@ -64,6 +64,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         var progress = PipelineProgress()
         var startedAt: ContinuousClock.Instant?
         var announced = false
+        /// Why outstanding submissions are discarded, once the run ended.
+        var discardReason = CancellationReason.pipelineStopped
         var waiters: [CheckedContinuation<Outcome, Never>] = []
         var progressStreams: [UInt64: AsyncStream<PipelineProgress>.Continuation] = [:]
         var nextStreamID: UInt64 = 0
@@ -117,7 +119,11 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     /// Cancels the run (or a pipeline that never started). Idempotent.
     /// Outstanding submissions are discarded with `reason`.
     public func cancel(reason: CancellationReason = .pipelineStopped) {
-        let action = core.withLock { $0.machine.cancel() }
+        let action = core.withLock { core in
+            let action = core.machine.cancel()
+            if action == .tearDown { core.discardReason = reason }
+            return action
+        }
         switch action {
         case .tearDown: tearDown(reason: reason)
         case .cancelSink: sink.cancel()
@@ -191,13 +197,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
                         index: timing.index)
                 }
             }
-            let late = core.withLock { core -> Bool in
-                guard core.machine.isRunning(run) else { return true }
+            let late = core.withLock { core -> CancellationReason? in
+                guard core.machine.isRunning(run) else { return core.discardReason }
                 if sequence >= core.reorder.nextSequence { core.handles[sequence] = handle }
-                return false
+                return nil
             }
             // Submitted while the run ended: discard it like the rest.
-            if late { handle.cancel(reason: .pipelineStopped) }
+            if let late { handle.cancel(reason: late) }
         case .finish(let finish):
             pipelineQueue.async { [self] in sourceFinished(finish, run: run) }
         }

@@ -220,7 +220,7 @@ public final class AssetSource: Sendable {
                 undecodable: decoder.undecodable, concealed: decoder.concealed, endedEarly: endedEarly)
             let action = state.machine.offer(frame)
             if action == .waitForRoom {
-                state.hooks.decoderWaitingForRoom?()
+                state.hooks.decoderWaitingForRoom?(frame.index)
                 return nil
             }
             return action
@@ -239,7 +239,9 @@ public final class AssetSource: Sendable {
     // MARK: Delivery queue
 
     private func deliverNext() {
-        let taken = state.withLock { state -> (AssetSourceStateMachine<TimedFrame>.Delivery, SourceSummary, (@Sendable (SourceEvent) -> Void)?)? in
+        // Taking a frame makes room: wake a lossless decoder waiting for it,
+        // so it decodes frame N+1 while the consumer has frame N.
+        let taken = state.withLockBroadcasting { state -> (AssetSourceStateMachine<TimedFrame>.Delivery, SourceSummary, (@Sendable (SourceEvent) -> Void)?)? in
             guard let delivery = state.machine.beginDelivery() else { return nil }
             state.deliveringThread = pthread_self()
             return (delivery, state.machine.summary, state.handler)
@@ -272,8 +274,9 @@ public final class AssetSource: Sendable {
 struct SourceTestHooks: Sendable {
     /// `stop()` has blocked new deliveries and is about to wait for the one running.
     var stopWillWaitForDelivery: (@Sendable () -> Void)?
-    /// The lossless decoder has a frame waiting and is about to wait for room.
-    var decoderWaitingForRoom: (@Sendable () -> Void)?
+    /// The lossless decoder is about to wait for room to offer the frame
+    /// with this index (so the one before it is waiting for delivery).
+    var decoderWaitingForRoom: (@Sendable (Int) -> Void)?
     /// The decoder offered its last frame (the finish is about to be queued).
     var decoderEnded: (@Sendable () -> Void)?
 }
