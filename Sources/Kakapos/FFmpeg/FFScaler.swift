@@ -56,29 +56,67 @@ final class FFScaler: @unchecked Sendable {
 /// work lock.
 final class FFResampler: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// What it was made for, to notice input that changes mid-stream.
+    let inputFormat: Int32
+    let inputRate: Int32
+    let inputChannels: Int32
+    private let output: UnsafeMutablePointer<AVCodecContext>
 
-    init(
-        from input: UnsafeMutablePointer<AVCodecContext>, to output: UnsafeMutablePointer<AVCodecContext>
-    ) throws(AVError) {
+    /// Converts frames shaped like `input` into `output`'s format, rate and
+    /// layout. An input layout of unspecified order is taken as the default
+    /// layout for its channel count.
+    init(input: FFFrame, to output: UnsafeMutablePointer<AVCodecContext>) throws(AVError) {
+        let frame = input.pointer.pointee
+        var inputLayout = AVChannelLayout()
+        if frame.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            av_channel_layout_default(&inputLayout, frame.ch_layout.nb_channels)
+        } else {
+            try check(av_channel_layout_copy(&inputLayout, &input.pointer.pointee.ch_layout))
+        }
+        defer { av_channel_layout_uninit(&inputLayout) }
         var context: OpaquePointer?
         try check(
             swr_alloc_set_opts2(
                 &context, &output.pointee.ch_layout, output.pointee.sample_fmt, output.pointee.sample_rate,
-                &input.pointee.ch_layout, input.pointee.sample_fmt, input.pointee.sample_rate, 0, nil))
+                &inputLayout, AVSampleFormat(rawValue: frame.format), frame.sample_rate, 0, nil))
         guard let context else { throw .noMemory }
         pointer = context
-        do {
-            try check(swr_init(context))
-        } catch {
-            var owned: OpaquePointer? = context
-            swr_free(&owned)
-            throw error
-        }
+        inputFormat = frame.format
+        inputRate = frame.sample_rate
+        inputChannels = frame.ch_layout.nb_channels
+        self.output = output
+        // From here on deinit frees the context, on this error path too.
+        try check(swr_init(context))
     }
 
     deinit {
         var context: OpaquePointer? = pointer
         swr_free(&context)
+    }
+
+    func accepts(_ frame: FFFrame) -> Bool {
+        let raw = frame.pointer.pointee
+        return raw.format == inputFormat && raw.sample_rate == inputRate && raw.ch_layout.nb_channels == inputChannels
+    }
+
+    /// Converts `input`'s samples, or with nil drains what the resampler
+    /// holds, into a new frame in the output format.
+    func convert(_ input: FFFrame?) throws(AVError) -> FFFrame {
+        let converted = try FFFrame()
+        let raw = converted.pointer
+        raw.pointee.format = output.pointee.sample_fmt.rawValue
+        raw.pointee.sample_rate = output.pointee.sample_rate
+        try check(av_channel_layout_copy(&raw.pointee.ch_layout, &output.pointee.ch_layout))
+        let inputSamples = input?.pointer.pointee.nb_samples ?? 0
+        raw.pointee.nb_samples = max(swr_get_out_samples(pointer, inputSamples), 1)
+        try check(av_frame_get_buffer(raw, 0))
+        let produced = swr_convert(
+            pointer, raw.pointee.extended_data, raw.pointee.nb_samples,
+            input.map { UnsafeMutableRawPointer($0.pointer.pointee.extended_data!).assumingMemoryBound(to: UnsafePointer<UInt8>?.self) },
+            inputSamples)
+        try check(produced)
+        raw.pointee.nb_samples = produced
+        return converted
     }
 }
 

@@ -154,7 +154,8 @@ final class AudioTranscoder: AudioTrackWriter, @unchecked Sendable {
     private let reader: AudioPacketReader
     private let decoder: FFCodecContext
     private let encoder: FFCodecContext
-    private let resampler: FFResampler
+    /// Made from the first decoded frame, which says what the decoder really gives.
+    private var resampler: FFResampler?
     private let fifo: FFAudioFifo
     private let output: UnsafeMutablePointer<AVStream>
     private let path: String
@@ -211,7 +212,6 @@ final class AudioTranscoder: AudioTrackWriter, @unchecked Sendable {
         }
         do {
             try encoder.open()
-            resampler = try FFResampler(from: decoder.pointer, to: encoder.pointer)
             fifo = try FFAudioFifo(format: raw.pointee.sample_fmt, channels: raw.pointee.ch_layout.nb_channels)
             decoded = try FFFrame()
             packet = try FFPacket()
@@ -266,49 +266,56 @@ final class AudioTranscoder: AudioTrackWriter, @unchecked Sendable {
     /// Decodes one frame (or feeds one packet) and queues what it gives.
     private func decodeMore() throws {
         if try decoder.receive(into: decoded) {
-            defer { decoded.unref() }
-            let raw = decoded.pointer.pointee
-            let timeBase = reader.timeBase
-            let pts = raw.best_effort_timestamp != cav_nopts_value() ? raw.best_effort_timestamp : raw.pts
-            if pts != cav_nopts_value() {
-                let end = pts + av_rescale_q(Int64(raw.nb_samples), AVRational(num: 1, den: raw.sample_rate), timeBase)
-                if let start = reader.startTicks, end <= start { return }
-                if let stop = reader.endTicks, pts >= stop { return }
-                if nextPTS == nil {
-                    nextPTS = av_rescale_q(pts - reader.offsetTicks, timeBase, encoder.pointer.pointee.time_base)
-                }
-                decodedUpTo = Double(end - reader.offsetTicks) * av_q2d(timeBase)
-            } else if nextPTS == nil {
-                nextPTS = 0
-            }
-            let converted = try FFFrame()
-            converted.pointer.pointee.sample_rate = encoder.pointer.pointee.sample_rate
-            converted.pointer.pointee.format = encoder.pointer.pointee.sample_fmt.rawValue
-            try check(av_channel_layout_copy(&converted.pointer.pointee.ch_layout, &encoder.pointer.pointee.ch_layout))
-            try check(swr_convert_frame(resampler.pointer, converted.pointer, decoded.pointer))
-            try fifo.write(converted)
+            let result = Result { try queueDecodedFrame() }
+            decoded.unref()
+            try result.get()
             return
         }
         if decoderFlushed {
             // Whatever the resampler still holds belongs at the end.
-            let tail = try FFFrame()
-            tail.pointer.pointee.sample_rate = encoder.pointer.pointee.sample_rate
-            tail.pointer.pointee.format = encoder.pointer.pointee.sample_fmt.rawValue
-            try check(av_channel_layout_copy(&tail.pointer.pointee.ch_layout, &encoder.pointer.pointee.ch_layout))
-            try check(swr_convert_frame(resampler.pointer, tail.pointer, nil))
-            try fifo.write(tail)
+            if let resampler { try fifo.write(try resampler.convert(nil)) }
             decoderDrained = true
             return
         }
-        if let next = try reader.peek() {
-            reader.take()
-            do { try decoder.send(next) } catch let error where error == .invalidData {
-                // A damaged audio packet is skipped, as a player would.
-            }
-        } else {
+        guard let next = try reader.peek() else {
             try decoder.send(nil as FFPacket?)
             decoderFlushed = true
+            return
         }
+        reader.take()
+        do {
+            try decoder.send(next)
+        } catch {
+            // A damaged audio packet is skipped, as a player would.
+            guard error == .invalidData else { throw error }
+        }
+    }
+
+    /// Resamples the decoded frame into the fifo, if it lies in the window.
+    private func queueDecodedFrame() throws {
+        let raw = decoded.pointer.pointee
+        let timeBase = reader.timeBase
+        let nopts = cav_nopts_value()
+        let pts = raw.best_effort_timestamp != nopts ? raw.best_effort_timestamp : raw.pts
+        if pts != nopts {
+            let length = av_rescale_q(Int64(raw.nb_samples), AVRational(num: 1, den: raw.sample_rate), timeBase)
+            if let start = reader.startTicks, pts + length <= start { return }
+            if let stop = reader.endTicks, pts >= stop { return }
+            if nextPTS == nil {
+                nextPTS = av_rescale_q(pts - reader.offsetTicks, timeBase, encoder.pointer.pointee.time_base)
+            }
+            decodedUpTo = Double(pts + length - reader.offsetTicks) * av_q2d(timeBase)
+        } else if nextPTS == nil {
+            nextPTS = 0
+        }
+        if let old = resampler, !old.accepts(decoded) {
+            // The input changed shape: drain the old resampler first.
+            try fifo.write(try old.convert(nil))
+            resampler = nil
+        }
+        let current = try resampler ?? FFResampler(input: decoded, to: encoder.pointer)
+        resampler = current
+        try fifo.write(try current.convert(decoded))
     }
 
     private func encode(count: Int32) throws {

@@ -101,6 +101,9 @@ enum Container: String, Sendable {
     /// One frame, no audio.
     var isStillImage: Bool { self == .png || self == .jpeg }
 
+    /// Only the QuickTime family carries a display matrix in FFmpeg 5.1.
+    var storesDisplayMatrix: Bool { self == .mp4 || self == .mov }
+
     /// AVI stores one frame per tick of a constant rate.
     var isConstantFrameRate: Bool { self == .avi }
 

@@ -61,10 +61,15 @@ final class RecordingSession: @unchecked Sendable {
         if options.keepRotation, input.rotation % 360 != 0,
             let matrix = av_stream_new_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4)
         {
-            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(input.rotation)) }
+            // `rotation` is av_display_rotation_get's counter-clockwise angle;
+            // av_display_rotation_set takes a clockwise one.
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-input.rotation)) }
         }
 
         var notes = input.droppedStreams.map { "dropped \($0)" }
+        if options.keepRotation, input.rotation % 360 != 0, !container.storesDisplayMatrix {
+            notes.append("rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
+        }
         if !encoder.ignoredOptions.isEmpty {
             notes.append("\(encoder.name) ignored option(s) \(encoder.ignoredOptions.joined(separator: ", "))")
         }
