@@ -68,6 +68,27 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try MediaTool.probe("stream=codec_type", of: none.url), ["video"])
     }
 
+    func testOtherStreamsAreDroppedWithANote() throws {
+        XCTAssertEqual(try AssetSource(url: MediaFixtures.subtitled).metadata.otherStreams, ["subtitle: subrip"])
+        let clip = try export(MediaFixtures.subtitled, to: "nosubs.mp4")
+        XCTAssertEqual(clip.notes, ["dropped subtitle: subrip"])
+        XCTAssertEqual(try MediaTool.probe("stream=codec_type", of: clip.url), ["video", "audio"])
+    }
+
+    func testMP4AndMOVAreWrittenFastStart() throws {
+        for name in ["fast.mp4", "fast.mov"] {
+            let clip = try export(MediaFixtures.clip, to: name)
+            let bytes = [UInt8](try Data(contentsOf: clip.url))
+            func offset(of atom: String) -> Int? {
+                let tag = Array(atom.utf8)
+                return (0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual(tag) }
+            }
+            let moov = try XCTUnwrap(offset(of: "moov"), name)
+            let mdat = try XCTUnwrap(offset(of: "mdat"), name)
+            XCTAssertLessThan(moov, mdat, "\(name): the index comes before the media data")
+        }
+    }
+
     func testATrimmedExportStartsAtZero() throws {
         let clip = try export(MediaFixtures.clip, to: "trimmed.mp4", source: .init(start: 0.4, duration: 0.4))
         XCTAssertEqual(clip.frameCount, 10)

@@ -14,12 +14,17 @@ public struct AVError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let again = AVError(code: cav_error_eagain())
     /// The data is not what the format or codec expects.
     public static let invalidData = AVError(code: cav_error_invaliddata())
+    /// No decoder is installed for the codec.
     public static let decoderNotFound = AVError(code: cav_error_decoder_not_found())
+    /// No encoder is installed for the codec.
     public static let encoderNotFound = AVError(code: cav_error_encoder_not_found())
+    /// The file has no stream of the kind asked for.
     public static let streamNotFound = AVError(code: cav_error_stream_not_found())
     /// An I/O error (EIO), also what injected write faults report.
     public static let io = AVError(code: cav_error_eio())
+    /// An allocation failed (ENOMEM).
     public static let noMemory = AVError(code: cav_error_enomem())
+    /// A setting was refused (EINVAL), also what injected open faults report.
     public static let invalidArgument = AVError(code: cav_error_einval())
 
     /// FFmpeg's description (`av_strerror`).

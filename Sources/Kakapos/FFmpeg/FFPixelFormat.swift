@@ -133,7 +133,9 @@ enum FFColor {
 
 /// A rational number such as a time base or frame rate.
 public struct Rational: Sendable, Hashable, CustomStringConvertible {
+    /// The top of the fraction.
     public var numerator: Int32
+    /// The bottom of the fraction; 0 means unknown.
     public var denominator: Int32
 
     public init(_ numerator: Int32, _ denominator: Int32) {

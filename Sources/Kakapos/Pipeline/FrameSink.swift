@@ -80,11 +80,14 @@ public struct RecordingInput: Sendable {
 
 /// An audio stream to copy or re-encode into a recording.
 public struct AudioSourceTrack: Sendable, Hashable {
+    /// The file that holds the audio (usually the video source).
     public var url: URL
+    /// The audio stream's index in that file.
     public var streamIndex: Int
     /// The window of the source timeline to take, in seconds; packets before
     /// `start` are skipped and timestamps are shifted so `start` becomes 0.
     public var start: Double?
+    /// The end of the window, in seconds of the source timeline.
     public var end: Double?
 
     public init(url: URL, streamIndex: Int, start: Double? = nil, end: Double? = nil) {

@@ -19,8 +19,10 @@ import Synchronization
 ///   source, discards outstanding submissions and cancels the sink; once the
 ///   sink is finishing, the sink's answer decides.
 public final class MediaPipeline<Sink: FrameSink>: Sendable {
+    /// How a run of this pipeline ends.
     public typealias Outcome = MediaPipelineOutcome<Sink.Product>
 
+    /// Tuning of one pipeline.
     public struct Options: Sendable {
         /// Frames between the source and the sink at once.
         public var maxFramesInFlight: Int
@@ -33,7 +35,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     /// Callbacks on a private serial queue: progress after every encoded
     /// frame, and the single terminal outcome.
     public struct Observer: Sendable {
+        /// Called after each encoded frame.
         public var progress: (@Sendable (PipelineProgress) -> Void)?
+        /// Called once, with the outcome.
         public var terminal: (@Sendable (Outcome) -> Void)?
 
         public init(
@@ -44,9 +48,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         }
     }
 
+    /// Where the frames come from.
     public let source: AssetSource
+    /// What each frame goes through.
     public let processor: any FrameProcessor
+    /// Where the processed frames go.
     public let sink: Sink
+    /// The options it was made with.
     public let options: Options
     private let observer: Observer
     /// Processor completions land here; the sink is driven from here.
@@ -87,11 +95,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         ended.enter()
     }
 
+    /// The state now: idle, running, or one of the terminal states.
     public var state: MediaPipelineState { core.withLock { $0.machine.publicState } }
 
     /// The error that failed the pipeline; nil unless it is `failed`.
     public var lastError: MediaError? { core.withLock { $0.machine.lastError } }
 
+    /// The progress now.
     public var progress: PipelineProgress { core.withLock { $0.progress } }
 
     /// Starts the run: asks the processor for its output format, opens the

@@ -18,6 +18,7 @@ struct RunID: Hashable, Sendable, CustomStringConvertible {
 public enum MediaPipelineState: String, Sendable, Hashable {
     case idle, running, finished, cancelled, failed
 
+    /// True for finished, cancelled and failed.
     public var isTerminal: Bool { self == .finished || self == .cancelled || self == .failed }
 }
 
@@ -27,6 +28,7 @@ public enum MediaPipelineOutcome<Product: Sendable>: Sendable {
     case cancelled
     case failed(MediaError)
 
+    /// The state this outcome leaves the pipeline in.
     public var state: MediaPipelineState {
         switch self {
         case .finished: return .finished

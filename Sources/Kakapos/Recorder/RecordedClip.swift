@@ -2,14 +2,17 @@ import Foundation
 
 /// A finished recording: the file exists at `url` with at least one frame.
 public struct RecordedClip: Sendable, Equatable {
+    /// Where the file is.
     public let url: URL
     /// Presentation time of the first frame and end of the last, in seconds.
     public let timeRange: ClosedRange<Double>
+    /// Seconds from the first frame to the end of the last.
     public var duration: Double { timeRange.upperBound - timeRange.lowerBound }
     /// Video frames written.
     public let frameCount: Int
     /// The encoder, e.g. `libx264`.
     public let codecName: String
+    /// The encoded picture size.
     public let width: Int
     public let height: Int
     /// The pixel format the encoder received, e.g. `yuv420p`.

@@ -23,8 +23,10 @@ public enum RecorderState: String, Sendable, Hashable {
 /// temporary file beside the output and renamed on success; every failure
 /// removes it, so no failure leaves a file at the output path.
 public final class RecorderSink: FrameSink {
+    /// A successful finish returns the clip.
     public typealias Product = RecordedClip
 
+    /// How to encode; the container comes from the URL.
     public struct Options: Sendable {
         /// The video codec; nil picks the container's default (H.264, or VP9 for webm).
         public var codec: VideoCodec?
@@ -37,6 +39,7 @@ public final class RecorderSink: FrameSink {
         public var bitrate: Int?
         /// Frames between key frames.
         public var gopSize: Int?
+        /// Copy (default), leave out, or re-encode the source audio.
         public var audio: AudioMode
         /// Write the source's rotation as the output's display matrix.
         public var keepRotation: Bool
@@ -57,7 +60,9 @@ public final class RecorderSink: FrameSink {
         }
     }
 
+    /// The final path of the recording.
     public let url: URL
+    /// The options it was made with.
     public let options: Options
     /// The codec that will be written.
     public let codec: VideoCodec
@@ -133,6 +138,7 @@ public final class RecorderSink: FrameSink {
     /// shifted, so the output has a gap where the pause was.
     public func pause() { _ = machine.withLock { $0.pause() } }
 
+    /// Writes appended frames again after `pause()`.
     public func resume() { _ = machine.withLock { $0.resume() } }
 
     /// Abandons the recording and removes the temporary file. Idempotent;
@@ -149,6 +155,7 @@ public final class RecorderSink: FrameSink {
         }
     }
 
+    /// Stops accepting frames and completes the file; see the type's contract.
     public func finishRecording() throws(MediaError) -> RecordedClip {
         while true {
             switch machine.withLock({ $0.finish() }) {

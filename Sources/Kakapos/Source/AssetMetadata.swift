@@ -3,11 +3,14 @@ import Harbeth
 
 /// What a source knows about its file before the first frame is delivered.
 public struct AssetMetadata: Sendable, Equatable {
+    /// The file described.
     public let url: URL
     /// The demuxer FFmpeg chose, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `image2`.
     public let containerName: String
     /// The video codec, e.g. `h264`.
+    /// The audio codec, e.g. `aac`.
     public let codecName: String
+    /// The size of the delivered frames.
     public let width: Int
     public let height: Int
     /// The stream's average frame rate (`avg_frame_rate`), when known.
@@ -27,6 +30,7 @@ public struct AssetMetadata: Sendable, Equatable {
     /// The source's colour primaries and transfer as FFmpeg names them
     /// (e.g. `bt709`), or nil when unspecified.
     public let colorPrimaries: String?
+    /// The transfer characteristic, e.g. `smpte2084` for PQ.
     public let colorTransfer: String?
     /// The pixel format the decoder produces, e.g. `yuv420p` or `rgb24`.
     public let pixelFormat: String
@@ -48,6 +52,7 @@ public struct AssetMetadata: Sendable, Equatable {
     /// True for single images read through the image demuxers.
     public let isStillImage: Bool
 
+    /// True when the file has an audio stream to go with the video.
     public var hasAudio: Bool { audio != nil }
 
     /// The format of the frames the source delivers.
@@ -61,6 +66,8 @@ public struct AudioStreamInfo: Sendable, Equatable {
     /// The stream's index in the file.
     public let streamIndex: Int
     public let codecName: String
+    /// Samples per second.
     public let sampleRate: Int
+    /// The number of channels.
     public let channels: Int
 }

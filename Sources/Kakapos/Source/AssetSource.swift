@@ -26,6 +26,7 @@ public final class AssetSource: Sendable {
     /// The default limit on a frame's declared pixel count: 8192 x 8192.
     public static let defaultMaxPixels = 8192 * 8192
 
+    /// How the source reads and delivers.
     public struct Options: Sendable {
         /// How frames reach a slower consumer; `lossless` never drops one.
         public var delivery: DeliveryPolicy
@@ -60,7 +61,9 @@ public final class AssetSource: Sendable {
         }
     }
 
+    /// The file being read.
     public let url: URL
+    /// The options it was opened with.
     public let options: Options
     /// What the file holds and what will be delivered.
     public let metadata: AssetMetadata

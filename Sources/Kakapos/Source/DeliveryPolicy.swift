@@ -25,6 +25,7 @@ public enum SourceEvent: Sendable {
 
 /// The last event of a source, with what happened on the way.
 public struct SourceFinish: Sendable, Equatable {
+    /// Why the source finished.
     public enum Reason: Sendable, Equatable {
         /// Every frame (within the trim) was delivered.
         case endOfStream
@@ -34,7 +35,9 @@ public struct SourceFinish: Sendable, Equatable {
         case failed(MediaError)
     }
 
+    /// Why it finished.
     public let reason: Reason
+    /// The final counts.
     public let summary: SourceSummary
 }
 

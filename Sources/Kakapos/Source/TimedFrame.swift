@@ -12,6 +12,7 @@ public struct TimedFrame: Sendable {
     public let pts: Int64
     /// How long the frame is shown, in `timeBase` units, when known.
     public let duration: Int64?
+    /// The unit of `pts` and `duration` (the stream's time base).
     public let timeBase: Rational
     /// 0 for the first frame the source delivered, counting up.
     public let index: Int

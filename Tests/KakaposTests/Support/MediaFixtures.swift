@@ -62,6 +62,12 @@ enum MediaFixtures {
             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le",
         ])
 
+    /// The clip with a subtitle stream, in Matroska.
+    static let subtitled: URL = {
+        let subtitles = write("subtitles.srt", Array("1\n00:00:00,000 --> 00:00:00,500\nhello\n\n".utf8))
+        return make("subtitled.mkv", ["-i", clip.path, "-i", subtitles.path, "-map", "0", "-map", "1", "-c", "copy"])
+    }()
+
     /// No audio, in Matroska.
     static let silentMKV = make("silent.mkv", pattern + x264)
 
