@@ -39,6 +39,12 @@ let package = Package(
             dependencies: ["HarbethGPU", "HarbethTestSupport"],
             plugins: ["EmbedShaders"]
         ),
-        .testTarget(name: "KakaposTests", dependencies: ["Kakapos", "HarbethTestSupport"]),
+        .testTarget(
+            name: "KakaposTests",
+            dependencies: ["Kakapos", "HarbethTestSupport", "KakaposTestsThreadSanitizer"],
+            exclude: ["ThreadSanitizer"]
+        ),
+        // ThreadSanitizer suppressions for KakaposTests (see suppressions.c).
+        .target(name: "KakaposTestsThreadSanitizer", path: "Tests/KakaposTests/ThreadSanitizer"),
     ]
 )

@@ -231,7 +231,6 @@ final class AssetSourceTests: XCTestCase {
     }
 }
 
-import Synchronization
 
 func XCTAssertEqual(
     _ actual: [Double], _ expected: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Harbeth
-import Synchronization
 
 /// Decodes a source, runs every frame through a processor, and hands the
 /// results to a sink in submission order: decode N+1, process N, encode N-1,
@@ -61,10 +60,10 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     let pipelineQueue = DispatchQueue(label: "kakapos.pipeline")
     let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
     private let window: InFlightWindow
-    private let core: Mutex<Core>
+    private let core: ConditionLock<Core>
     private let ended = DispatchGroup()
 
-    private struct Core: ~Copyable {
+    private struct Core {
         var machine = MediaPipelineStateMachine<Sink.Product>()
         var handles: [Int: RenderSubmissionHandle<VideoFrame>] = [:]
         var reorder = ReorderBuffer<TimedFrame>()
@@ -91,7 +90,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         window = InFlightWindow(capacity: options.maxFramesInFlight)
         var progress = PipelineProgress()
         progress.totalFrames = RecordingInput(source: source, format: source.metadata.frameFormat).expectedFrameCount
-        core = Mutex(Core(progress: progress))
+        core = ConditionLock(Core(progress: progress))
         ended.enter()
     }
 

@@ -1,6 +1,5 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 
 /// The state of a recording, as `RecorderSink.state` reports it.
 public enum RecorderState: String, Sendable, Hashable {
@@ -70,7 +69,7 @@ public final class RecorderSink: FrameSink {
     private let fault: MediaFaultInjection?
     private let machine: ConditionLock<RecorderSinkStateMachine>
     /// The FFmpeg objects; held while encoding so that one thread at a time uses them.
-    private let work = Mutex<RecordingSession?>(nil)
+    private let work = ConditionLock<RecordingSession?>(nil)
 
     /// Checks that the extension names a container and the codec fits it;
     /// nothing is opened or written yet.

@@ -1,8 +1,13 @@
 import Foundation
 
-/// State guarded by one lock with a condition variable: for the places where
-/// a thread must wait for another to change the state (room in a queue, a
-/// delivery that returned, a terminal state).
+/// State guarded by one lock with a condition variable: the lock of every
+/// piece of shared state in Kakapos, and the way a thread waits for another
+/// to change it (room in a queue, a delivery that returned, a terminal state).
+///
+/// It is built on NSCondition (a pthread mutex and condition) rather than
+/// Synchronization's `Mutex` because ThreadSanitizer sees pthread locks but,
+/// on Linux with Swift 6.3, not `Mutex`, and reports every access it guards
+/// as a race; the contract tests must run clean under TSan.
 ///
 /// @unchecked Sendable: `state` is only touched inside `withLock` and
 /// `wait(until:)`, both of which hold the condition's lock.

@@ -1,13 +1,12 @@
 import Foundation
-import Kakapos
-import Synchronization
+@testable import Kakapos
 import XCTest
 
 /// Decodes everything; fails the test on a failed finish.
 func collectFrames(_ source: AssetSource, file: StaticString = #filePath, line: UInt = #line) throws -> [TimedFrame] {
     let finish = Box<SourceFinish?>(nil)
     let done = DispatchSemaphore(value: 0)
-    let collected = Mutex<[TimedFrame]>([])
+    let collected = ConditionLock<[TimedFrame]>([])
     try source.start { event in
         switch event {
         case .frame(let frame): collected.withLock { $0.append(frame) }

@@ -1,11 +1,10 @@
 import Foundation
-import Kakapos
-import Synchronization
+@testable import Kakapos
 
 /// An ordered record of events from any thread: tests assert on the order,
 /// never on timing.
 final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = ConditionLock<[String]>([])
 
     func append(_ entry: String) {
         entries.withLock { $0.append(entry) }
@@ -20,9 +19,9 @@ final class EventLog: Sendable {
 
 /// A value set from another thread.
 final class Box<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
+    private let value: ConditionLock<Value>
 
-    init(_ value: Value) { self.value = Mutex(value) }
+    init(_ value: Value) { self.value = ConditionLock(value) }
 
     func set(_ newValue: Value) { value.withLock { $0 = newValue } }
 
@@ -42,7 +41,7 @@ final class CollectingSink: FrameSink {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = ConditionLock(State())
     /// Called inside `append`, before the frame is recorded.
     let onAppend: (@Sendable (TimedFrame) -> Void)?
 

@@ -1,6 +1,5 @@
 import Dispatch
-import Kakapos
-import Synchronization
+@testable import Kakapos
 
 struct TestFailure: Error, CustomStringConvertible {
     let message: String
@@ -9,7 +8,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// Work that never reports until the test says so: frames stay in flight.
 final class HeldWork: Sendable {
-    private let held = Mutex<[SubmissionCompletion<VideoFrame>]>([])
+    private let held = ConditionLock<[SubmissionCompletion<VideoFrame>]>([])
     let firstArrived = DispatchSemaphore(value: 0)
 
     func add(_ completion: SubmissionCompletion<VideoFrame>) {
@@ -51,7 +50,7 @@ struct HandleRecordingProcessor: FrameProcessor {
 /// and can call it after the pipeline ended, bypassing its handle.
 final class LateCallbackProcessor: FrameProcessor {
     private let scheduler = SubmissionScheduler(maxInFlight: 8, label: "late-callback")
-    private let callbacks = Mutex<[(DispatchQueue, @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void, VideoFrame)]>([])
+    private let callbacks = ConditionLock<[(DispatchQueue, @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void, VideoFrame)]>([])
     let work = HeldWork()
 
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
