@@ -21,7 +21,7 @@ struct OpenedAsset: Sendable {
 
 /// FFmpeg's colour primaries and transfer of the source, carried to the
 /// recorder so that HDR transfer tags survive when the frames keep their matrix.
-public struct ColorTags: Sendable, Hashable {
+struct ColorTags: Sendable, Hashable {
     let primaries: UInt32
     let transfer: UInt32
 

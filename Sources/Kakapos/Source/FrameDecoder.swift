@@ -24,6 +24,9 @@ final class FrameDecoder: @unchecked Sendable {
     /// The end of the last frame, to give frames without a timestamp one.
     private var nextPTS: Int64 = 0
     private var defaultDuration: Int64?
+    /// Made for the first frame that needs converting, and again if the
+    /// stream changes size or format.
+    private var scaler: FFScaler?
 
     private(set) var decodedFrames = 0
     private(set) var undecodable = 0
@@ -52,8 +55,6 @@ final class FrameDecoder: @unchecked Sendable {
             defaultDuration = av_rescale_q(1, av_inv_q(rate.av), timeBase.av)
         }
     }
-
-    private var scaler: FFScaler?
 
     /// The next decoded frame, or nil at the end of the stream. Undecodable
     /// packets are counted and skipped unless the decoder is strict.
