@@ -191,6 +191,13 @@ final class VideoEncoder: @unchecked Sendable {
         if let duration = durations.removeValue(forKey: pts), packet.pointer.pointee.duration <= 0 {
             packet.pointer.pointee.duration = duration
         }
+        // Packets come in decode order: a frame shown before this packet is
+        // decoded has had its packet, so its entry can go (keeps the table
+        // small even if an encoder renumbers a timestamp).
+        let dts = packet.pointer.pointee.dts
+        if dts != cav_nopts_value(), durations.keys.contains(where: { $0 < dts }) {
+            durations = durations.filter { $0.key >= dts }
+        }
         return true
     }
 
