@@ -43,5 +43,12 @@ let package = Package(
             name: "HarbethTests",
             dependencies: ["Harbeth", "HarbethTestSupport"]
         ),
+        .testTarget(
+            name: "KakaposTests",
+            dependencies: ["Kakapos", "HarbethTestSupport", "KakaposTestsThreadSanitizer"],
+            exclude: ["ThreadSanitizer"]
+        ),
+        // ThreadSanitizer suppressions for KakaposTests (see suppressions.c).
+        .target(name: "KakaposTestsThreadSanitizer", path: "Tests/KakaposTests/ThreadSanitizer"),
     ]
 )

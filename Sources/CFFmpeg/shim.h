@@ -26,6 +26,28 @@ static inline int64_t cav_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int cav_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational cav_time_base_q(void) { return (AVRational){1, AV_TIME_BASE}; }
 
+static inline int cav_error_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+static inline int cav_error_exit(void) { return AVERROR_EXIT; }
+static inline int cav_error_eio(void) { return AVERROR(EIO); }
+static inline int cav_error_enomem(void) { return AVERROR(ENOMEM); }
+static inline int cav_error_einval(void) { return AVERROR(EINVAL); }
+
+// Flag macros built from shifts, wrapped so Swift sees plain values.
+static inline int cav_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int cav_codec_cap_delay(void) { return AV_CODEC_CAP_DELAY; }
+static inline int cav_codec_cap_experimental(void) { return AV_CODEC_CAP_EXPERIMENTAL; }
+static inline int cav_frame_flag_corrupt(void) { return AV_FRAME_FLAG_CORRUPT; }
+static inline int cav_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
+static inline int cav_buffer_flag_readonly(void) { return AV_BUFFER_FLAG_READONLY; }
+static inline int cav_probe_padding_size(void) { return AVPROBE_PADDING_SIZE; }
+static inline int cav_probe_score_retry(void) { return AVPROBE_SCORE_RETRY; }
+
+static inline uint64_t cav_pix_fmt_flag_rgb(void) { return AV_PIX_FMT_FLAG_RGB; }
+static inline uint64_t cav_pix_fmt_flag_pal(void) { return AV_PIX_FMT_FLAG_PAL; }
+static inline uint64_t cav_pix_fmt_flag_hwaccel(void) { return AV_PIX_FMT_FLAG_HWACCEL; }
+static inline uint64_t cav_pix_fmt_flag_bitstream(void) { return AV_PIX_FMT_FLAG_BITSTREAM; }
+static inline uint64_t cav_pix_fmt_flag_float(void) { return AV_PIX_FMT_FLAG_FLOAT; }
+
 static inline void cav_strerror(int errnum, char *buffer, size_t size) {
     av_strerror(errnum, buffer, size);
 }

@@ -1,0 +1,120 @@
+import CFFmpeg
+
+/// Owns one demuxer: an `AVFormatContext` opened on a file for reading.
+///
+/// @unchecked Sendable: one thread at a time reads packets from it (the
+/// source's probe in `init`, then its decode thread; or the recorder's
+/// audio path under its work lock).
+final class FFInputContext: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+
+    /// Opens `path` and reads its header (`avformat_open_input`).
+    init(path: String, options: FFDictionary? = nil) throws(AVError) {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        if let options {
+            try check(avformat_open_input(&context, path, nil, &options.pointer))
+        } else {
+            try check(avformat_open_input(&context, path, nil, nil))
+        }
+        // avformat_open_input frees the context itself when it fails.
+        pointer = context!
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVFormatContext>? = pointer
+        avformat_close_input(&context)
+    }
+
+    /// Reads packets to learn what the header does not say. `codecOptions`
+    /// go to the decoders it opens on the way (e.g. `max_pixels`).
+    func findStreamInfo(codecOptions: [(String, String)]) throws(AVError) {
+        let count = Int(pointer.pointee.nb_streams)
+        let dictionaries = (0..<count).map { _ in FFDictionary(codecOptions) }
+        var raw = dictionaries.map(\.pointer)
+        let code = avformat_find_stream_info(pointer, &raw)
+        // FFmpeg may have replaced the dictionaries; hand the new ones back
+        // to their owners so they are freed exactly once.
+        for (dictionary, pointer) in zip(dictionaries, raw) { dictionary.pointer = pointer }
+        try check(code)
+    }
+
+    var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        pointer.pointee.streams[index]!
+    }
+
+    /// The demuxer's name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`.
+    var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
+
+    /// Reads the next packet; returns false at the end of the file.
+    func read(into packet: FFPacket) throws(AVError) -> Bool {
+        let code = av_read_frame(pointer, packet.pointer)
+        if code == AVError.eof.code { return false }
+        try check(code)
+        return true
+    }
+}
+
+/// Owns one muxer: an `AVFormatContext` for writing and its file.
+///
+/// @unchecked Sendable: driven only by the recorder, under its work lock.
+final class FFOutputContext: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+    private var fileIsOpen = false
+
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - formatName: the muxer (`mp4`, `matroska`, ...).
+    init(path: String, formatName: String) throws(AVError) {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&context, nil, formatName, path))
+        guard let context else { throw .noMemory }
+        pointer = context
+    }
+
+    deinit {
+        if fileIsOpen { avio_closep(&pointer.pointee.pb) }
+        avformat_free_context(pointer)
+    }
+
+    var format: UnsafePointer<AVOutputFormat> { pointer.pointee.oformat }
+
+    /// True when the muxer wants codec headers out of band (mp4, mkv, ...).
+    var wantsGlobalHeader: Bool { format.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+    func addStream() throws(AVError) -> UnsafeMutablePointer<AVStream> {
+        guard let stream = avformat_new_stream(pointer, nil) else { throw .noMemory }
+        return stream
+    }
+
+    /// Opens the file (unless the muxer writes it itself) and writes the header.
+    func writeHeader(options: FFDictionary) throws(AVError) {
+        if format.pointee.flags & AVFMT_NOFILE == 0 {
+            try check(avio_open(&pointer.pointee.pb, pointer.pointee.url, AVIO_FLAG_WRITE))
+            fileIsOpen = true
+        }
+        try check(avformat_write_header(pointer, &options.pointer))
+    }
+
+    func write(_ packet: FFPacket) throws(AVError) {
+        try check(av_interleaved_write_frame(pointer, packet.pointer))
+    }
+
+    /// Writes the trailer and closes the file; both must succeed.
+    func finish() throws(AVError) {
+        let trailer = av_write_trailer(pointer)
+        let close = closeFile()
+        try check(trailer)
+        try check(close)
+    }
+
+    /// Closes the file without a trailer (the result is thrown away).
+    func abandon() { _ = closeFile() }
+
+    private func closeFile() -> Int32 {
+        guard fileIsOpen else { return 0 }
+        fileIsOpen = false
+        return avio_closep(&pointer.pointee.pb)
+    }
+}

@@ -1,0 +1,159 @@
+import CFFmpeg
+import Harbeth
+
+/// How FFmpeg pixel formats map onto Harbeth's `PixelLayout`s.
+enum FFPixelFormat {
+    static func name(_ format: AVPixelFormat) -> String {
+        av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "none"
+    }
+
+    /// The FFmpeg format with exactly `layout`'s memory layout.
+    static func avFormat(for layout: PixelLayout) -> AVPixelFormat {
+        switch layout {
+        case .rgba8: return AV_PIX_FMT_RGBA
+        case .yuv420p: return AV_PIX_FMT_YUV420P
+        case .yuv422p: return AV_PIX_FMT_YUV422P
+        case .yuv444p: return AV_PIX_FMT_YUV444P
+        case .nv12: return AV_PIX_FMT_NV12
+        case .yuv420p10: return AV_PIX_FMT_YUV420P10LE
+        }
+    }
+
+    /// The layout a decoded frame of `format` can be handed over in without
+    /// touching its pixels, and whether the format implies full range (the
+    /// deprecated `yuvj*` formats).
+    static func directLayout(for format: AVPixelFormat) -> (layout: PixelLayout, impliesFullRange: Bool)? {
+        switch format {
+        case AV_PIX_FMT_YUV420P: return (.yuv420p, false)
+        case AV_PIX_FMT_YUV422P: return (.yuv422p, false)
+        case AV_PIX_FMT_YUV444P: return (.yuv444p, false)
+        case AV_PIX_FMT_NV12: return (.nv12, false)
+        case AV_PIX_FMT_YUV420P10LE: return (.yuv420p10, false)
+        case AV_PIX_FMT_YUVJ420P: return (.yuv420p, true)
+        case AV_PIX_FMT_YUVJ422P: return (.yuv422p, true)
+        case AV_PIX_FMT_YUVJ444P: return (.yuv444p, true)
+        case AV_PIX_FMT_RGBA: return (.rgba8, false)
+        default: return nil
+        }
+    }
+
+    /// True for RGB, palette and grey formats: those convert to `rgba8`.
+    static func isRGBLike(_ format: AVPixelFormat) -> Bool {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        let flags = descriptor.pointee.flags
+        if flags & (cav_pix_fmt_flag_rgb() | cav_pix_fmt_flag_pal()) != 0 { return true }
+        // Grey (with or without alpha) has no chroma planes.
+        return descriptor.pointee.nb_components <= 2
+    }
+
+    /// The supported layout closest to `format` for formats that need a
+    /// swscale conversion, or nil when swscale cannot read the format (hardware
+    /// surfaces, bitstream formats).
+    static func nearestLayout(for format: AVPixelFormat) -> PixelLayout? {
+        guard let descriptor = av_pix_fmt_desc_get(format), sws_isSupportedInput(format) != 0 else { return nil }
+        let flags = descriptor.pointee.flags
+        if flags & (cav_pix_fmt_flag_hwaccel() | cav_pix_fmt_flag_bitstream()) != 0 { return nil }
+        if isRGBLike(format) { return .rgba8 }
+        let depth = Int(descriptor.pointee.comp.0.depth)
+        // Deep YUV keeps its depth in the one deep layout there is.
+        if depth > 8 { return .yuv420p10 }
+        switch (descriptor.pointee.log2_chroma_w, descriptor.pointee.log2_chroma_h) {
+        case (0, 0): return .yuv444p
+        case (1, 0): return .yuv422p
+        case (_, 0): return .yuv422p
+        case (1, 1): return .yuv420p
+        default:
+            // 4:1:0, 4:4:0 and other rare shapes: keep as much chroma as the
+            // nearest common shape holds.
+            return descriptor.pointee.log2_chroma_h > 0 && descriptor.pointee.log2_chroma_w > 0 ? .yuv420p : .yuv444p
+        }
+    }
+
+    /// True when the format's samples are full range by definition (the
+    /// `yuvj*` formats).
+    static func impliesFullRange(_ format: AVPixelFormat) -> Bool {
+        switch format {
+        case AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUVJ411P:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// How FFmpeg colour tags map onto Harbeth's `Colorimetry`.
+enum FFColor {
+    /// The matrix of an FFmpeg colour space, or nil when it is unspecified or
+    /// has no Harbeth equivalent. FCC is BT.601's matrix to three decimals and
+    /// SMPTE 240M is within a rounding step of BT.709's.
+    static func matrix(_ space: AVColorSpace) -> ColorMatrix? {
+        switch space {
+        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_FCC: return .bt601
+        case AVCOL_SPC_BT709, AVCOL_SPC_SMPTE240M: return .bt709
+        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return .bt2020
+        default: return nil
+        }
+    }
+
+    /// A frame's colorimetry: nil when untagged (limited range and no
+    /// matrix). Full range without a matrix is JPEG's BT.601 full range.
+    static func colorimetry(space: AVColorSpace, range: AVColorRange, format: AVPixelFormat) -> Colorimetry? {
+        let full = range == AVCOL_RANGE_JPEG || FFPixelFormat.impliesFullRange(format)
+        if let matrix = matrix(space) { return Colorimetry(matrix: matrix, range: full ? .full : .limited) }
+        return full ? Colorimetry(matrix: .bt601, range: .full) : nil
+    }
+
+    static func space(_ matrix: ColorMatrix) -> AVColorSpace {
+        switch matrix {
+        case .bt601: return AVCOL_SPC_SMPTE170M
+        case .bt709: return AVCOL_SPC_BT709
+        case .bt2020: return AVCOL_SPC_BT2020_NCL
+        }
+    }
+
+    /// The primaries and transfer that go with a matrix when nothing better
+    /// is known; BT.2020's transfer (SDR, PQ or HLG) cannot be guessed.
+    static func defaultPrimariesAndTransfer(_ matrix: ColorMatrix) -> (AVColorPrimaries, AVColorTransferCharacteristic) {
+        switch matrix {
+        case .bt601: return (AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M)
+        case .bt709: return (AVCOL_PRI_BT709, AVCOL_TRC_BT709)
+        case .bt2020: return (AVCOL_PRI_BT2020, AVCOL_TRC_UNSPECIFIED)
+        }
+    }
+
+    /// The `SWS_CS_*` constant for swscale's tables.
+    static func swscaleMatrix(_ matrix: ColorMatrix?) -> Int32 {
+        switch matrix {
+        case .bt709: return SWS_CS_ITU709
+        case .bt2020: return SWS_CS_BT2020
+        case .bt601, nil: return SWS_CS_ITU601
+        }
+    }
+}
+
+/// A rational number such as a time base or frame rate.
+public struct Rational: Sendable, Hashable, CustomStringConvertible {
+    /// The top of the fraction.
+    public var numerator: Int32
+    /// The bottom of the fraction; 0 means unknown.
+    public var denominator: Int32
+
+    public init(_ numerator: Int32, _ denominator: Int32) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    init(_ rational: AVRational) { self.init(rational.num, rational.den) }
+
+    var av: AVRational { AVRational(num: numerator, den: denominator) }
+
+    /// The value, or nil for 0/0 and x/0 (FFmpeg's "unknown").
+    public var doubleValue: Double? {
+        denominator == 0 ? nil : Double(numerator) / Double(denominator)
+    }
+
+    /// True for a usable positive value.
+    public var isValid: Bool { numerator > 0 && denominator > 0 }
+
+    public var description: String { "\(numerator)/\(denominator)" }
+}

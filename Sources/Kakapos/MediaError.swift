@@ -1,0 +1,158 @@
+import Harbeth
+
+/// What went wrong while reading, processing or writing media. Each case
+/// prints as one line that names the file it is about.
+public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    // MARK: Opening and reading a source
+
+    /// Nothing exists at the path.
+    case fileNotFound(path: String)
+    /// The path names a directory, device or pipe rather than a file.
+    case notARegularFile(path: String, kind: String)
+    /// The file has no bytes.
+    case emptyFile(path: String)
+    /// The file could not be opened for reading.
+    case unreadable(path: String, reason: String)
+    /// The content is not a format FFmpeg recognises (whatever its extension).
+    case notMediaFile(path: String)
+    /// The file is a media file without a video stream (e.g. audio only).
+    case noVideoStream(path: String, streams: [String])
+    /// The file's format was recognised but its structure ends early or is
+    /// damaged (e.g. an MP4 cut off before its index).
+    case truncated(path: String, detail: String)
+    /// The video stream produced no frame that could be decoded.
+    case noDecodableFrames(path: String, undecodablePackets: Int)
+    /// The declared picture size is over the `maxPixels` limit; refused
+    /// before any frame buffer was allocated.
+    case dimensionsTooLarge(path: String, width: Int, height: Int, maxPixels: Int)
+    /// The declared picture size is zero or negative.
+    case invalidDimensions(path: String, width: Int, height: Int)
+    /// The pixel format can be neither handed over nor converted.
+    case unsupportedPixelFormat(path: String, format: String)
+    /// No decoder for the stream's codec is installed.
+    case decoderNotFound(path: String, codec: String)
+    /// A packet failed to decode and the source is strict.
+    case corruptFrame(path: String, frame: Int, error: AVError)
+    /// Reading or decoding failed in a way that is not one of the above.
+    case readFailed(path: String, error: AVError)
+    /// `start` was called on a source that was already started or stopped.
+    case sourceAlreadyStarted(path: String)
+
+    // MARK: Pipeline
+
+    /// `start()` on a pipeline that is running or has ended; build a new one.
+    case pipelineAlreadyStarted(state: String)
+    /// The frame processor reported a failure.
+    case processorFailed(String)
+    /// The frame processor refused the source's format.
+    case processorRejectedFormat(String)
+
+    // MARK: Recording
+
+    /// The output extension names no container the recorder writes.
+    case unsupportedContainer(path: String, pathExtension: String)
+    /// The chosen codec cannot go into the output's container.
+    case codecNotSupportedByContainer(path: String, codec: String, container: String)
+    /// None of the encoders for the codec is installed.
+    case encoderNotFound(path: String, encoders: [String])
+    /// The encoder refused its settings.
+    case encoderOpenFailed(path: String, encoder: String, error: AVError)
+    /// The temporary output could not be created or its header written.
+    case muxerOpenFailed(path: String, error: AVError)
+    /// Writing packet `packet` (1-based, all streams) to the output failed.
+    case muxWriteFailed(path: String, packet: Int, error: AVError)
+    /// Encoding or flushing failed.
+    case encodeFailed(path: String, encoder: String, error: AVError)
+    /// Writing the trailer or closing the file failed.
+    case trailerFailed(path: String, error: AVError)
+    /// Finishing found that no frame had been written; no file was made.
+    case noFramesWritten(path: String)
+    /// The recording was cancelled; no file was made.
+    case recordingCancelled(path: String)
+    /// The finished file is missing or empty at its final path.
+    case outputMissing(path: String)
+    /// Moving the finished temporary file to its final path failed.
+    case renameFailed(path: String, reason: String)
+    /// The call is not valid in the recorder's current state.
+    case recorderNotRecording(path: String, state: String)
+    /// A frame's size or layout differs from the one the encoder was opened with.
+    case frameFormatMismatch(path: String, expected: String, got: String)
+    /// A still-image output (png, jpg) holds exactly one frame.
+    case stillImageTakesOneFrame(path: String)
+    /// Copying or re-encoding the audio failed.
+    case audioFailed(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "\(path): no such file"
+        case .notARegularFile(let path, let kind):
+            return "\(path): is a \(kind), not a regular file"
+        case .emptyFile(let path):
+            return "\(path): the file is empty"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot be read (\(reason))"
+        case .notMediaFile(let path):
+            return "\(path): not a media file FFmpeg recognises"
+        case .noVideoStream(let path, let streams):
+            let what = streams.isEmpty ? "no streams" : "only \(streams.joined(separator: ", "))"
+            return "\(path): has no video stream (\(what))"
+        case .truncated(let path, let detail):
+            return "\(path): the file is truncated or damaged (\(detail))"
+        case .noDecodableFrames(let path, let undecodable):
+            return "\(path): the video stream has no decodable frames (\(undecodable) packets failed to decode)"
+        case .dimensionsTooLarge(let path, let width, let height, let maxPixels):
+            return "\(path): declared size \(width)x\(height) is over the limit of \(maxPixels) pixels"
+        case .invalidDimensions(let path, let width, let height):
+            return "\(path): invalid declared size \(width)x\(height)"
+        case .unsupportedPixelFormat(let path, let format):
+            return "\(path): pixel format \(format) is not supported and cannot be converted"
+        case .decoderNotFound(let path, let codec):
+            return "\(path): no decoder for codec \(codec) is installed"
+        case .corruptFrame(let path, let frame, let error):
+            return "\(path): frame \(frame) failed to decode (\(error)); strict mode stops here"
+        case .readFailed(let path, let error):
+            return "\(path): reading failed (\(error))"
+        case .sourceAlreadyStarted(let path):
+            return "\(path): the source was already started; open a new AssetSource"
+        case .pipelineAlreadyStarted(let state):
+            return "the pipeline is \(state) and cannot start again; build a new pipeline, processor and sink"
+        case .processorFailed(let why):
+            return "the frame processor failed: \(why)"
+        case .processorRejectedFormat(let why):
+            return "the frame processor refused the source format: \(why)"
+        case .unsupportedContainer(let path, let pathExtension):
+            return "\(path): no container for extension '\(pathExtension)' (use mp4, mov, mkv, webm, avi, png or jpg)"
+        case .codecNotSupportedByContainer(let path, let codec, let container):
+            return "\(path): \(codec) cannot be stored in \(container)"
+        case .encoderNotFound(let path, let encoders):
+            return "\(path): no encoder installed among \(encoders.joined(separator: ", "))"
+        case .encoderOpenFailed(let path, let encoder, let error):
+            return "\(path): encoder \(encoder) failed to open (\(error))"
+        case .muxerOpenFailed(let path, let error):
+            return "\(path): could not start writing the output (\(error))"
+        case .muxWriteFailed(let path, let packet, let error):
+            return "\(path): writing packet \(packet) failed (\(error))"
+        case .encodeFailed(let path, let encoder, let error):
+            return "\(path): encoder \(encoder) failed (\(error))"
+        case .trailerFailed(let path, let error):
+            return "\(path): finishing the file failed (\(error))"
+        case .noFramesWritten(let path):
+            return "\(path): no frames were written, so no file was made"
+        case .recordingCancelled(let path):
+            return "\(path): the recording was cancelled, so no file was made"
+        case .outputMissing(let path):
+            return "\(path): the finished file is missing or empty"
+        case .renameFailed(let path, let reason):
+            return "\(path): could not move the finished file into place (\(reason))"
+        case .recorderNotRecording(let path, let state):
+            return "\(path): the recorder is \(state), not recording"
+        case .frameFormatMismatch(let path, let expected, let got):
+            return "\(path): frame is \(got) but the encoder was opened for \(expected)"
+        case .stillImageTakesOneFrame(let path):
+            return "\(path): a still image holds one frame; limit the source to one frame"
+        case .audioFailed(let path, let detail):
+            return "\(path): audio failed (\(detail))"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import Harbeth
+
+/// Turns each frame into an output frame, asynchronously, one cancellable
+/// submission per frame. The GPU filter graph is one; the two here keep
+/// Kakapos testable without it.
+public protocol FrameProcessor: Sendable {
+    /// The format of frames this processor produces for input frames of `input` (geometric filters change the size).
+    func outputFormat(for input: FrameFormat) throws -> FrameFormat
+    /// Submits one frame; the handle's single terminal outcome is also delivered to `completion` on `deliveryQueue`.
+    func submit(
+        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
+    ) -> RenderSubmissionHandle<VideoFrame>
+}
+
+/// Hands every frame back unchanged (planes shared, nothing copied).
+public struct PassThroughProcessor: FrameProcessor {
+    private let scheduler: SubmissionScheduler
+
+    public init(maxInFlight: Int = 3) {
+        scheduler = SubmissionScheduler(maxInFlight: maxInFlight, label: "kakapos.pass-through")
+    }
+
+    public func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
+
+    public func submit(
+        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
+    ) -> RenderSubmissionHandle<VideoFrame> {
+        scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { done in done.succeed(frame) }
+    }
+}
+
+/// Runs a closure per frame on the CPU through a `SubmissionScheduler`, so
+/// its handles behave exactly like GPU submissions (cancel, late results,
+/// one outcome each).
+public struct ClosureFrameProcessor: FrameProcessor {
+    /// Does the work for one frame and reports through `completion` exactly
+    /// once, from any thread, now or later.
+    public typealias Work = @Sendable (VideoFrame, SubmissionCompletion<VideoFrame>) -> Void
+
+    private let scheduler: SubmissionScheduler
+    private let format: @Sendable (FrameFormat) throws -> FrameFormat
+    private let work: Work
+
+    /// - Parameters:
+    ///   - maxInFlight: submissions executing at once.
+    ///   - outputFormat: the output format for an input format (the default keeps it).
+    ///   - work: the asynchronous work per frame.
+    public init(
+        maxInFlight: Int = 3, outputFormat: @escaping @Sendable (FrameFormat) throws -> FrameFormat = { $0 },
+        work: @escaping Work
+    ) {
+        scheduler = SubmissionScheduler(maxInFlight: maxInFlight, label: "kakapos.closure-processor")
+        format = outputFormat
+        self.work = work
+    }
+
+    /// A processor from a synchronous transform; a thrown error fails the frame.
+    public init(
+        maxInFlight: Int = 3, outputFormat: @escaping @Sendable (FrameFormat) throws -> FrameFormat = { $0 },
+        transform: @escaping @Sendable (VideoFrame) throws -> VideoFrame
+    ) {
+        self.init(maxInFlight: maxInFlight, outputFormat: outputFormat) { frame, completion in
+            do { completion.succeed(try transform(frame)) } catch { completion.fail(error) }
+        }
+    }
+
+    public func outputFormat(for input: FrameFormat) throws -> FrameFormat { try format(input) }
+
+    public func submit(
+        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
+    ) -> RenderSubmissionHandle<VideoFrame> {
+        let work = self.work
+        return scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { done in work(frame, done) }
+    }
+
+    /// Discards every outstanding submission (`pipelineStopped`).
+    public func stop() { scheduler.stop() }
+}

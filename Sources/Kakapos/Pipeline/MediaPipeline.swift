@@ -1,0 +1,357 @@
+import Dispatch
+import Foundation
+import Harbeth
+
+/// Decodes a source, runs every frame through a processor, and hands the
+/// results to a sink in submission order: decode N+1, process N, encode N-1,
+/// with a bounded number of frames in flight, so memory stays flat however
+/// long the input is.
+///
+/// Contract:
+/// - One run moves one way: `idle -> running -> finished | cancelled | failed`;
+///   the terminal states are irreversible and announced exactly once.
+/// - Every callback belongs to a run; a callback of an old run, or one that
+///   arrives after the terminal state, changes nothing (no state, no `lastError`).
+/// - `start()` on a pipeline that ran does not start the source again; it
+///   throws `pipelineAlreadyStarted`. Build a new pipeline, processor and sink.
+/// - `cancel()` is idempotent. While frames are in flight it stops the
+///   source, discards outstanding submissions and cancels the sink; once the
+///   sink is finishing, the sink's answer decides.
+public final class MediaPipeline<Sink: FrameSink>: Sendable {
+    /// How a run of this pipeline ends.
+    public typealias Outcome = MediaPipelineOutcome<Sink.Product>
+
+    /// Tuning of one pipeline.
+    public struct Options: Sendable {
+        /// Frames between the source and the sink at once.
+        public var maxFramesInFlight: Int
+
+        public init(maxFramesInFlight: Int = 3) {
+            self.maxFramesInFlight = maxFramesInFlight
+        }
+    }
+
+    /// Callbacks on a private serial queue: progress after every encoded
+    /// frame, and the single terminal outcome.
+    public struct Observer: Sendable {
+        /// Called after each encoded frame.
+        public var progress: (@Sendable (PipelineProgress) -> Void)?
+        /// Called once, with the outcome.
+        public var terminal: (@Sendable (Outcome) -> Void)?
+
+        public init(
+            progress: (@Sendable (PipelineProgress) -> Void)? = nil, terminal: (@Sendable (Outcome) -> Void)? = nil
+        ) {
+            self.progress = progress
+            self.terminal = terminal
+        }
+    }
+
+    /// Where the frames come from.
+    public let source: AssetSource
+    /// What each frame goes through.
+    public let processor: any FrameProcessor
+    /// Where the processed frames go.
+    public let sink: Sink
+    /// The options it was made with.
+    public let options: Options
+    private let observer: Observer
+    /// Processor completions land here; the sink is driven from here.
+    let pipelineQueue = DispatchQueue(label: "kakapos.pipeline")
+    let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
+    private let window: InFlightWindow
+    private let core: ConditionLock<Core>
+    private let ended = DispatchGroup()
+
+    private struct Core {
+        var machine = MediaPipelineStateMachine<Sink.Product>()
+        var handles: [Int: RenderSubmissionHandle<VideoFrame>] = [:]
+        var reorder = ReorderBuffer<TimedFrame>()
+        var nextSequence = 0
+        var progress = PipelineProgress()
+        var startedAt: ContinuousClock.Instant?
+        var announced = false
+        /// Why outstanding submissions are discarded, once the run ended.
+        var discardReason = CancellationReason.pipelineStopped
+        var waiters: [CheckedContinuation<Outcome, Never>] = []
+        var progressStreams: [UInt64: AsyncStream<PipelineProgress>.Continuation] = [:]
+        var nextStreamID: UInt64 = 0
+    }
+
+    public init(
+        source: AssetSource, processor: any FrameProcessor, sink: Sink, options: Options = Options(),
+        observer: Observer = Observer()
+    ) {
+        self.source = source
+        self.processor = processor
+        self.sink = sink
+        self.options = options
+        self.observer = observer
+        window = InFlightWindow(capacity: options.maxFramesInFlight)
+        var progress = PipelineProgress()
+        progress.totalFrames = RecordingInput(source: source, format: source.metadata.frameFormat).expectedFrameCount
+        core = ConditionLock(Core(progress: progress))
+        ended.enter()
+    }
+
+    /// The state now: idle, running, or one of the terminal states.
+    public var state: MediaPipelineState { core.withLock { $0.machine.publicState } }
+
+    /// The error that failed the pipeline; nil unless it is `failed`.
+    public var lastError: MediaError? { core.withLock { $0.machine.lastError } }
+
+    /// The progress now.
+    public var progress: PipelineProgress { core.withLock { $0.progress } }
+
+    /// Starts the run: asks the processor for its output format, opens the
+    /// sink for it, and starts the source. A failure on the way ends the
+    /// pipeline `failed` and is thrown.
+    public func start() throws(MediaError) {
+        let run = RunID.next()
+        if case .reject(let error) = core.withLock({ $0.machine.start(run) }) { throw error }
+        core.withLock { $0.startedAt = .now }
+        let format: FrameFormat
+        do {
+            format = try processor.outputFormat(for: source.metadata.frameFormat)
+        } catch {
+            try failStarting(run, .processorRejectedFormat("\(error)"))
+            return
+        }
+        do {
+            try sink.begin(RecordingInput(source: source, format: format))
+            try source.start { [self] event in self.sourceEvent(event, run: run) }
+        } catch {
+            try failStarting(run, error)
+        }
+    }
+
+    /// Cancels the run (or a pipeline that never started). Idempotent.
+    /// Outstanding submissions are discarded with `reason`.
+    public func cancel(reason: CancellationReason = .pipelineStopped) {
+        let action = core.withLock { core in
+            let action = core.machine.cancel()
+            if action == .tearDown { core.discardReason = reason }
+            return action
+        }
+        switch action {
+        case .tearDown: tearDown(reason: reason)
+        case .cancelSink: sink.cancel()
+        case .ignore: break
+        }
+    }
+
+    /// Blocks until the pipeline has ended and returns how.
+    @discardableResult
+    public func wait() -> Outcome {
+        ended.wait()
+        return core.withLock { $0.machine.outcome! }
+    }
+
+    /// The outcome, awaited.
+    public var outcome: Outcome {
+        get async {
+            await withCheckedContinuation { continuation in
+                let ready: Outcome? = core.withLock { core in
+                    if core.announced { return core.machine.outcome }
+                    core.waiters.append(continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+    }
+
+    /// Progress after each encoded frame (the newest when the reader lags);
+    /// the stream ends with the pipeline.
+    public func progressUpdates() -> AsyncStream<PipelineProgress> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PipelineProgress.self, bufferingPolicy: .bufferingNewest(1))
+        let id: UInt64? = core.withLock { core in
+            guard !core.announced else { return nil }
+            defer { core.nextStreamID += 1 }
+            core.progressStreams[core.nextStreamID] = continuation
+            return core.nextStreamID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.core.withLock { $0.progressStreams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    // MARK: Source delivery queue
+
+    private func sourceEvent(_ event: SourceEvent, run: RunID) {
+        switch event {
+        case .frame(let timed):
+            // Lossless back-pressure: the delivery (and so the decoder) waits
+            // here until a frame in flight has been encoded.
+            guard window.acquire() else { return }
+            let sequence: Int? = core.withLock { core in
+                guard core.machine.frameSubmitted(run) else { return nil }
+                defer { core.nextSequence += 1 }
+                return core.nextSequence
+            }
+            guard let sequence else {
+                window.release()
+                return
+            }
+            let timing = (pts: timed.pts, duration: timed.duration, timeBase: timed.timeBase, index: timed.index)
+            let handle = processor.submit(timed.frame, deliveryQueue: pipelineQueue) { [self] result in
+                processed(result, sequence: sequence, run: run) { frame in
+                    TimedFrame(
+                        frame: frame, pts: timing.pts, duration: timing.duration, timeBase: timing.timeBase,
+                        index: timing.index)
+                }
+            }
+            let late = core.withLock { core -> CancellationReason? in
+                guard core.machine.isRunning(run) else { return core.discardReason }
+                if sequence >= core.reorder.nextSequence { core.handles[sequence] = handle }
+                return nil
+            }
+            // Submitted while the run ended: discard it like the rest.
+            if let late { handle.cancel(reason: late) }
+        case .finish(let finish):
+            pipelineQueue.async { [self] in sourceFinished(finish, run: run) }
+        }
+    }
+
+    // MARK: Pipeline queue
+
+    private func processed(
+        _ result: Result<VideoFrame, RenderSubmissionError>, sequence: Int, run: RunID,
+        timed: (VideoFrame) -> TimedFrame
+    ) {
+        let frame: VideoFrame
+        switch result {
+        case .success(let output):
+            frame = output
+        case .failure(let error):
+            perform(core.withLock { $0.machine.fail(run, .processorFailed("\(error)")) })
+            return
+        }
+        let ready = core.withLock { core -> [(sequence: Int, element: TimedFrame)] in
+            guard core.machine.isRunning(run) else { return [] }
+            core.reorder.insert(timed(frame), at: sequence)
+            return core.reorder.popReady()
+        }
+        for (sequence, frame) in ready {
+            guard core.withLock({ $0.machine.isRunning(run) }) else { return }
+            do {
+                try sink.append(frame)
+            } catch {
+                perform(core.withLock { $0.machine.fail(run, error) })
+                return
+            }
+            window.release()
+            let (action, progress) = core.withLock { core in
+                core.handles.removeValue(forKey: sequence)
+                let action = core.machine.frameEncoded(run)
+                if action != .ignore {
+                    core.progress.framesDone += 1
+                    if let start = core.startedAt { core.progress.elapsed = (ContinuousClock.now - start).seconds }
+                }
+                return (action, core.progress)
+            }
+            guard action != .ignore else { return }
+            report(progress)
+            if action == .finishSink { finishSink(run) }
+        }
+    }
+
+    private func sourceFinished(_ finish: SourceFinish, run: RunID) {
+        let progress = core.withLock { core -> PipelineProgress? in
+            guard core.machine.isRunning(run) else { return nil }
+            core.progress.source = finish.summary
+            return core.progress
+        }
+        if let progress { report(progress) }
+        switch finish.reason {
+        case .endOfStream:
+            if core.withLock({ $0.machine.sourceEnded(run) }) == .finishSink { finishSink(run) }
+        case .stopped:
+            // Someone stopped the source of a running pipeline: that ends it.
+            if core.withLock({ $0.machine.isRunning(run) }) { cancel() }
+        case .failed(let error):
+            perform(core.withLock { $0.machine.fail(run, error) })
+        }
+    }
+
+    private func finishSink(_ run: RunID) {
+        let result: Result<Sink.Product, MediaError>
+        do { result = .success(try sink.finishRecording()) } catch { result = .failure(error) }
+        if case .announce(let outcome) = core.withLock({ $0.machine.sinkFinished(run, result) }) {
+            announce(outcome)
+        }
+    }
+
+    // MARK: Ending
+
+    private func perform(_ action: MediaPipelineStateMachine<Sink.Product>.StopAction) {
+        switch action {
+        case .tearDown: tearDown(reason: .pipelineStopped)
+        case .cancelSink: sink.cancel()
+        case .ignore: break
+        }
+    }
+
+    private func failStarting(_ run: RunID, _ error: MediaError) throws(MediaError) {
+        let action = core.withLock { $0.machine.fail(run, error) }
+        perform(action)
+        // A cancel that came first decided the outcome; nothing to report.
+        if action == .tearDown { throw error }
+    }
+
+    /// Runs once, for the event that ended the run.
+    private func tearDown(reason: CancellationReason) {
+        // Wake a delivery waiting for room, then fence the source: after
+        // stop() returns no delivery is running or will run.
+        window.close()
+        source.stop()
+        let handles = core.withLock { core -> [RenderSubmissionHandle<VideoFrame>] in
+            defer {
+                core.handles.removeAll()
+                core.reorder.removeAll()
+            }
+            return Array(core.handles.values)
+        }
+        for handle in handles { handle.cancel(reason: reason) }
+        sink.cancel()
+        announce(core.withLock { $0.machine.outcome! })
+    }
+
+    private func announce(_ outcome: Outcome) {
+        let (waiters, streams) = core.withLock { core in
+            precondition(!core.announced, "a pipeline announced its end twice")
+            core.announced = true
+            defer {
+                core.waiters.removeAll()
+                core.progressStreams.removeAll()
+            }
+            return (core.waiters, Array(core.progressStreams.values))
+        }
+        ended.leave()
+        for waiter in waiters { waiter.resume(returning: outcome) }
+        for stream in streams { stream.finish() }
+        if let terminal = observer.terminal {
+            observerQueue.async { terminal(outcome) }
+        }
+    }
+
+    private func report(_ progress: PipelineProgress) {
+        let streams = core.withLock { Array($0.progressStreams.values) }
+        for stream in streams { stream.yield(progress) }
+        if let callback = observer.progress {
+            observerQueue.async { callback(progress) }
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,158 @@
+import CFFmpeg
+
+/// The video codecs a `RecorderSink` can write, each with the encoders that
+/// provide it in order of preference.
+public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// H.264 with libx264: the default for mp4, mov, mkv and avi.
+    case h264
+    /// HEVC with libx265.
+    case hevc
+    /// VP9 with libvpx-vp9: the default for webm.
+    case vp9
+    /// AV1 with libsvtav1, or libaom-av1 where SVT-AV1 is missing.
+    case av1
+    /// MPEG-4 part 2 (FFmpeg's own encoder).
+    case mpeg4
+    /// FFV1, lossless.
+    case ffv1
+    /// Apple ProRes with prores_ks.
+    case prores
+    /// PNG, for still images.
+    case png
+    /// JPEG (FFmpeg's mjpeg encoder), for still images.
+    case mjpeg
+
+    public var description: String { rawValue }
+
+    /// Encoder names, most preferred first.
+    public var encoderNames: [String] {
+        switch self {
+        case .h264: return ["libx264"]
+        case .hevc: return ["libx265"]
+        case .vp9: return ["libvpx-vp9"]
+        case .av1: return ["libsvtav1", "libaom-av1"]
+        case .mpeg4: return ["mpeg4"]
+        case .ffv1: return ["ffv1"]
+        case .prores: return ["prores_ks"]
+        case .png: return ["png"]
+        case .mjpeg: return ["mjpeg"]
+        }
+    }
+
+    /// Lossy codecs meant for delivery, which get 4:2:0 from RGB frames
+    /// because that is what players decode.
+    var prefers420: Bool {
+        switch self {
+        case .h264, .hevc, .vp9, .av1, .mpeg4: return true
+        case .ffv1, .prores, .png, .mjpeg: return false
+        }
+    }
+}
+
+/// What the recorder does with the source's audio.
+public enum AudioMode: String, Sendable, Hashable {
+    /// Copy packets unchanged when the container takes the codec; otherwise
+    /// re-encode (AAC, or Opus for webm) and say so in the clip's notes.
+    case copy
+    /// Leave the audio out.
+    case none
+    /// Always re-encode (AAC, or Opus for webm).
+    case reencode
+}
+
+/// The output containers, chosen by the file extension.
+enum Container: String, Sendable {
+    case mp4, mov, mkv, webm, avi, png, jpeg
+
+    init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "mp4", "m4v": self = .mp4
+        case "mov": self = .mov
+        case "mkv": self = .mkv
+        case "webm": self = .webm
+        case "avi": self = .avi
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg
+        default: return nil
+        }
+    }
+
+    /// The FFmpeg muxer.
+    var muxer: String {
+        switch self {
+        case .mp4: return "mp4"
+        case .mov: return "mov"
+        case .mkv: return "matroska"
+        case .webm: return "webm"
+        case .avi: return "avi"
+        case .png, .jpeg: return "image2"
+        }
+    }
+
+    var defaultCodec: VideoCodec {
+        switch self {
+        case .mp4, .mov, .mkv, .avi: return .h264
+        case .webm: return .vp9
+        case .png: return .png
+        case .jpeg: return .mjpeg
+        }
+    }
+
+    /// One frame, no audio.
+    var isStillImage: Bool { self == .png || self == .jpeg }
+
+    /// Only the QuickTime family carries a display matrix in FFmpeg 5.1.
+    var storesDisplayMatrix: Bool { self == .mp4 || self == .mov }
+
+    /// AVI stores one frame per tick of a constant rate.
+    var isConstantFrameRate: Bool { self == .avi }
+
+    /// The audio encoder for re-encoding into this container.
+    var audioEncoder: (name: String, codec: String)? {
+        switch self {
+        case .mp4, .mov, .mkv, .avi: return ("aac", "aac")
+        case .webm: return ("libopus", "opus")
+        case .png, .jpeg: return nil
+        }
+    }
+
+    /// Muxer options.
+    var muxerOptions: [(String, String)] {
+        switch self {
+        case .mp4, .mov: return [("movflags", "+faststart")]
+        // Write exactly the named file (no %d pattern) for the one frame.
+        case .png, .jpeg: return [("update", "1")]
+        case .mkv, .webm, .avi: return []
+        }
+    }
+}
+
+/// A fault to inject into a recording, so tests can check that each failure
+/// ends in its own error with nothing at the output path. Also read from the
+/// environment variable `HARBETH_INJECT_MEDIA_FAULT` as `encoder-open`,
+/// `mux-write@N` or `output-missing`.
+public enum MediaFaultInjection: Sendable, Hashable {
+    /// Opening the video encoder fails.
+    case encoderOpen
+    /// The N-th packet write (1-based, all streams) fails with EIO.
+    case muxWrite(packet: Int)
+    /// The finished temporary file disappears before it is moved into place.
+    case outputVanishes
+
+    init?(environmentValue value: String) {
+        if value == "encoder-open" {
+            self = .encoderOpen
+        } else if value == "output-missing" {
+            self = .outputVanishes
+        } else if value.hasPrefix("mux-write@"), let packet = Int(value.dropFirst("mux-write@".count)), packet >= 1 {
+            self = .muxWrite(packet: packet)
+        } else {
+            return nil
+        }
+    }
+
+    static var fromEnvironment: MediaFaultInjection? {
+        guard let value = getenv("HARBETH_INJECT_MEDIA_FAULT") else { return nil }
+        return MediaFaultInjection(environmentValue: String(cString: value))
+    }
+}

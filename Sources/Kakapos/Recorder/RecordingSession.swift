@@ -1,0 +1,177 @@
+import CFFmpeg
+import Foundation
+
+/// The FFmpeg side of one recording: the muxer writing the temporary file,
+/// the video encoder and the audio writer. Exists from `begin` until the
+/// file is finished or abandoned.
+///
+/// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
+final class RecordingSession: @unchecked Sendable {
+    let temporaryURL: URL
+    let container: Container
+    let notes: [String]
+    let audioSummary: String?
+    let encoder: VideoEncoder
+    private let output: FFOutputContext
+    private let videoStream: UnsafeMutablePointer<AVStream>
+    private let audio: AudioTrackWriter?
+    private let fault: MediaFaultInjection?
+    private let path: String
+    private let packet: FFPacket
+
+    private(set) var framesSent = 0
+    private(set) var videoPackets = 0
+    private var packetsWritten = 0
+    /// First presentation time and end of the last frame, in encoder ticks.
+    private var firstPTS: Int64?
+    private var endPTS: Int64?
+
+    struct Result {
+        let framesWritten: Int
+        let timeRange: ClosedRange<Double>
+    }
+
+    init(
+        url: URL, container: Container, codec: VideoCodec, options: RecorderSink.Options, input: RecordingInput,
+        fault: MediaFaultInjection?
+    ) throws(MediaError) {
+        path = url.path
+        self.container = container
+        self.fault = fault
+        temporaryURL = Self.temporaryURL(for: url)
+        do {
+            output = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
+            packet = try FFPacket()
+        } catch {
+            throw .muxerOpenFailed(path: path, error: error)
+        }
+        // Every failure below leaves no file: the header (which creates the
+        // temporary file) is written last, and a failed header is abandoned.
+        encoder = try VideoEncoder(
+            codec: codec, container: container, input: input, options: options,
+            globalHeader: output.wantsGlobalHeader, path: path, fault: fault)
+        do {
+            videoStream = try output.addStream()
+            try check(avcodec_parameters_from_context(videoStream.pointee.codecpar, encoder.context.pointer))
+        } catch {
+            throw .muxerOpenFailed(path: path, error: error)
+        }
+        videoStream.pointee.time_base = encoder.timeBase
+        if let rate = input.frameRate, rate.isValid { videoStream.pointee.avg_frame_rate = rate.av }
+        if options.keepRotation, input.rotation % 360 != 0,
+            let matrix = av_stream_new_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4)
+        {
+            // `rotation` is av_display_rotation_get's counter-clockwise angle;
+            // av_display_rotation_set takes a clockwise one.
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-input.rotation)) }
+        }
+
+        var notes = input.droppedStreams.map { "dropped \($0)" }
+        if options.keepRotation, input.rotation % 360 != 0, !container.storesDisplayMatrix {
+            notes.append("rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
+        }
+        if !encoder.ignoredOptions.isEmpty {
+            notes.append("\(encoder.name) ignored option(s) \(encoder.ignoredOptions.joined(separator: ", "))")
+        }
+        var audio: AudioTrackWriter?
+        if let track = input.audio, options.audio != .none {
+            if let target = container.audioEncoder {
+                let reader = try AudioPacketReader(track: track, path: path)
+                let codecID = reader.stream.pointee.codecpar.pointee.codec_id
+                let codecName = String(cString: avcodec_get_name(codecID))
+                if options.audio == .copy && AudioPacketCopier.containerAccepts(output, codec: codecID) {
+                    audio = try AudioPacketCopier(reader: reader, output: output, path: path)
+                } else {
+                    audio = try AudioTranscoder(reader: reader, output: output, encoderName: target.name, path: path)
+                    if options.audio == .copy {
+                        notes.append("audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
+                    }
+                }
+            } else {
+                notes.append("audio dropped: \(container.rawValue) holds no audio")
+            }
+        }
+        self.audio = audio
+        audioSummary = audio?.summary
+        self.notes = notes
+
+        do {
+            try output.writeHeader(options: FFDictionary(container.muxerOptions))
+        } catch {
+            output.abandon()
+            Self.remove(temporaryURL)
+            throw .muxerOpenFailed(path: path, error: error)
+        }
+    }
+
+    /// `.NAME.harbeth-PID-XXXX.tmp.EXT` beside the output: hidden, unique,
+    /// and ending in the extension so the muxer still recognises it.
+    static func temporaryURL(for url: URL) -> URL {
+        let name = url.deletingPathExtension().lastPathComponent
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return url.deletingLastPathComponent()
+            .appendingPathComponent(".\(name).harbeth-\(getpid())-\(random).tmp.\(url.pathExtension)")
+    }
+
+    func write(_ frame: TimedFrame) throws(MediaError) {
+        if container.isStillImage && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
+        try encoder.send(frame)
+        framesSent += 1
+        try drainVideo()
+    }
+
+    /// Flushes the encoder, writes the rest of the audio and the trailer.
+    func finish() throws(MediaError) -> Result {
+        try encoder.flush()
+        try drainVideo()
+        try audio?.write(upTo: nil, emit: writePacket)
+        guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
+        do { try output.finish() } catch { throw .trailerFailed(path: path, error: error) }
+        let tick = av_q2d(encoder.timeBase)
+        return Result(framesWritten: framesSent, timeRange: Double(first) * tick...Double(max(end, first)) * tick)
+    }
+
+    /// Closes the file without finishing it and removes it.
+    func abandon() {
+        output.abandon()
+        Self.remove(temporaryURL)
+    }
+
+    static func remove(_ url: URL) {
+        unlink(url.path)
+    }
+
+    private func drainVideo() throws(MediaError) {
+        while try encoder.receive(into: packet) {
+            let raw = packet.pointer
+            let pts = raw.pointee.pts
+            if pts != cav_nopts_value() {
+                firstPTS = min(firstPTS ?? pts, pts)
+                endPTS = max(endPTS ?? pts, pts + max(raw.pointee.duration, 0))
+            }
+            videoPackets += 1
+            // Audio up to this packet's time first, so that the muxer's
+            // interleaving queue stays short.
+            if let audio {
+                let time = raw.pointee.dts != cav_nopts_value() ? raw.pointee.dts : pts
+                try audio.write(upTo: Double(time) * av_q2d(encoder.timeBase), emit: writePacket)
+            }
+            av_packet_rescale_ts(raw, encoder.timeBase, videoStream.pointee.time_base)
+            raw.pointee.stream_index = videoStream.pointee.index
+            try writePacket(packet)
+        }
+    }
+
+    /// Every packet of every stream goes through here: counted, and failed
+    /// on purpose when a test injects a write fault.
+    private func writePacket(_ packet: FFPacket) throws(MediaError) {
+        packetsWritten += 1
+        if case .muxWrite(let number) = fault, number == packetsWritten {
+            packet.unref()
+            throw .muxWriteFailed(path: path, packet: packetsWritten, error: .io)
+        }
+        do { try output.write(packet) } catch {
+            throw .muxWriteFailed(path: path, packet: packetsWritten, error: error)
+        }
+    }
+}

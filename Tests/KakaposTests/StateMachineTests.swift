@@ -1,0 +1,310 @@
+import Foundation
+import XCTest
+
+@testable import Kakapos
+
+final class MediaPipelineStateMachineTests: XCTestCase {
+    typealias Machine = MediaPipelineStateMachine<String>
+
+    private func running() -> (Machine, RunID) {
+        var machine = Machine()
+        let run = RunID.next()
+        guard case .start = machine.start(run) else { preconditionFailure() }
+        return (machine, run)
+    }
+
+    func testARunGoesIdleRunningFinished() {
+        var (machine, run) = running()
+        XCTAssertEqual(machine.publicState, .running)
+        XCTAssertTrue(machine.frameSubmitted(run))
+        XCTAssertTrue(machine.frameSubmitted(run))
+        XCTAssertEqual(machine.frameEncoded(run), .proceed)
+        XCTAssertEqual(machine.sourceEnded(run), .proceed)
+        // No more submissions once the source ended.
+        XCTAssertFalse(machine.frameSubmitted(run))
+        XCTAssertEqual(machine.frameEncoded(run), .finishSink)
+        guard case .announce(.finished("clip")) = machine.sinkFinished(run, .success("clip")) else { return XCTFail() }
+        XCTAssertEqual(machine.publicState, .finished)
+        XCTAssertNil(machine.lastError)
+    }
+
+    func testTheSourceEndingLastFinishesTheSink() {
+        var (machine, run) = running()
+        XCTAssertTrue(machine.frameSubmitted(run))
+        XCTAssertEqual(machine.frameEncoded(run), .proceed)
+        XCTAssertEqual(machine.sourceEnded(run), .finishSink)
+        XCTAssertEqual(machine.sourceEnded(run), .ignore)
+    }
+
+    func testStartIsRefusedOnceStartedOrEnded() {
+        var (machine, _) = running()
+        guard case .reject(.pipelineAlreadyStarted(state: "running")) = machine.start(RunID.next()) else { return XCTFail() }
+        XCTAssertEqual(machine.cancel(), .tearDown)
+        guard case .reject(.pipelineAlreadyStarted(state: "cancelled")) = machine.start(RunID.next()) else { return XCTFail() }
+        XCTAssertEqual(machine.publicState, .cancelled)
+    }
+
+    func testEventsOfAnotherRunChangeNothing() {
+        var (machine, run) = running()
+        let stranger = RunID.next()
+        XCTAssertFalse(machine.frameSubmitted(stranger))
+        XCTAssertEqual(machine.frameEncoded(stranger), .ignore)
+        XCTAssertEqual(machine.sourceEnded(stranger), .ignore)
+        XCTAssertEqual(machine.fail(stranger, .processorFailed("old run")), .ignore)
+        guard case .ignore = machine.sinkFinished(stranger, .success("old")) else { return XCTFail() }
+        XCTAssertEqual(machine.publicState, .running)
+        XCTAssertNil(machine.lastError)
+        XCTAssertTrue(machine.frameSubmitted(run))
+    }
+
+    func testCancelIsIdempotentAndTerminalStatesAreFinal() {
+        var (machine, run) = running()
+        XCTAssertTrue(machine.frameSubmitted(run))
+        XCTAssertEqual(machine.cancel(), .tearDown)
+        XCTAssertEqual(machine.cancel(), .ignore)
+        // A late failure after the cancel changes neither state nor lastError.
+        XCTAssertEqual(machine.fail(run, .processorFailed("late")), .ignore)
+        XCTAssertEqual(machine.frameEncoded(run), .ignore)
+        XCTAssertEqual(machine.publicState, .cancelled)
+        XCTAssertNil(machine.lastError)
+    }
+
+    func testTheFirstFailureWins() {
+        var (machine, run) = running()
+        XCTAssertEqual(machine.fail(run, .processorFailed("first")), .tearDown)
+        XCTAssertEqual(machine.fail(run, .processorFailed("second")), .ignore)
+        XCTAssertEqual(machine.cancel(), .ignore)
+        XCTAssertEqual(machine.lastError, .processorFailed("first"))
+        XCTAssertEqual(machine.publicState, .failed)
+    }
+
+    func testCancelWhileTheSinkFinishesIsDecidedByTheSink() {
+        // The sink saw the cancel in time: cancelled.
+        var second = running()
+        XCTAssertTrue(second.0.frameSubmitted(second.1))
+        XCTAssertEqual(second.0.sourceEnded(second.1), .proceed)
+        XCTAssertEqual(second.0.frameEncoded(second.1), .finishSink)
+        XCTAssertEqual(second.0.cancel(), .cancelSink)
+        XCTAssertEqual(second.0.cancel(), .ignore)
+        XCTAssertEqual(second.0.publicState, .running)
+        guard case .announce(.cancelled) = second.0.sinkFinished(second.1, .failure(.recordingCancelled(path: "/o.mp4"))) else {
+            return XCTFail()
+        }
+        XCTAssertNil(second.0.lastError)
+
+        // The sink committed the file before the cancel reached it: finished.
+        var third = running()
+        XCTAssertTrue(third.0.frameSubmitted(third.1))
+        XCTAssertEqual(third.0.sourceEnded(third.1), .proceed)
+        XCTAssertEqual(third.0.frameEncoded(third.1), .finishSink)
+        XCTAssertEqual(third.0.cancel(), .cancelSink)
+        guard case .announce(.finished) = third.0.sinkFinished(third.1, .success("clip")) else { return XCTFail() }
+    }
+
+    func testASinkFailureFailsTheRun() {
+        var (machine, run) = running()
+        XCTAssertEqual(machine.sourceEnded(run), .finishSink)
+        guard case .announce(.failed(.noFramesWritten)) = machine.sinkFinished(run, .failure(.noFramesWritten(path: "/o.mp4"))) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(machine.lastError, .noFramesWritten(path: "/o.mp4"))
+    }
+}
+
+final class RecorderSinkStateMachineTests: XCTestCase {
+    private let path = "/out/clip.mp4"
+    private var clip: RecordedClip {
+        RecordedClip(
+            url: URL(fileURLWithPath: path), timeRange: 0...1, frameCount: 25, codecName: "libx264", width: 160,
+            height: 120, pixelFormat: "yuv420p", container: "mp4", fileSize: 1000, audio: nil, notes: [])
+    }
+
+    func testRecordingThenFinishingReturnsTheClipEveryTime() {
+        var machine = RecorderSinkStateMachine(path: path)
+        XCTAssertEqual(machine.begin(), .open)
+        XCTAssertEqual(machine.append(), .write)
+        XCTAssertEqual(machine.finish(), .finish)
+        // Finishing stops accepting frames at once.
+        XCTAssertEqual(machine.append(), .reject(.recorderNotRecording(path: path, state: "finishing")))
+        XCTAssertEqual(machine.finish(), .waitForOtherFinish)
+        XCTAssertTrue(machine.commit())
+        machine.finished(clip)
+        XCTAssertEqual(machine.finish(), .returnClip(clip))
+        XCTAssertEqual(machine.finish(), .returnClip(clip))
+        XCTAssertEqual(machine.cancel(), .none)
+        XCTAssertEqual(machine.name, "finished")
+    }
+
+    func testFinishByState() {
+        var idle = RecorderSinkStateMachine(path: path)
+        XCTAssertEqual(idle.finish(), .fail(.recorderNotRecording(path: path, state: "idle")))
+
+        var paused = RecorderSinkStateMachine(path: path)
+        _ = paused.begin()
+        XCTAssertTrue(paused.pause())
+        XCTAssertEqual(paused.append(), .discard)
+        XCTAssertEqual(paused.finish(), .finish)
+
+        var cancelled = RecorderSinkStateMachine(path: path)
+        _ = cancelled.begin()
+        XCTAssertEqual(cancelled.cancel(), .discardOutput)
+        XCTAssertEqual(cancelled.cancel(), .none)
+        XCTAssertEqual(cancelled.finish(), .fail(.recordingCancelled(path: path)))
+        XCTAssertEqual(cancelled.append(), .reject(.recordingCancelled(path: path)))
+
+        var failed = RecorderSinkStateMachine(path: path)
+        _ = failed.begin()
+        let error = MediaError.muxWriteFailed(path: path, packet: 3, error: .io)
+        XCTAssertTrue(failed.fail(error))
+        XCTAssertFalse(failed.fail(.noFramesWritten(path: path)))
+        XCTAssertEqual(failed.finish(), .fail(error))
+        XCTAssertEqual(failed.finish(), .fail(error))
+        XCTAssertEqual(failed.append(), .reject(error))
+    }
+
+    func testACancelDuringFinishingWinsAtCommit() {
+        var machine = RecorderSinkStateMachine(path: path)
+        _ = machine.begin()
+        XCTAssertEqual(machine.finish(), .finish)
+        XCTAssertEqual(machine.cancel(), .none)
+        XCTAssertFalse(machine.commit())
+        XCTAssertEqual(machine.state, .cancelled)
+        XCTAssertEqual(machine.finish(), .fail(.recordingCancelled(path: path)))
+    }
+
+    func testAFailureDuringFinishingAfterACancelEndsCancelled() {
+        var machine = RecorderSinkStateMachine(path: path)
+        _ = machine.begin()
+        _ = machine.finish()
+        _ = machine.cancel()
+        XCTAssertTrue(machine.fail(.trailerFailed(path: path, error: .io)))
+        XCTAssertEqual(machine.state, .cancelled)
+    }
+
+    func testBeginOnlyOnce() {
+        var machine = RecorderSinkStateMachine(path: path)
+        XCTAssertEqual(machine.begin(), .open)
+        XCTAssertEqual(machine.begin(), .reject(.recorderNotRecording(path: path, state: "recording")))
+        XCTAssertFalse(machine.resume())
+    }
+}
+
+final class AssetSourceStateMachineTests: XCTestCase {
+    typealias Machine = AssetSourceStateMachine<Int>
+
+    func testLosslessWaitsForRoomAndDeliversInOrderThenTheFinish() {
+        var machine = Machine(policy: .lossless)
+        XCTAssertTrue(machine.start())
+        XCTAssertFalse(machine.start())
+        XCTAssertEqual(machine.offer(0), .deliver)
+        XCTAssertEqual(machine.offer(1), .waitForRoom)
+        guard case .frame(0) = machine.beginDelivery() else { return XCTFail() }
+        XCTAssertTrue(machine.isDelivering)
+        XCTAssertNil(machine.beginDelivery(), "one delivery at a time")
+        XCTAssertEqual(machine.offer(1), .deliver)
+        XCTAssertTrue(machine.end(.endOfStream))
+        XCTAssertEqual(machine.offer(2), .stop, "nothing after the end")
+        machine.endDelivery()
+        guard case .frame(1) = machine.beginDelivery() else { return XCTFail() }
+        machine.endDelivery()
+        guard case .finish(.endOfStream) = machine.beginDelivery() else { return XCTFail() }
+        XCTAssertEqual(machine.mode, .finishing)
+        XCTAssertEqual(machine.stop(), .waitForFinish)
+        machine.endDelivery()
+        XCTAssertEqual(machine.mode, .finished)
+        XCTAssertNil(machine.beginDelivery())
+        XCTAssertEqual(machine.stop(), .none)
+        XCTAssertEqual(machine.summary.framesDelivered, 2)
+    }
+
+    func testStopDropsWaitingFramesAndFencesTheRunningDelivery() {
+        var machine = Machine(policy: .boundedDropNewest(3))
+        _ = machine.start()
+        for frame in 0..<3 { XCTAssertEqual(machine.offer(frame), .deliver) }
+        guard case .frame(0) = machine.beginDelivery() else { return XCTFail() }
+        XCTAssertEqual(machine.stop(), .deliverFinish(waitForDelivery: true))
+        XCTAssertEqual(machine.summary.framesDroppedOnStop, 2)
+        XCTAssertEqual(machine.stop(), .waitForFinish)
+        XCTAssertEqual(machine.offer(9), .stop)
+        XCTAssertFalse(machine.end(.endOfStream))
+        machine.endDelivery()
+        XCTAssertNil(machine.beginDelivery(), "queued deliveries find nothing after a stop")
+        machine.stopFinished()
+        XCTAssertEqual(machine.mode, .finished)
+    }
+
+    func testStopWithNothingRunningNeedsNoWait() {
+        var machine = Machine(policy: .lossless)
+        _ = machine.start()
+        XCTAssertEqual(machine.offer(0), .deliver)
+        XCTAssertEqual(machine.stop(), .deliverFinish(waitForDelivery: false))
+        var idle = Machine(policy: .lossless)
+        XCTAssertEqual(idle.stop(), .none)
+        XCTAssertFalse(idle.start())
+    }
+
+    func testDropPolicies() {
+        var latest = Machine(policy: .latestOnly)
+        _ = latest.start()
+        XCTAssertEqual(latest.offer(0), .deliver)
+        XCTAssertEqual(latest.offer(1), .dropped)
+        XCTAssertEqual(latest.offer(2), .dropped)
+        guard case .frame(2) = latest.beginDelivery() else { return XCTFail() }
+        XCTAssertEqual(latest.summary.framesDroppedByPolicy, 2)
+
+        var bounded = Machine(policy: .boundedDropNewest(2))
+        _ = bounded.start()
+        XCTAssertEqual(bounded.offer(0), .deliver)
+        XCTAssertEqual(bounded.offer(1), .deliver)
+        XCTAssertEqual(bounded.offer(2), .dropped)
+        guard case .frame(0) = bounded.beginDelivery() else { return XCTFail() }
+        XCTAssertEqual(bounded.offer(3), .deliver)
+        bounded.endDelivery()
+        guard case .frame(1) = bounded.beginDelivery() else { return XCTFail() }
+        bounded.endDelivery()
+        guard case .frame(3) = bounded.beginDelivery() else { return XCTFail() }
+    }
+}
+
+final class PipelineHelperTests: XCTestCase {
+    func testReorderBufferReleasesResultsInSequence() {
+        var buffer = ReorderBuffer<String>()
+        buffer.insert("b", at: 1)
+        XCTAssertTrue(buffer.popReady().isEmpty)
+        buffer.insert("c", at: 2)
+        buffer.insert("a", at: 0)
+        XCTAssertEqual(buffer.popReady().map(\.element), ["a", "b", "c"])
+        XCTAssertEqual(buffer.nextSequence, 3)
+        XCTAssertEqual(buffer.count, 0)
+    }
+
+    func testInFlightWindowBlocksAtCapacityAndOpensWhenClosed() {
+        let window = InFlightWindow(capacity: 2)
+        XCTAssertTrue(window.acquire())
+        XCTAssertTrue(window.acquire())
+        let log = EventLog()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            log.append(window.acquire() ? "acquired" : "closed")
+            done.signal()
+        }
+        window.release()
+        done.wait()
+        XCTAssertEqual(log.events, ["acquired"])
+        DispatchQueue.global().async {
+            log.append(window.acquire() ? "acquired" : "closed")
+            done.signal()
+        }
+        window.close()
+        done.wait()
+        XCTAssertEqual(log.events, ["acquired", "closed"])
+    }
+
+    func testFaultInjectionParsesTheEnvironmentForm() {
+        XCTAssertEqual(MediaFaultInjection(environmentValue: "encoder-open"), .encoderOpen)
+        XCTAssertEqual(MediaFaultInjection(environmentValue: "mux-write@7"), .muxWrite(packet: 7))
+        XCTAssertEqual(MediaFaultInjection(environmentValue: "output-missing"), .outputVanishes)
+        XCTAssertNil(MediaFaultInjection(environmentValue: "mux-write@0"))
+        XCTAssertNil(MediaFaultInjection(environmentValue: "disk-full"))
+    }
+}
