@@ -45,10 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KakaposTests",
-            dependencies: ["Kakapos", "HarbethTestSupport", "KakaposTestsThreadSanitizer"],
-            exclude: ["ThreadSanitizer"]
+            dependencies: ["Kakapos", "HarbethTestSupport"]
         ),
-        // ThreadSanitizer suppressions for KakaposTests (see suppressions.c).
-        .target(name: "KakaposTestsThreadSanitizer", path: "Tests/KakaposTests/ThreadSanitizer"),
     ]
 )

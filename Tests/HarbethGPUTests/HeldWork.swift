@@ -1,12 +1,11 @@
 import Dispatch
 import HarbethGPU
-import Synchronization
 
 /// Work whose completion the test decides: each run parks its completion
 /// here and signals `started`, so a test orders events without sleeping.
 final class HeldWork<Output: Sendable>: Sendable {
-    private let parked = Mutex<[SubmissionCompletion<Output>]>([])
-    private let runs = Mutex(0)
+    private let parked = Locked<[SubmissionCompletion<Output>]>([])
+    private let runs = Locked(0)
     let started = DispatchSemaphore(value: 0)
 
     var work: @Sendable (SubmissionCompletion<Output>) -> Void {
@@ -35,7 +34,7 @@ final class HeldWork<Output: Sendable>: Sendable {
 /// after draining that queue.
 final class DeliveryLog<Output: Sendable>: Sendable {
     let queue = DispatchQueue(label: "test.deliveries")
-    private let entries = Mutex<[(UInt64, Result<Output, RenderSubmissionError>)]>([])
+    private let entries = Locked<[(UInt64, Result<Output, RenderSubmissionError>)]>([])
     private let group = DispatchGroup()
 
     func expect(_ count: Int) { for _ in 0..<count { group.enter() } }

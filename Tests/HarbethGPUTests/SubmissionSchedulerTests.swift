@@ -1,7 +1,6 @@
 import Dispatch
 import HarbethGPU
 import HarbethTestSupport
-import Synchronization
 import XCTest
 
 final class SubmissionSchedulerTests: XCTestCase {
@@ -84,7 +83,7 @@ final class SubmissionSchedulerTests: XCTestCase {
                 bindings: [.storageBuffer], workgroupSize: (64, 1, 1)))
         let slots = 4
         let scheduler = SubmissionScheduler(maxInFlight: slots)
-        let free = Mutex<[(CommandBuffer, DescriptorSet)]>([])
+        let free = Locked<[(CommandBuffer, DescriptorSet)]>([])
         for _ in 0..<slots {
             let commands = try context.makeCommandBuffer()
             let buffer = try context.makeBuffer(size: 256, location: .device)
@@ -96,8 +95,8 @@ final class SubmissionSchedulerTests: XCTestCase {
         let iterations = 10_000
         let log = DeliveryLog<Int>()
         log.expect(iterations)
-        let observedAfterCancel = Mutex<[UInt64: RenderSubmissionState]>([:])
-        let handles = Mutex<[RenderSubmissionHandle<Int>]>([])
+        let observedAfterCancel = Locked<[UInt64: RenderSubmissionState]>([:])
+        let handles = Locked<[RenderSubmissionHandle<Int>]>([])
         var generator = SplitMix64(seed: 7)
         let cancellers = DispatchQueue(label: "test.cancellers", attributes: .concurrent)
         let cancelsDone = DispatchGroup()
@@ -105,7 +104,7 @@ final class SubmissionSchedulerTests: XCTestCase {
         for iteration in 0..<iterations {
             let cancelThis = generator.next() % 2 == 0
             let spin = Int(generator.next() % 2000)
-            let idBox = Mutex<UInt64>(0)
+            let idBox = Locked<UInt64>(0)
             let handle = scheduler.submit(
                 deliveryQueue: log.queue, completion: log.callback { idBox.withLock { $0 } }
             ) { (completion: SubmissionCompletion<Int>) in

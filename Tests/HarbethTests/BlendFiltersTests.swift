@@ -1,6 +1,5 @@
 import Harbeth
 import HarbethTestSupport
-import Synchronization
 import XCTest
 
 /// blend, overlay and mask_blend against the numpy references, with images
@@ -160,7 +159,7 @@ final class BlendFiltersTests: XCTestCase {
 /// Counts the images it is asked to decode.
 private final class CountingImageLoader: FilterResourceLoader {
     private let decoder = FFmpegImageLoader()
-    private let calls = Mutex(0)
+    private let calls = Locked(0)
 
     var count: Int { calls.withLock { $0 } }
 

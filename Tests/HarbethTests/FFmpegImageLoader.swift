@@ -1,7 +1,6 @@
 import Foundation
 import Harbeth
 import HarbethTestSupport
-import Synchronization
 
 /// A resource loader for tests that decodes images with the ffmpeg CLI,
 /// standing in for the media layer's decoder: ffprobe for the size, ffmpeg
@@ -9,7 +8,7 @@ import Synchronization
 /// path (test images never change while the tests run), since a renderer
 /// asks again for every new value of a filter.
 final class FFmpegImageLoader: FilterResourceLoader {
-    private let decoded = Mutex<[String: VideoFrame]>([:])
+    private let decoded = Locked<[String: VideoFrame]>([:])
 
     func data(at path: String) throws -> [UInt8] {
         try FileResourceLoader().data(at: path)

@@ -1,6 +1,5 @@
 import Harbeth
 import HarbethTestSupport
-import Synchronization
 
 /// Real decoded frames of the standard test clip, in the layouts the graph
 /// accepts, as ffmpeg produces them.
@@ -34,7 +33,7 @@ enum Fixtures {
     }
 
     /// Decoded frames by layout, index and ffmpeg filters: one ffmpeg run each.
-    private static let decoded = Mutex<[String: [UInt8]]>([:])
+    private static let decoded = Locked<[String: [UInt8]]>([:])
 
     /// Splits tightly packed raw bytes into a frame's planes.
     static func frame(

@@ -1,7 +1,6 @@
 import Dispatch
 import Harbeth
 import HarbethTestSupport
-import Synchronization
 import XCTest
 
 final class ImageNodeTests: XCTestCase {
@@ -34,7 +33,7 @@ final class ImageNodeTests: XCTestCase {
         let queue = DispatchQueue(label: "test.delivery")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
-        let onQueue = Mutex<[Bool]>([])
+        let onQueue = Locked<[Bool]>([])
         let delivered = DispatchSemaphore(value: 0)
         let handle = node.transmitFrame(on: renderer, deliveryQueue: queue) { result in
             onQueue.withLock { $0.append(DispatchQueue.getSpecific(key: key) == true && (try? result.get()) != nil) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The GPU resources one frame in flight uses: its input planes, the
 /// parameter block of each pass, the intermediate images, the output planes,
@@ -65,7 +64,7 @@ final class SlotPool: Sendable {
         var made = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let returned = NSConditionLock(condition: 0)
     let limit: Int
 

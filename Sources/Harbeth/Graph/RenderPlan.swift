@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A compiled chain for one input format: its passes, their pipelines, the
 /// buffer layouts of its input and output planes, and a pool of frame
 /// slots. Made once per `PlanKey` and reused for every frame of that shape.
@@ -18,7 +16,7 @@ final class RenderPlan: @unchecked Sendable {
     /// planes between host and device memory inside the command buffer.
     let staging: Bool
     let pool: SlotPool
-    private let auxiliary = Mutex<[AuxiliaryKey: [GPUImage]]>([:])
+    private let auxiliary = Locked<[AuxiliaryKey: [GPUImage]]>([:])
 
     /// Auxiliary images come from the files a filter's text values name, so
     /// they are cached by those alone: a new opacity or position every frame

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs filter graphs on a GPU context: compiles plans (cached by input
 /// shape and chain structure), keeps a bounded number of frames in flight,
@@ -41,11 +40,11 @@ public final class Renderer: Sendable {
     public let context: GPUContext
     public let options: Options
     let scheduler: SubmissionScheduler
-    private let plans = Mutex<[PlanKey: RenderPlan]>([:])
-    private let planOrder = Mutex<[PlanKey]>([])
-    private let packed = Mutex<[PackKey: [Float]]>([:])
-    private let counters = Mutex(RenderStatistics())
-    private let frameIndex = Mutex(0)
+    private let plans = Locked<[PlanKey: RenderPlan]>([:])
+    private let planOrder = Locked<[PlanKey]>([])
+    private let packed = Locked<[PackKey: [Float]]>([:])
+    private let counters = Locked(RenderStatistics())
+    private let frameIndex = Locked(0)
 
     private struct PackKey: Hashable {
         let filter: Filter

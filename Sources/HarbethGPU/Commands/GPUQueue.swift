@@ -1,6 +1,5 @@
 import CVulkan
 import Foundation
-import Synchronization
 
 /// The device's compute queue, a timeline semaphore that counts finished
 /// submissions, and one completion thread that waits on that semaphore and
@@ -17,7 +16,7 @@ final class GPUQueue: @unchecked Sendable {
     private let timeline: VkSemaphore
     private let faults: FaultInjector
     private let submitLock = NSLock()
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeup = NSCondition()
 
     typealias Completion = @Sendable (Result<Void, GPUError>) -> Void
@@ -145,7 +144,7 @@ final class GPUQueue: @unchecked Sendable {
 
     /// Submits and blocks until the GPU has finished (for one-time setup work).
     func submitAndWait(_ commands: CommandBuffer) throws(GPUError) {
-        let done = Mutex<Result<Void, GPUError>?>(nil)
+        let done = Locked<Result<Void, GPUError>?>(nil)
         let condition = NSCondition()
         try submit(commands) { result in
             condition.lock()

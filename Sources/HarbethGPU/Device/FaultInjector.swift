@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Test hooks that make the next GPU allocation or submission fail as a real
 /// fault would. Off unless armed, by code or by `HARBETH_INJECT_FAULT`:
 /// `oom@alloc:N` fails the N-th allocation from now with out-of-memory,
@@ -16,9 +14,9 @@ public final class FaultInjector: Sendable {
         var submission: (fault: Fault, countdown: Int)?
     }
 
-    private let armed = Mutex(Armed())
+    private let armed = Locked(Armed())
     /// Called when a device-lost fault fires, so the queue can act lost.
-    let onDeviceLost = Mutex<(@Sendable () -> Void)?>(nil)
+    let onDeviceLost = Locked<(@Sendable () -> Void)?>(nil)
 
     init() {}
 

@@ -1,6 +1,5 @@
 import CVulkan
 import Foundation
-import Synchronization
 
 /// The Vulkan instance, the chosen device, its compute queue, the shader
 /// compiler and the caches: Kompute's "manager". Everything made from a
@@ -62,7 +61,7 @@ public final class GPUContext: @unchecked Sendable {
     let pipelineCache: PipelineCache
     private let linearSampler: VkSampler
     private let nearestSampler: VkSampler
-    private let allocated = Mutex<(count: Int, bytes: Int)>((0, 0))
+    private let allocated = Locked<(count: Int, bytes: Int)>((0, 0))
 
     /// Creates a context on the chosen device.
     public init(options: Options = Options()) throws(GPUError) {

@@ -1,5 +1,4 @@
 import CVulkan
-import Synchronization
 
 /// One message from the Khronos validation layer (or any `VK_EXT_debug_utils` source).
 public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
@@ -20,7 +19,7 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
 /// Collects validation messages for one context. Errors and warnings outside
 /// the performance category are failures in the test suite.
 public final class ValidationLog: Sendable {
-    private let messages = Mutex<[ValidationMessage]>([])
+    private let messages = Locked<[ValidationMessage]>([])
 
     public init() {}
 

@@ -1,6 +1,5 @@
 import CVulkan
 import Foundation
-import Synchronization
 
 /// The device's `VkPipelineCache`, loaded from and saved to the cache folder
 /// under a name keyed by the device's `pipelineCacheUUID`. The saved file is
@@ -13,7 +12,7 @@ final class PipelineCache: @unchecked Sendable {
     private let directory: CacheDirectory?
     private let fileName: String
     private let keyText: String
-    private let dirty = Mutex(false)
+    private let dirty = Locked(false)
     let loadedFromDisk: Bool
 
     private static let magic = "HARBETH-PIPELINES-1"

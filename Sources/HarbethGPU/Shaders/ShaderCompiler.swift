@@ -1,6 +1,5 @@
 import CGlslang
 import Foundation
-import Synchronization
 
 /// Counts of what the shader and pipeline caches did, for reports.
 public struct ShaderCacheStatistics: Sendable, Equatable {
@@ -29,8 +28,8 @@ public final class ShaderCompiler: Sendable {
         "glslang \(cglslang_version_major()).\(cglslang_version_minor()).\(cglslang_version_patch()) vulkan1.2 spv1.5"
 
     private static let magic = "HARBETH-SPIRV-1"
-    private let memory = Mutex<[String: [UInt32]]>([:])
-    private let statistics = Mutex(ShaderCacheStatistics())
+    private let memory = Locked<[String: [UInt32]]>([:])
+    private let statistics = Locked(ShaderCacheStatistics())
     let directory: CacheDirectory?
 
     init(directory: CacheDirectory?) {
@@ -85,7 +84,7 @@ public final class ShaderCompiler: Sendable {
 /// are serialised: glslang 12's C interface shares a symbol table pool.
 final class GlslangProcess: Sendable {
     static let shared = GlslangProcess()
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     private init() {
         _ = glslang_initialize_process()

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// One submitted frame of GPU work and its single outcome.
 ///
@@ -26,7 +25,7 @@ public final class RenderSubmissionHandle<Output: Sendable>: Sendable {
     public let id: UInt64
     /// The policy it was submitted with.
     public let policy: SubmissionPolicy
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     private let terminal = DispatchGroup()
     private let deliveryQueue: DispatchQueue
     private let onTerminal: (@Sendable (Outcome) -> Void)?

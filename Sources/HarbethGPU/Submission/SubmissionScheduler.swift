@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// What a submission's work uses to report its result, exactly once, from
 /// any thread (typically the GPU completion thread).
@@ -30,14 +29,14 @@ public final class SubmissionScheduler: Sendable {
         let cancel: @Sendable (CancellationReason) -> Void
     }
 
-    private let registry: Mutex<Registry>
+    private let registry: Locked<Registry>
     private let executionQueue: DispatchQueue
 
     /// - Parameters:
     ///   - maxInFlight: how many submissions may execute at once (frames in flight).
     ///   - label: names the queue the work runs on.
     public init(maxInFlight: Int = 3, label: String = "harbeth.submissions") {
-        registry = Mutex(Registry(machine: SubmissionSchedulerStateMachine(maxInFlight: maxInFlight)))
+        registry = Locked(Registry(machine: SubmissionSchedulerStateMachine(maxInFlight: maxInFlight)))
         executionQueue = DispatchQueue(label: label)
     }
 
@@ -140,7 +139,7 @@ public final class SubmissionScheduler: Sendable {
             workEnded(handle.id)
             return
         }
-        let reported = Mutex(false)
+        let reported = Locked(false)
         let completion = SubmissionCompletion<Output>(
             finishBody: { [self] result in
                 let first = reported.withLock { wasReported in
