@@ -1,0 +1,322 @@
+/// A usage error: bad options. Printed as one line; exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Parses `harbeth-render`'s arguments from a table of options, so the
+/// help text, the parser and the tests read from one place.
+enum ArgumentParser {
+    /// One option: its spellings, its value's name (nil for flags), its help
+    /// and what it does to the options.
+    struct Option: Sendable {
+        let names: [String]
+        let value: String?
+        let help: String
+        let apply: @Sendable (inout CommandLineOptions, String) throws -> Void
+    }
+
+    static let options: [Option] = [
+        Option(
+            names: ["-vf", "--filter"], value: "CHAIN",
+            help: "filter chain, e.g. sepia,gaussian_blur=sigma=3; repeat to append"
+        ) {
+            $0.chains.append($1)
+        },
+        Option(
+            names: ["-o", "--output"], value: "PATH",
+            help: "output file (default: INPUT's folder, <stem>.<first-filter>.<ext>)"
+        ) {
+            $0.output = $1
+        },
+        Option(names: ["-y", "--overwrite"], value: nil, help: "replace an existing output file") { options, _ in
+            options.overwrite = true
+        },
+        Option(names: ["--shader"], value: "FILE[:k=v...]", help: "append a custom GLSL shader with parameter values") {
+            $0.chains.append("shader=" + $1)
+        },
+        Option(
+            names: ["--codec"], value: "NAME",
+            help: "video encoder: libx264 (default), libx265, libvpx-vp9, libsvtav1, libaom-av1, mpeg4, ffv1, prores"
+        ) {
+            $0.codec = $1
+        },
+        Option(names: ["--crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
+            $0.crf = try integer($1, option: "--crf", range: 0...63)
+        },
+        Option(names: ["--preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") { $0.preset = $1 },
+        Option(names: ["--bitrate"], value: "RATE", help: "target bit rate, e.g. 4M, 800k") {
+            _ = try bitrate($1)
+            $0.bitrate = $1
+        },
+        Option(names: ["--gop"], value: "N", help: "keyframe interval in frames") {
+            $0.gop = try integer($1, option: "--gop", range: 1...100_000)
+        },
+        Option(
+            names: ["--audio"], value: "copy|none|reencode", help: "audio: copy packets (default), drop, or re-encode"
+        ) {
+            guard let mode = CommandLineOptions.AudioMode(rawValue: $1) else {
+                throw UsageError(message: "--audio takes copy, none or reencode, not '\($1)'")
+            }
+            $0.audio = mode
+        },
+        Option(names: ["--start"], value: "TIME", help: "start at TIME (seconds, or [hh:]mm:ss[.f])") {
+            $0.start = try time($1, option: "--start")
+        },
+        Option(names: ["--duration"], value: "TIME", help: "process at most TIME") {
+            $0.duration = try time($1, option: "--duration")
+            if $0.duration == 0 { throw UsageError(message: "--duration must be more than 0") }
+        },
+        Option(names: ["--frames"], value: "N", help: "process at most N frames") {
+            $0.frames = try integer($1, option: "--frames", range: 1...Int(Int32.max))
+        },
+        Option(names: ["--null"], value: nil, help: "filter without writing a file (for measuring)") { options, _ in
+            options.nullOutput = true
+        },
+        Option(names: ["-q", "--quiet"], value: nil, help: "no progress line and no notes") { options, _ in
+            options.quiet = true
+        },
+        Option(names: ["--json"], value: nil, help: "print a JSON report as the last line of standard output") {
+            options, _ in
+            options.json = true
+        },
+        Option(names: ["--device"], value: "N|NAME", help: "GPU by index or name substring (see --list-devices)") {
+            $0.device = $1
+        },
+        Option(
+            names: ["--gallery"], value: "SHEET.png",
+            help: "render a contact sheet of every filter on one frame of INPUT"
+        ) {
+            $0.gallery = $1
+        },
+        Option(names: ["--max-pixels"], value: "N", help: "refuse inputs larger than N pixels (default 67108864)") {
+            $0.maxPixels = try integer($1, option: "--max-pixels", range: 1...Int(Int32.max))
+        },
+        Option(names: ["--strict"], value: nil, help: "fail on undecodable frames instead of skipping them") {
+            options, _ in
+            options.strict = true
+        },
+        Option(names: ["--frames-in-flight"], value: "N", help: "frames the GPU works on at once (default 3)") {
+            $0.framesInFlight = try integer($1, option: "--frames-in-flight", range: 1...16)
+        },
+        Option(names: ["--no-fusion"], value: nil, help: "run every filter in its own GPU pass") { options, _ in
+            options.fusion = false
+        },
+        Option(names: ["--precision"], value: "half|float", help: "intermediate image precision between passes") {
+            guard let precision = CommandLineOptions.Precision(rawValue: $1) else {
+                throw UsageError(message: "--precision takes half or float, not '\($1)'")
+            }
+            $0.precision = precision
+        },
+        Option(
+            names: ["--apply-rotation"], value: nil,
+            help: "rotate the pixels upright instead of keeping the rotation tag"
+        ) {
+            options, _ in
+            options.applyRotation = true
+        },
+        Option(names: ["--list-filters"], value: nil, help: "list every filter with its parameters") { options, _ in
+            options.action = .listFilters
+        },
+        Option(names: ["--describe"], value: "FILTER", help: "describe one filter: formula, parameters, example") {
+            $0.action = .describe($1)
+        },
+        Option(names: ["--list-devices"], value: nil, help: "list the Vulkan devices") { options, _ in
+            options.action = .listDevices
+        },
+        Option(names: ["-h", "--help"], value: nil, help: "show this help") { options, _ in
+            options.action = .help
+        },
+        Option(names: ["--version"], value: nil, help: "show the version") { options, _ in
+            options.action = .version
+        },
+    ]
+
+    /// Parses arguments (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var positional: [String] = []
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            // --name=value is the same as --name value.
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = option(named: name) else {
+                let suggestion = nearestOption(to: name).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)'\(suggestion)")
+            }
+            if option.value != nil {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else {
+                        throw UsageError(message: "\(name) needs a value (\(option.value!))")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                try run(option, &options, value)
+            } else {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+                try run(option, &options, "")
+            }
+        }
+        switch options.action {
+        case .render:
+            guard !positional.isEmpty else {
+                throw UsageError(message: "no input file given")
+            }
+            guard positional.count == 1 else {
+                throw UsageError(
+                    message: "one input file at a time; got \(positional.count): \(positional.joined(separator: " "))")
+            }
+            options.input = positional[0]
+            if options.nullOutput && options.output != nil {
+                throw UsageError(message: "--null writes no file, so it cannot go with --output")
+            }
+            if options.gallery == nil && options.chains.isEmpty {
+                throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
+            }
+        default:
+            guard positional.isEmpty else {
+                throw UsageError(message: "unexpected argument '\(positional[0])'")
+            }
+        }
+        return options
+    }
+
+    private static func run(_ option: Option, _ options: inout CommandLineOptions, _ value: String)
+        throws(UsageError)
+    {
+        do {
+            try option.apply(&options, value)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+    }
+
+    private static func option(named name: String) -> Option? {
+        options.first { $0.names.contains(name) }
+    }
+
+    private static func nearestOption(to name: String) -> String? {
+        let all = options.flatMap(\.names).filter { $0.hasPrefix("--") }
+        var best: (String, Int)?
+        for candidate in all {
+            let distance = editDistance(name, candidate)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        guard let best, best.1 <= max(2, name.count / 3) else { return nil }
+        return best.0
+    }
+
+    static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text) else { throw UsageError(message: "\(option) takes a whole number, not '\(text)'") }
+        guard range.contains(value) else {
+            throw UsageError(
+                message: "\(option) \(value) is out of range; allowed \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// Seconds from "12.5", "1:30" or "01:02:03.5".
+    static func time(_ text: String, option: String) throws(UsageError) -> Double {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else {
+            throw UsageError(message: "\(option) takes seconds or [hh:]mm:ss[.f], not '\(text)'")
+        }
+        var seconds = 0.0
+        for (index, part) in parts.enumerated() {
+            guard let value = Double(part), value >= 0, value.isFinite,
+                index == parts.count - 1 || value == value.rounded()
+            else {
+                throw UsageError(message: "\(option) takes seconds or [hh:]mm:ss[.f], not '\(text)'")
+            }
+            if index > 0 && value >= 60 {
+                throw UsageError(message: "\(option) takes seconds or [hh:]mm:ss[.f], not '\(text)'")
+            }
+            seconds = seconds * 60 + value
+        }
+        return seconds
+    }
+
+    /// Bits per second from "4M", "800k", "1500000".
+    static func bitrate(_ text: String) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var scale = 1.0
+        if let last = digits.last, "kKmMgG".contains(last) {
+            scale = "kK".contains(last) ? 1e3 : "mM".contains(last) ? 1e6 : 1e9
+            digits = digits.dropLast()
+        }
+        guard let value = Double(digits), value > 0, value * scale <= 1e10 else {
+            throw UsageError(message: "--bitrate takes a rate like 4M or 800k, not '\(text)'")
+        }
+        return Int(value * scale)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The help text, from the option table.
+    static var help: String {
+        var text = """
+            harbeth-render: GPU video filtering (Vulkan compute shaders) in the FFmpeg family
+
+            usage: harbeth-render [options] --filter CHAIN INPUT
+                   harbeth-render --list-filters | --describe FILTER | --list-devices | --version
+
+            examples:
+              harbeth-render --filter sepia in.mp4                  writes in.sepia.mp4 beside the input
+              harbeth-render -vf 'gaussian_blur=sigma=3,brightness=0.1' -o out.mkv in.mov
+              harbeth-render --filter sepia photo.png -o sepia.png  stills work too
+              harbeth-render --shader grade.glsl:amount=0.3 in.mp4  a custom GLSL shader
+              harbeth-render --gallery sheet.png in.mp4             every filter on one frame
+
+            options:
+
+            """
+        for option in options {
+            var names = option.names.joined(separator: ", ")
+            if let value = option.value { names += " " + value }
+            let padding = String(repeating: " ", count: max(1, 30 - names.count))
+            text += "  " + names + padding + option.help + "\n"
+        }
+        text += """
+
+            Exit status: 0 success, 1 failure while processing, 2 usage error,
+            130 interrupted (SIGINT), 143 terminated (SIGTERM); an interrupted or
+            failed run leaves nothing at the output path.
+            """
+        return text
+    }
+}

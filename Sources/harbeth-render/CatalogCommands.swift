@@ -1,0 +1,68 @@
+import Harbeth
+
+/// `--list-filters`, `--describe` and `--list-devices`.
+enum CatalogCommands {
+    /// One block per filter: name and kind, then one line per parameter.
+    static func listFilters(_ catalog: FilterCatalog = .standard) -> String {
+        var text = "\(catalog.descriptors.count) filters (harbeth-render --describe NAME for details)\n"
+        var kind: FilterKind?
+        for descriptor in catalog.descriptors.sorted(by: { ($0.kind.order, $0.name) < ($1.kind.order, $1.name) }) {
+            if descriptor.kind != kind {
+                kind = descriptor.kind
+                text += "\n\(descriptor.kind.heading):\n"
+            }
+            text +=
+                "  \(descriptor.name)" + String(repeating: " ", count: max(1, 22 - descriptor.name.count))
+                + descriptor.summary + "\n"
+            for parameter in descriptor.parameters {
+                text += "      \(parameter.name): \(parameter.type), \(parameter.defaultAndRange)\n"
+            }
+        }
+        return text
+    }
+
+    /// Everything about one filter, or nil when there is none of that name.
+    static func describe(_ name: String, catalog: FilterCatalog = .standard) -> String? {
+        guard let descriptor = catalog.descriptor(named: name) else { return nil }
+        var text = "\(descriptor.name) (\(descriptor.kind.rawValue)): \(descriptor.summary)\n\n"
+        text += "formula: \(descriptor.formula)\n\n"
+        if descriptor.parameters.isEmpty {
+            text += "parameters: none\n"
+        } else {
+            text += "parameters (positional in this order, or name=value):\n"
+            for parameter in descriptor.parameters {
+                text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)\n"
+            }
+        }
+        let example =
+            descriptor.parameters.first.map { "\(descriptor.name)=\($0.name)=\($0.defaultValue)" } ?? descriptor.name
+        text += "\nexample: harbeth-render --filter '\(example)' in.mp4\n"
+        return text
+    }
+
+    static func listDevices() throws -> String {
+        let devices = try GPUContext.availableDevices()
+        guard !devices.isEmpty else { return "no Vulkan device with compute support\n" }
+        return devices.map { $0.description + "\n" }.joined()
+    }
+}
+
+extension FilterKind {
+    fileprivate var order: Int {
+        switch self {
+        case .pointwise: return 0
+        case .neighbourhood: return 1
+        case .geometric: return 2
+        case .multiInput: return 3
+        }
+    }
+
+    fileprivate var heading: String {
+        switch self {
+        case .pointwise: return "Colour (pointwise, fused into one pass)"
+        case .neighbourhood: return "Neighbourhood"
+        case .geometric: return "Geometric"
+        case .multiInput: return "Multi-input"
+        }
+    }
+}
