@@ -1,28 +1,42 @@
 // Shared by every generated pass: the version, the workgroup size (set by
-// specialization constants 0, 1, 2) and the parameter block at binding 0.
+// specialization constants 0, 1, 2), the parameter block at binding 0 and
+// the data buffer at binding 3.
 //
-// The parameter block is written by the host for each frame:
+// The parameter block is a uniform buffer (16 KiB, the size every Vulkan
+// device offers) written by the host for each frame. Uniform buffers, not
+// storage buffers: values every invocation reads alike are loaded once
+// per SIMD group from uniform memory, which on lavapipe costs a fraction
+// of a storage-buffer load per pixel.
 //   hb_io            input width, height; output width, height
 //   hb_in_planes[i]  byte offset and bytes per row of input plane i
 //   hb_out_planes[i] byte offset and bytes per row of output plane i
 //   hb_frame         time in seconds, frame index, 0, 0
 //   hb_yuv_to_rgb    maps (Y, Cb, Cr, 1) in code values to (R, G, B, 1) in 0...1
 //   hb_rgb_to_yuv    maps (R, G, B, 1) in 0...1 to (Y, Cb, Cr, 1) in code values
-//   hb_p[]           each filter's parameters, starting at its own base index
+//   hb_p[]           slot i holds stage i's base index; then each filter's
+//                    parameters, starting at its base
+// hb_data[] holds the parameters of filters with large tables (LUTs,
+// curves), which declare so and read hb_data[base + i] instead.
 #version 450
 #extension GL_GOOGLE_cpp_style_line_directive : require
+#extension GL_EXT_scalar_block_layout : require
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) restrict readonly buffer HBParameters {
+// 16 KiB in all: 64 floats of header, then the parameters.
+const int HB_UNIFORM_FLOATS = 4032;
+
+layout(std430, set = 0, binding = 0) uniform HBParameters {
     ivec4 hb_io;
     ivec4 hb_in_planes[3];
     ivec4 hb_out_planes[3];
     vec4 hb_frame;
     mat4 hb_yuv_to_rgb;
     mat4 hb_rgb_to_yuv;
-    float hb_p[];
+    float hb_p[HB_UNIFORM_FLOATS];
 };
+
+layout(std430, set = 0, binding = 3) restrict readonly buffer HBData { float hb_data[]; };
 
 #define hb_in_size (hb_io.xy)
 #define hb_out_size (hb_io.zw)

@@ -64,7 +64,9 @@ vec4 hb_bytes(uint word) {
 
 #if HB_IN_LAYOUT == 0
 void hb_load_block(ivec2 base) {
-    hb_block_in[0][0] = unpackUnorm4x8(hb_src_word(0, base.y, base.x * 4));
+    for (int i = 0; i < HB_BLOCK_W; i++) {
+        hb_block_in[0][i] = unpackUnorm4x8(hb_src_word(0, base.y, (base.x + i) * 4));
+    }
 }
 #else
 void hb_load_block(ivec2 base) {

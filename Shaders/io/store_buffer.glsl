@@ -36,12 +36,18 @@ void hb_dst_write(int plane, int row, int byteInRow, uint value) {
 }
 
 #if HB_OUT_LAYOUT == 0
-void hb_store_block(ivec2 p) {
+void hb_store_block(ivec2 base) {
 #ifdef HB_BLOCK_INPUT
-    hb_load_block(p);
+    hb_load_block(base);
 #endif
-    vec4 c = clamp(hb_pixel(p, ivec2(0)), 0.0, 1.0);
-    hb_dst_write(0, p.y, p.x * 4, packUnorm4x8(c));
+    for (int i = 0; i < HB_BLOCK_W; i++) {
+#ifdef HB_BLOCK_INPUT
+        vec4 c = clamp(hb_pixel(base + ivec2(i, 0), ivec2(i, 0)), 0.0, 1.0);
+#else
+        vec4 c = clamp(hb_pixel(min(base + ivec2(i, 0), hb_out_size - 1), ivec2(i, 0)), 0.0, 1.0);
+#endif
+        hb_dst_write(0, base.y, (base.x + i) * 4, packUnorm4x8(c));
+    }
 }
 #else
 const float HB_MAX_CODE = HB_OUT_LAYOUT == 5 ? 1023.0 : 255.0;

@@ -7,14 +7,14 @@
 // RGB entries, red fastest, then green, then blue (the .cube order).
 vec3 hb_lut3d_entry(uint table, int size, ivec3 at) {
     uint index = table + 3u * uint((at.b * size + at.g) * size + at.r);
-    return vec3(hb_p[index], hb_p[index + 1u], hb_p[index + 2u]);
+    return vec3(hb_data[index], hb_data[index + 1u], hb_data[index + 2u]);
 }
 
 vec4 hb_lut3d(vec4 color, uint base) {
-    float intensity = hb_p[base];
-    int size = int(hb_p[base + 1u]);
-    vec3 domainMin = vec3(hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u]);
-    vec3 domainMax = vec3(hb_p[base + 5u], hb_p[base + 6u], hb_p[base + 7u]);
+    float intensity = hb_data[base];
+    int size = int(hb_data[base + 1u]);
+    vec3 domainMin = vec3(hb_data[base + 2u], hb_data[base + 3u], hb_data[base + 4u]);
+    vec3 domainMax = vec3(hb_data[base + 5u], hb_data[base + 6u], hb_data[base + 7u]);
     uint table = base + 8u;
     vec3 x = clamp((color.rgb - domainMin) / (domainMax - domainMin), 0.0, 1.0) * float(size - 1);
     ivec3 lo = min(ivec3(floor(x)), ivec3(size - 2));

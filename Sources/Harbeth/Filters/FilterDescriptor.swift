@@ -182,12 +182,17 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let stages: [FilterStage]
     /// Distinguishes descriptors of the same name (custom shaders).
     public let identity: String
+    /// True when the stages read their data from `hb_data`, not `hb_p`.
+    public let dataInBuffer: Bool
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
     let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
 
     /// - Parameters:
+    ///   - dataInBuffer: the packed floats are large (a LUT, curve tables) and
+    ///     the GLSL reads them from `hb_data[base...]`, a storage buffer,
+    ///     instead of the 16 KiB uniform block `hb_p`.
     ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
     ///     parameter in order (numbers, list elements, choice indices).
     ///   - outputSize: the size after the filter; by default unchanged.
@@ -201,7 +206,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///     keeping the size except the last, which makes `outputSize`.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
-        stages: [FilterStage], identity: String? = nil,
+        stages: [FilterStage], identity: String? = nil, dataInBuffer: Bool = false,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
@@ -214,6 +219,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.parameters = parameters
         self.stages = stages
         self.identity = identity ?? name
+        self.dataInBuffer = dataInBuffer
         self.pack = pack ?? { values, _ in values.packedInOrder() }
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }

@@ -15,7 +15,10 @@ final class FrameSlot: @unchecked Sendable {
     let inputDevice: GPUBuffer
     let output: GPUBuffer
     let outputDevice: GPUBuffer
-    private(set) var parameters: [GPUBuffer]
+    /// Each pass's uniform parameter block (16 KiB).
+    let uniforms: [GPUBuffer]
+    /// Each pass's large parameter data (`hb_data`), grown when needed.
+    private(set) var data: [GPUBuffer]
     let images: [GPUImage?]
     let sets: [DescriptorSet]
     let commands: CommandBuffer
@@ -33,7 +36,10 @@ final class FrameSlot: @unchecked Sendable {
         output = try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .readback)
         outputDevice =
             plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
-        parameters = try plan.graph.passes.map { _ in try context.makeBuffer(size: 64 * 1024, location: .upload) }
+        uniforms = try plan.graph.passes.map { _ in
+            try context.makeBuffer(size: RenderPlan.uniformBytes, location: .upload)
+        }
+        data = try plan.graph.passes.map { _ in try context.makeBuffer(size: 256, location: .upload) }
         images = try plan.graph.passes.map { pass in
             guard pass.output == .image else { return nil }
             return try context.makeImage(
@@ -44,13 +50,13 @@ final class FrameSlot: @unchecked Sendable {
         boundAuxiliary = plan.graph.passes.map { _ in [] }
     }
 
-    /// Makes pass `index`'s parameter block at least `bytes` long. A new
-    /// buffer means the descriptor sets and commands must be made again.
-    func ensureParameterCapacity(pass index: Int, bytes: Int, context: GPUContext) throws {
-        guard parameters[index].size < bytes else { return }
-        var capacity = parameters[index].size
+    /// Makes pass `index`'s data buffer at least `bytes` long. A new buffer
+    /// means the descriptor sets and commands must be made again.
+    func ensureDataCapacity(pass index: Int, bytes: Int, context: GPUContext) throws {
+        guard data[index].size < bytes else { return }
+        var capacity = data[index].size
         while capacity < bytes { capacity *= 2 }
-        parameters[index] = try context.makeBuffer(size: capacity, location: .upload)
+        data[index] = try context.makeBuffer(size: capacity, location: .upload)
         isRecorded = false
     }
 }

@@ -34,7 +34,7 @@ struct PlaneLayout: Hashable, Sendable {
     /// Shaders/io/store_buffer.glsl).
     static func outputBlock(for layout: PixelLayout) -> (x: Int, y: Int) {
         switch layout {
-        case .rgba8: return (1, 1)
+        case .rgba8: return (8, 1)
         case .yuv420p: return (8, 2)
         case .yuv422p: return (8, 1)
         case .yuv444p: return (4, 1)

@@ -32,6 +32,11 @@ final class RenderPlan: @unchecked Sendable {
     }
 
     static let headerFloats = 64
+    /// The uniform block's size: the 16 KiB every Vulkan device offers
+    /// (`HB_UNIFORM_FLOATS` in Shaders/common/prelude.glsl is what follows
+    /// the header).
+    static let uniformBytes = 16384
+    static let uniformParameterFloats = uniformBytes / 4 - headerFloats
 
     init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,

@@ -30,19 +30,20 @@ struct ShaderGenerator {
             text += try Self.embeddedWithLine("io/load_image.glsl")
         }
         var bindings: [BindingKind] = [
-            .storageBuffer,
+            .uniformBuffer,
             pass.input == .image ? .sampledImage : .storageBuffer,
         ]
         switch pass.output {
         case .image: bindings.append(.storageImage)
         case .buffer: bindings.append(.storageBuffer)
         }
+        bindings.append(.storageBuffer)  // hb_data
         var auxiliaryIndex = 0
         var auxiliaryNames: [[String]] = []
         for planned in pass.stages {
             var names: [String] = []
             for _ in 0..<planned.stage.samplerArguments {
-                text += "layout(set = 0, binding = \(3 + auxiliaryIndex)) uniform sampler2D hb_aux\(auxiliaryIndex);\n"
+                text += "layout(set = 0, binding = \(4 + auxiliaryIndex)) uniform sampler2D hb_aux\(auxiliaryIndex);\n"
                 names.append("hb_aux\(auxiliaryIndex)")
                 bindings.append(.sampledImage)
                 auxiliaryIndex += 1
@@ -68,7 +69,7 @@ struct ShaderGenerator {
                 defines["HB_BLOCK_W"] = "\(block.x)"
                 defines["HB_BLOCK_H"] = "\(block.y)"
                 text += try Self.embeddedWithLine("io/store_buffer.glsl")
-                workgroup = layout == .rgba8 ? Self.imageWorkgroup : Self.blockWorkgroup
+                workgroup = Self.blockWorkgroup
             }
             var included: Set<String> = []
             for (slot, planned) in pass.stages.enumerated() {
@@ -109,7 +110,7 @@ struct ShaderGenerator {
         switch pass.output {
         case .buffer(let layout) where !pass.isWholeKernel:
             block = PlaneLayout.outputBlock(for: layout)
-            workgroup = layout == .rgba8 ? imageWorkgroup : blockWorkgroup
+            workgroup = blockWorkgroup
         default:
             block = (1, 1)
             workgroup = imageWorkgroup

@@ -212,25 +212,46 @@ public final class Renderer: Sendable {
             defer { value += 1 }
             return value
         }
-        let rewriteData = slot.writtenFilters != filters
+        let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
         for (passIndex, pass) in plan.graph.passes.enumerated() {
-            let stages = pass.stages
-            var table: [Float] = []
-            var body: [Float] = []
-            for planned in stages {
-                table.append(Float(bitPattern: UInt32(stages.count + body.count)))
-                body += data[planned.filterIndex]
-            }
-            let bytes = (RenderPlan.headerFloats + table.count + body.count) * 4
-            try slot.ensureParameterCapacity(pass: passIndex, bytes: bytes, context: context)
             let header = Self.header(
                 pass: pass, plan: plan, time: source.time ?? 0, frameIndex: index, input: conversion,
                 output: outputConversion)
-            slot.parameters[passIndex].withUnsafeMutableBytes { raw in
+            // Each stage's base: in hb_p after the table of bases, or in
+            // hb_data for filters that declare large data.
+            var table: [Float] = []
+            var uniform: [Float] = []
+            var buffer: [Float] = []
+            if rewriteData {
+                let stages = pass.stages
+                for planned in stages {
+                    let packed = data[planned.filterIndex]
+                    if filters[planned.filterIndex].descriptor.dataInBuffer {
+                        table.append(Float(bitPattern: UInt32(buffer.count)))
+                        buffer += packed
+                    } else {
+                        table.append(Float(bitPattern: UInt32(stages.count + uniform.count)))
+                        uniform += packed
+                    }
+                }
+                guard table.count + uniform.count <= RenderPlan.uniformParameterFloats else {
+                    throw RenderError.invalidFilterSetup(
+                        filter: pass.name(in: filters),
+                        reason: "\(table.count + uniform.count) parameter values in one pass; at most "
+                            + "\(RenderPlan.uniformParameterFloats) fit (split the chain with --no-fusion)")
+                }
+                try slot.ensureDataCapacity(pass: passIndex, bytes: max(4, buffer.count * 4), context: context)
+            }
+            slot.uniforms[passIndex].withUnsafeMutableBytes { raw in
                 header.withUnsafeBytes { raw.copyMemory(from: $0) }
-                if rewriteData || !slot.isRecorded {
+                if rewriteData {
                     let start = raw.baseAddress! + RenderPlan.headerFloats * 4
-                    (table + body).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    (table + uniform).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                }
+            }
+            if rewriteData && !buffer.isEmpty {
+                slot.data[passIndex].withUnsafeMutableBytes { raw in
+                    buffer.withUnsafeBytes { raw.copyMemory(from: $0) }
                 }
             }
         }
@@ -259,7 +280,7 @@ public final class Renderer: Sendable {
 
         guard !slot.isRecorded else { return }
         for (passIndex, pass) in plan.graph.passes.enumerated() {
-            var resources: [BoundResource] = [.buffer(slot.parameters[passIndex])]
+            var resources: [BoundResource] = [.buffer(slot.uniforms[passIndex])]
             switch pass.input {
             case .source: resources.append(.buffer(slot.inputDevice))
             case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
@@ -268,6 +289,7 @@ public final class Renderer: Sendable {
             case .image: resources.append(.storageImage(slot.images[passIndex]!))
             case .buffer: resources.append(.buffer(slot.outputDevice))
             }
+            resources.append(.buffer(slot.data[passIndex]))
             resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
             slot.sets[passIndex].update(resources)
         }

@@ -247,6 +247,13 @@ public final class GPUContext: @unchecked Sendable {
         guard offered12.timelineSemaphore == VkBool32(VK_TRUE) else {
             throw .unsupported("timeline semaphores (Vulkan 1.2)")
         }
+        // Kernels declare their parameter blocks std430 (scalar layout) in
+        // uniform buffers, which every Vulkan 1.2 desktop driver offers.
+        guard offered12.uniformBufferStandardLayout == VkBool32(VK_TRUE),
+            offered12.scalarBlockLayout == VkBool32(VK_TRUE)
+        else {
+            throw .unsupported("std430 uniform buffers (uniformBufferStandardLayout, scalarBlockLayout)")
+        }
         let yes = VkBool32(VK_TRUE)
         var features = Features()
         features.storageBuffer8BitAccess = offered12.storageBuffer8BitAccess == yes
@@ -264,6 +271,8 @@ public final class GPUContext: @unchecked Sendable {
         enable12.timelineSemaphore = yes
         enable12.storageBuffer8BitAccess = offered12.storageBuffer8BitAccess
         enable12.shaderInt8 = offered12.shaderInt8
+        enable12.uniformBufferStandardLayout = yes
+        enable12.scalarBlockLayout = yes
         var enable = VkPhysicalDeviceFeatures2()
         enable.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
         enable.features.shaderInt16 = offered.features.shaderInt16

@@ -11,6 +11,7 @@ enum LookupFilters {
             .number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
         ],
         stages: [.pointwise("hb_lut3d", file: "pointwise/lut3d.glsl")],
+        dataInBuffer: true,
         pack: { values, environment in
             let path = try requiredPath(values, filter: "lut3d", example: "lut3d=file=look.cube")
             let lut = try CubeLUT(parsing: environment.resources.data(at: path), path: path)
@@ -27,6 +28,7 @@ enum LookupFilters {
             .number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
         ],
         stages: [.pointwise("hb_lut3d", file: "pointwise/lut3d.glsl")],
+        dataInBuffer: true,
         pack: { values, environment in
             let path = try requiredPath(values, filter: "lookup", example: "lookup=file=lookup.png")
             let lut = try CubeLUT(lookupImage: environment.resources.image(at: path), path: path)

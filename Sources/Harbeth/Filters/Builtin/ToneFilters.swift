@@ -90,6 +90,7 @@ enum ToneFilters {
             .list("b", count: 4...64, default: [0, 0, 1, 1], range: 0...1, summary: "x/y points for blue"),
         ],
         stages: [.pointwise("hb_curves", file: "pointwise/curves.glsl")],
+        dataInBuffer: true,
         pack: { values, _ in try curveTables(values) })
 
     /// Three 256-entry tables, red, green, blue: channel curve then master.
