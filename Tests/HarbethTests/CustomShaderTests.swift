@@ -124,4 +124,16 @@ final class CustomShaderTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("cannot read the shader /no/such/file.glsl"), "\(error)")
         }
     }
+
+    func testProblemsQuotingControlCharactersStayOneLine() {
+        // Found by the fuzz targets (Fuzz/): quoted text was printed raw.
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(name: "a.glsl", text: "uniform float x = \u{0C}1;\nvoid main() {}\n")
+        ) { error in
+            XCTAssertEqual("\(error)", "a.glsl:1: cannot read the default '\\u{0C}1'")
+        }
+        XCTAssertEqual(
+            "\(CustomShader.Problem.noEntryPoint(path: "line\u{85}break.glsl"))",
+            "line\\u{0085}break.glsl defines none of vec4 filter(vec4, ivec2), vec4 kernel(ivec2) or void main()")
+    }
 }

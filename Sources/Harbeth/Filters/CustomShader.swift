@@ -23,7 +23,13 @@ public enum CustomShader {
         case noEntryPoint(path: String)
         case badUniform(path: String, line: Int, reason: String)
 
+        /// One line: control characters in the path and in quoted shader
+        /// text are escaped.
         public var description: String {
+            message.escapingControlCharacters
+        }
+
+        private var message: String {
             switch self {
             case .unreadable(let path):
                 return "cannot read the shader \(path)"

@@ -144,7 +144,13 @@ public enum FilterResourceError: Error, Sendable, Equatable, CustomStringConvert
     case noImageDecoder(path: String)
     case malformed(path: String, line: Int?, reason: String)
 
+    /// One line: control characters in paths and in quoted file text are
+    /// escaped.
     public var description: String {
+        message.escapingControlCharacters
+    }
+
+    private var message: String {
         switch self {
         case .unreadable(let path):
             return "cannot read \(path)"
