@@ -136,4 +136,19 @@ final class CustomShaderTests: XCTestCase {
             "\(CustomShader.Problem.noEntryPoint(path: "line\u{85}break.glsl"))",
             "line\\u{0085}break.glsl defines none of vec4 filter(vec4, ivec2), vec4 kernel(ivec2) or void main()")
     }
+
+    func testACustomShaderPrintsItsPathSoTheChainParsesBack() throws {
+        // Found by harbeth-fuzz-chain: the text form dropped the path
+        // (`shader=amount=0.8`), which does not parse.
+        let path = try write(
+            "uniform float amount = 0.5; // range 0...1\nvec4 filter(vec4 c, ivec2 p) { return c * amount; }\n",
+            name: "grade one.glsl")
+        for text in ["sepia,shader=\(path):amount=0.8,invert", "shader=\(path)", "shader=file=\(path):0.25"] {
+            let chain = try FilterChain(parsing: text)
+            XCTAssertEqual(try FilterChain(parsing: chain.description), chain, chain.description)
+        }
+        XCTAssertEqual(
+            try FilterChain(parsing: "sepia,shader='\(path)':amount=0.8").description,
+            "sepia,shader='\(path)':amount=0.8")
+    }
 }

@@ -52,7 +52,8 @@ public enum CustomShader {
         return try descriptor(name: path, text: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Describes shader text; `name` appears in errors.
+    /// Describes shader text; `name` appears in errors, and the chain's
+    /// text form names it as the path (`shader=NAME:...`).
     public static func descriptor(name: String, text: String) throws -> FilterDescriptor {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var parameters: [FilterParameter] = []
@@ -101,7 +102,7 @@ public enum CustomShader {
         return FilterDescriptor(
             name: "shader", kind: kind, summary: "custom shader \(name)",
             formula: "user GLSL from \(name)", parameters: parameters, stages: [stage],
-            identity: "shader:\(name):\(text.hashValue)")
+            identity: "shader:\(name):\(text.hashValue)", sourcePath: name)
     }
 
     private static func containsFunction(_ text: String, returning type: String, named name: String) -> Bool {

@@ -177,6 +177,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let stages: [FilterStage]
     /// Distinguishes descriptors of the same name (custom shaders).
     public let identity: String
+    /// The file a custom shader was read from. The text form names it
+    /// first (`shader=PATH:amount=0.5`), so the chain parses back; nil for
+    /// built-in filters.
+    public let sourcePath: String?
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
@@ -193,7 +197,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///     keeping the size except the last, which makes `outputSize`.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
-        stages: [FilterStage], identity: String? = nil,
+        stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
@@ -206,6 +210,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.parameters = parameters
         self.stages = stages
         self.identity = identity ?? name
+        self.sourcePath = sourcePath
         self.pack = pack ?? { values, _ in values.packedInOrder() }
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }
