@@ -151,4 +151,20 @@ final class CustomShaderTests: XCTestCase {
             try FilterChain(parsing: "sepia,shader='\(path)':amount=0.8").description,
             "sepia,shader='\(path)':amount=0.8")
     }
+
+    func testUniformsOnLinesEndedByCROrCRLFAreParameters() throws {
+        // Found by harbeth-fuzz-shader: only LF ended a line, so a file with
+        // CR LF line ends was one line and its uniforms were not parameters.
+        let crlf = try CustomShader.descriptor(
+            name: "a.glsl", text: "uniform float a = 0.5;\r\nuniform int b = 2;\r\nvoid main() {}\r\n")
+        XCTAssertEqual(crlf.parameters.map(\.name), ["a", "b"])
+        let cr = try CustomShader.descriptor(name: "a.glsl", text: "void main() {}\runiform vec2 c = vec2(1.0, 2.0);")
+        XCTAssertEqual(cr.parameters.map(\.name), ["c"])
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(name: "a.glsl", text: "uniform float a;\r\n\r\runiform mat4 b;\nvoid main() {}")
+        ) { error in
+            XCTAssertEqual(
+                "\(error)", "a.glsl:4: uniform type 'mat4' is not supported (float, int, bool, vec2, vec3, vec4)")
+        }
+    }
 }

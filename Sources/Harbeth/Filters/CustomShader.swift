@@ -55,7 +55,11 @@ public enum CustomShader {
     /// Describes shader text; `name` appears in errors, and the chain's
     /// text form names it as the path (`shader=NAME:...`).
     public static func descriptor(name: String, text: String) throws -> FilterDescriptor {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // GLSL ends a line with CR, LF or both together (GLSL 4.60, 3.1);
+        // CR LF is one Character, so this counts lines as the compiler does.
+        var lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        ).map(String.init)
         var parameters: [FilterParameter] = []
         var defines: [String] = []
         var offset = 0
