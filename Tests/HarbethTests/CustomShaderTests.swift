@@ -167,4 +167,16 @@ final class CustomShaderTests: XCTestCase {
                 "\(error)", "a.glsl:4: uniform type 'mat4' is not supported (float, int, bool, vec2, vec3, vec4)")
         }
     }
+
+    func testTwoUniformsOfOneNameAreRejected() {
+        // Found by harbeth-fuzz-shader: both became parameters named 't',
+        // sharing one value in the text form, and the shader failed to
+        // compile only when first rendered.
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(
+                name: "a.glsl", text: "uniform float t;\nuniform float u;\nuniform vec2 t;\nvoid main() {}\n")
+        ) { error in
+            XCTAssertEqual("\(error)", "a.glsl:3: a second uniform named 't'")
+        }
+    }
 }

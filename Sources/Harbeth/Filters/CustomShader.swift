@@ -68,6 +68,13 @@ public enum CustomShader {
             guard trimmed.hasPrefix("uniform ") else { continue }
             // Samplers and blocks are not parameters; only plain scalars/vectors.
             let (parameter, width) = try parseUniform(trimmed, path: name, line: index + 1)
+            // The text form sets a parameter by name, so names are unique
+            // (GLSL would reject the second declaration too, but only later,
+            // when the filter is first rendered).
+            guard !parameters.contains(where: { $0.name == parameter.name }) else {
+                throw Problem.badUniform(
+                    path: name, line: index + 1, reason: "a second uniform named '\(parameter.name)'")
+            }
             parameters.append(parameter)
             let accessor: String
             switch width {
