@@ -88,6 +88,17 @@ final class FilterChainTests: XCTestCase {
         XCTAssertEqual(chain.filters[0].values.number("intensity"), 0.25)
     }
 
+    func testTextWithLeadingOrTrailingLineBreaksPrintsQuoted() throws {
+        // Caught by harbeth-fuzz-chain's round trip: 'x\n' printed unquoted
+        // and parsed back trimmed, as another file.
+        for path in ["\tlook.cube", "look.cube\n", "look.cube\r", "\nlook.cube "] {
+            let chain = FilterChain([.lut3d(file: path)])
+            XCTAssertEqual(try FilterChain(parsing: chain.description), chain, chain.description)
+        }
+        XCTAssertEqual(FilterChain([.lut3d(file: "look.cube\n")]).description, "lut3d=file='look.cube\n'")
+        XCTAssertEqual(FilterChain([.lut3d(file: "a\nb.cube")]).description, "lut3d=file=a\nb.cube")
+    }
+
     func testEditDistanceCountsSwapsAsOne() {
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "sepai"), "sepia")
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "INVERT"), "invert")
