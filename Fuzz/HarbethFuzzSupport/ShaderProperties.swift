@@ -18,7 +18,8 @@ public enum ShaderProperties {
         }
         // One parameter per uniform line, lines counted as GLSL counts them.
         let uniformLines = lines(Array(text.utf8)).filter { line in
-            String(decoding: line, as: UTF8.self).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("uniform ")
+            line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).first
+                .map { Array($0) == Array("uniform".utf8) } ?? false
         }
         try require(
             descriptor.parameters.count == uniformLines.count,

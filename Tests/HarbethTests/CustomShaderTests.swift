@@ -179,4 +179,17 @@ final class CustomShaderTests: XCTestCase {
             XCTAssertEqual("\(error)", "a.glsl:3: a second uniform named 't'")
         }
     }
+
+    func testUniformsSeparatedByTabsAreParameters() throws {
+        // Found by harbeth-fuzz-shader: 'uniform\tfloat a;' and a bare
+        // 'uniform' were left in the GLSL, failing to compile only when the
+        // filter was first rendered.
+        let descriptor = try CustomShader.descriptor(
+            name: "a.glsl", text: "uniform\tfloat a = 0.5;\n\tuniform vec2\tb;\nvoid main() {}\n")
+        XCTAssertEqual(descriptor.parameters.map(\.name), ["a", "b"])
+        XCTAssertThrowsError(try CustomShader.descriptor(name: "a.glsl", text: "void main() {}\n  uniform \n")) {
+            error in
+            XCTAssertEqual("\(error)", "a.glsl:2: a uniform declaration ends with ';'")
+        }
+    }
 }

@@ -65,7 +65,9 @@ public enum CustomShader {
         var offset = 0
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingSpaces()
-            guard trimmed.hasPrefix("uniform ") else { continue }
+            // A declaration's first word is `uniform`, whatever spaces or
+            // tabs follow it; GLSL would reject any it left behind.
+            guard trimmed.split(whereSeparator: isSpace).first == "uniform" else { continue }
             // Samplers and blocks are not parameters; only plain scalars/vectors.
             let (parameter, width) = try parseUniform(trimmed, path: name, line: index + 1)
             // The text form sets a parameter by name, so names are unique
@@ -116,6 +118,10 @@ public enum CustomShader {
             identity: "shader:\(name):\(text.hashValue)", sourcePath: name)
     }
 
+    private static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
+
     private static func containsFunction(_ text: String, returning type: String, named name: String) -> Bool {
         // Tolerant of spacing: "vec4 filter (" and "vec4  filter(" both count.
         let squeezed = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
@@ -145,7 +151,7 @@ public enum CustomShader {
             }
             return (declaration, nil)
         }()
-        let words = head.split(separator: " ").map(String.init)
+        let words = head.split(whereSeparator: isSpace).map(String.init)
         guard words.count == 3, words[0] == "uniform" else {
             throw Problem.badUniform(path: path, line: number, reason: "expected 'uniform TYPE NAME [= DEFAULT];'")
         }
