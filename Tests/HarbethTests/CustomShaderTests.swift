@@ -192,4 +192,34 @@ final class CustomShaderTests: XCTestCase {
             XCTAssertEqual("\(error)", "a.glsl:2: a uniform declaration ends with ';'")
         }
     }
+
+    func testDefaultsAndRangesAreFiniteAndDefaultsLieInTheRange() throws {
+        // Found by harbeth-fuzz-shader: vec defaults outside the range or
+        // infinite (1.1e3000) made parameters whose own default the text
+        // form rejects. 'int n = nan' and an int range beyond Int's stopped
+        // the process (Int(nan), Int(1e300)).
+        func parameter(_ declaration: String) throws -> FilterParameter {
+            try CustomShader.descriptor(name: "a.glsl", text: declaration + "\nvoid main() {}\n").parameters[0]
+        }
+        func assertProblem(_ declaration: String, _ reason: String, line: UInt = #line) {
+            XCTAssertThrowsError(try parameter(declaration), line: line) { error in
+                XCTAssertEqual("\(error)", "a.glsl:1: " + reason, line: line)
+            }
+        }
+        XCTAssertEqual(
+            try parameter("uniform vec3 d = vec3(6.0, 0.0, -9.0); // range -5...5").defaultValue, .list([5, 0, -5]))
+        XCTAssertEqual(try parameter("uniform vec4 d = vec4(0.01e300);").defaultValue, .list([1e6, 1e6, 1e6, 1e6]))
+        XCTAssertEqual(try parameter("uniform int n = 7; // range -3...3").defaultValue, .number(3))
+        assertProblem("uniform vec3 a = vec3(1.1e3000);", "cannot read the default 'vec3(1.1e3000)'")
+        assertProblem("uniform float a = nan;", "cannot read the default 'nan'")
+        assertProblem("uniform int n = nan;", "cannot read the default 'nan'")
+        assertProblem("uniform vec3 c = vec3(1.0, x, 2.0, 3.0);", "cannot read the default 'vec3(1.0, x, 2.0, 3.0)'")
+        assertProblem("uniform float a = 1.0, 2.0;", "float takes one default value")
+        assertProblem("uniform float a; // range 0...1e999", "a range's bounds are finite numbers")
+        assertProblem("uniform float a; // range x...0...1", "a range is written 'range MIN...MAX'")
+        assertProblem(
+            "uniform int n; // range 1e300...1e301", "an int's range is whole numbers within -2147483648...2147483647")
+        assertProblem(
+            "uniform int n; // range 0.5...3.5", "an int's range is whole numbers within -2147483648...2147483647")
+    }
 }

@@ -160,13 +160,26 @@ public enum CustomShader {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
             throw Problem.badUniform(path: path, line: number, reason: "'\(name)' is not a parameter name")
         }
+        func problem(_ reason: String) -> Problem {
+            Problem.badUniform(path: path, line: number, reason: reason)
+        }
+        // Ranges and defaults are finite: a parameter's values must be,
+        // and an int's must fit GLSL's 32-bit int.
         var range: ClosedRange<Double> = -1_000_000...1_000_000
         if let rangeText {
-            let bounds = rangeText.components(separatedBy: "...").compactMap { Double($0.trimmingSpaces()) }
-            guard bounds.count == 2, bounds[0] <= bounds[1] else {
-                throw Problem.badUniform(path: path, line: number, reason: "a range is written 'range MIN...MAX'")
+            let bounds = rangeText.components(separatedBy: "...").map { Double($0.trimmingSpaces()) }
+            guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low <= high else {
+                throw problem("a range is written 'range MIN...MAX'")
             }
-            range = bounds[0]...bounds[1]
+            guard low.isFinite, high.isFinite else { throw problem("a range's bounds are finite numbers") }
+            range = low...high
+        }
+        if type == "int" {
+            guard range.lowerBound.rounded() == range.lowerBound, range.upperBound.rounded() == range.upperBound,
+                range.lowerBound >= Double(Int32.min), range.upperBound <= Double(Int32.max)
+            else {
+                throw problem("an int's range is whole numbers within \(Int32.min)...\(Int32.max)")
+            }
         }
         let numbers: [Double] =
             try defaultText.map { text in
@@ -176,30 +189,38 @@ public enum CustomShader {
                 }
                 if inner == "true" { return [1] }
                 if inner == "false" { return [0] }
-                let values = inner.split(separator: ",").compactMap { Double($0.trimmingSpaces()) }
-                guard !values.isEmpty else {
-                    throw Problem.badUniform(path: path, line: number, reason: "cannot read the default '\(text)'")
+                var values: [Double] = []
+                for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let value = Double(part.trimmingSpaces()), value.isFinite else {
+                        throw problem("cannot read the default '\(text)'")
+                    }
+                    values.append(value)
                 }
                 return values
             } ?? []
+        // Defaults outside the range are clamped into it, as Harbeth's
+        // property wrappers clamp values.
+        let clamp = { (value: Double) in min(max(value, range.lowerBound), range.upperBound) }
         let summary = "uniform \(type) \(name)"
+        if ["float", "int", "bool"].contains(type), numbers.count > 1 {
+            throw problem("\(type) takes one default value")
+        }
         switch type {
         case "float":
-            let value = min(max(numbers.first ?? 0, range.lowerBound), range.upperBound)
-            return (.number(name, default: value, range: range, summary: summary), 0)
+            return (.number(name, default: clamp(numbers.first ?? 0), range: range, summary: summary), 0)
         case "int":
-            let value = min(max((numbers.first ?? 0).rounded(), range.lowerBound), range.upperBound)
-            return (.integer(name, default: Int(value), range: range, summary: summary), -1)
+            let value = Int(clamp((numbers.first ?? 0).rounded()))
+            return (.integer(name, default: value, range: range, summary: summary), -1)
         case "bool":
             return (.boolean(name, default: (numbers.first ?? 0) >= 0.5, summary: summary), -2)
         case "vec2", "vec3", "vec4":
             let width = Int(String(type.last!))!
             var values = numbers.isEmpty ? [0] : numbers
             if values.count == 1 { values = Array(repeating: values[0], count: width) }
-            guard values.count == width else {
-                throw Problem.badUniform(path: path, line: number, reason: "\(type) needs \(width) default values")
-            }
-            return (.list(name, count: width...width, default: values, range: range, summary: summary), width)
+            guard values.count == width else { throw problem("\(type) needs \(width) default values") }
+            return (
+                .list(name, count: width...width, default: values.map(clamp), range: range, summary: summary), width
+            )
         default:
             throw Problem.badUniform(
                 path: path, line: number,
