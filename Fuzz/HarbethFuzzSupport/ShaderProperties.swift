@@ -17,9 +17,12 @@ public enum ShaderProperties {
             throw FuzzFailure("'\(file)' is rejected with an error that is no CustomShader.Problem: \(error)")
         }
         // One parameter per uniform line, lines counted as GLSL counts them.
+        // A line is a declaration when its first word is `uniform`; words
+        // are split between Characters, as the parser splits them, so a
+        // space that a combining mark joins is no separator.
         let uniformLines = lines(Array(text.utf8)).filter { line in
-            line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).first
-                .map { Array($0) == Array("uniform".utf8) } ?? false
+            String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+                == "uniform"
         }
         try require(
             descriptor.parameters.count == uniformLines.count,
