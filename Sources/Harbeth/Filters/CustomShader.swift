@@ -13,7 +13,9 @@ import Foundation
 ///
 /// Parameters are declared as uniforms, one per line, with an optional
 /// default and range: `uniform float amount = 0.5; // range 0...1`. Types
-/// float, int, bool, vec2, vec3, vec4. The text form sets them:
+/// float, int, bool, vec2, vec3, vec4; names are unique; defaults and
+/// ranges are finite (an int's range whole and within 32 bits), and a
+/// default outside the range is clamped into it. The text form sets them:
 /// `shader=grade.glsl:amount=0.3`. Compile errors name the user's file
 /// and line.
 public enum CustomShader {
