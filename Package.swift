@@ -33,6 +33,19 @@ let package = Package(
             path: "Benchmarks/harbeth-bench"
         ),
 
+        // Fuzz targets for the text parsers (Fuzz/README.md): libFuzzer entry
+        // points when Scripts/fuzz builds them with -sanitize=fuzzer, corpus
+        // replayers in every other build.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(
+            name: "HarbethFuzzSupport", dependencies: ["Harbeth", "CLibFuzzer"], path: "Fuzz/HarbethFuzzSupport"),
+        .executableTarget(
+            name: "harbeth-fuzz-chain", dependencies: ["HarbethFuzzSupport"], path: "Fuzz/harbeth-fuzz-chain"),
+        .executableTarget(
+            name: "harbeth-fuzz-cube", dependencies: ["HarbethFuzzSupport"], path: "Fuzz/harbeth-fuzz-cube"),
+        .executableTarget(
+            name: "harbeth-fuzz-shader", dependencies: ["HarbethFuzzSupport"], path: "Fuzz/harbeth-fuzz-shader"),
+
         .target(name: "HarbethTestSupport", dependencies: ["Harbeth"], path: "Tests/Support"),
         .testTarget(
             name: "HarbethGPUTests",

@@ -103,6 +103,18 @@ final class CubeLUTTests: XCTestCase {
             "the domain's minimum must lie below its maximum in every channel")
     }
 
+    func testErrorsQuotingControlCharactersStayOneLine() {
+        // Found by harbeth-fuzz-cube: a vertical tab inside a field was
+        // printed raw, breaking the message's line.
+        assertMalformed(
+            "LUT_3D_SIZE 2\n0 0\u{0B}1 0\n", line: 2, "'0\u{0B}1' is not a finite number (in a table entry)")
+        XCTAssertEqual(
+            FilterResourceError.malformed(path: "test.cube", line: 2, reason: "'0\u{0B}1' is not a finite number")
+                .description,
+            "test.cube:2: '0\\u{0B}1' is not a finite number")
+        XCTAssertEqual(FilterResourceError.unreadable(path: "a\nb.cube").description, "cannot read a\\nb.cube")
+    }
+
     func testErrorsPrintAsOneLine() {
         XCTAssertEqual(
             FilterResourceError.malformed(path: "/luts/a.cube", line: 7, reason: "'x' is not a finite number")

@@ -124,4 +124,102 @@ final class CustomShaderTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("cannot read the shader /no/such/file.glsl"), "\(error)")
         }
     }
+
+    func testProblemsQuotingControlCharactersStayOneLine() {
+        // Found by the fuzz targets (Fuzz/): quoted text was printed raw.
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(name: "a.glsl", text: "uniform float x = \u{0C}1;\nvoid main() {}\n")
+        ) { error in
+            XCTAssertEqual("\(error)", "a.glsl:1: cannot read the default '\\u{0C}1'")
+        }
+        XCTAssertEqual(
+            "\(CustomShader.Problem.noEntryPoint(path: "line\u{85}break.glsl"))",
+            "line\\u{0085}break.glsl defines none of vec4 filter(vec4, ivec2), vec4 kernel(ivec2) or void main()")
+    }
+
+    func testACustomShaderPrintsItsPathSoTheChainParsesBack() throws {
+        // Found by harbeth-fuzz-chain: the text form dropped the path
+        // (`shader=amount=0.8`), which does not parse.
+        let path = try write(
+            "uniform float amount = 0.5; // range 0...1\nvec4 filter(vec4 c, ivec2 p) { return c * amount; }\n",
+            name: "grade one.glsl")
+        for text in ["sepia,shader=\(path):amount=0.8,invert", "shader=\(path)", "shader=file=\(path):0.25"] {
+            let chain = try FilterChain(parsing: text)
+            XCTAssertEqual(try FilterChain(parsing: chain.description), chain, chain.description)
+        }
+        XCTAssertEqual(
+            try FilterChain(parsing: "sepia,shader='\(path)':amount=0.8").description,
+            "sepia,shader='\(path)':amount=0.8")
+    }
+
+    func testUniformsOnLinesEndedByCROrCRLFAreParameters() throws {
+        // Found by harbeth-fuzz-shader: only LF ended a line, so a file with
+        // CR LF line ends was one line and its uniforms were not parameters.
+        let crlf = try CustomShader.descriptor(
+            name: "a.glsl", text: "uniform float a = 0.5;\r\nuniform int b = 2;\r\nvoid main() {}\r\n")
+        XCTAssertEqual(crlf.parameters.map(\.name), ["a", "b"])
+        let cr = try CustomShader.descriptor(name: "a.glsl", text: "void main() {}\runiform vec2 c = vec2(1.0, 2.0);")
+        XCTAssertEqual(cr.parameters.map(\.name), ["c"])
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(name: "a.glsl", text: "uniform float a;\r\n\r\runiform mat4 b;\nvoid main() {}")
+        ) { error in
+            XCTAssertEqual(
+                "\(error)", "a.glsl:4: uniform type 'mat4' is not supported (float, int, bool, vec2, vec3, vec4)")
+        }
+    }
+
+    func testTwoUniformsOfOneNameAreRejected() {
+        // Found by harbeth-fuzz-shader: both became parameters named 't',
+        // sharing one value in the text form, and the shader failed to
+        // compile only when first rendered.
+        XCTAssertThrowsError(
+            try CustomShader.descriptor(
+                name: "a.glsl", text: "uniform float t;\nuniform float u;\nuniform vec2 t;\nvoid main() {}\n")
+        ) { error in
+            XCTAssertEqual("\(error)", "a.glsl:3: a second uniform named 't'")
+        }
+    }
+
+    func testUniformsSeparatedByTabsAreParameters() throws {
+        // Found by harbeth-fuzz-shader: 'uniform\tfloat a;' and a bare
+        // 'uniform' were left in the GLSL, failing to compile only when the
+        // filter was first rendered.
+        let descriptor = try CustomShader.descriptor(
+            name: "a.glsl", text: "uniform\tfloat a = 0.5;\n\tuniform vec2\tb;\nvoid main() {}\n")
+        XCTAssertEqual(descriptor.parameters.map(\.name), ["a", "b"])
+        XCTAssertThrowsError(try CustomShader.descriptor(name: "a.glsl", text: "void main() {}\n  uniform \n")) {
+            error in
+            XCTAssertEqual("\(error)", "a.glsl:2: a uniform declaration ends with ';'")
+        }
+    }
+
+    func testDefaultsAndRangesAreFiniteAndDefaultsLieInTheRange() throws {
+        // Found by harbeth-fuzz-shader: vec defaults outside the range or
+        // infinite (1.1e3000) made parameters whose own default the text
+        // form rejects. 'int n = nan' and an int range beyond Int's stopped
+        // the process (Int(nan), Int(1e300)).
+        func parameter(_ declaration: String) throws -> FilterParameter {
+            try CustomShader.descriptor(name: "a.glsl", text: declaration + "\nvoid main() {}\n").parameters[0]
+        }
+        func assertProblem(_ declaration: String, _ reason: String, line: UInt = #line) {
+            XCTAssertThrowsError(try parameter(declaration), line: line) { error in
+                XCTAssertEqual("\(error)", "a.glsl:1: " + reason, line: line)
+            }
+        }
+        XCTAssertEqual(
+            try parameter("uniform vec3 d = vec3(6.0, 0.0, -9.0); // range -5...5").defaultValue, .list([5, 0, -5]))
+        XCTAssertEqual(try parameter("uniform vec4 d = vec4(0.01e300);").defaultValue, .list([1e6, 1e6, 1e6, 1e6]))
+        XCTAssertEqual(try parameter("uniform int n = 7; // range -3...3").defaultValue, .number(3))
+        assertProblem("uniform vec3 a = vec3(1.1e3000);", "cannot read the default 'vec3(1.1e3000)'")
+        assertProblem("uniform float a = nan;", "cannot read the default 'nan'")
+        assertProblem("uniform int n = nan;", "cannot read the default 'nan'")
+        assertProblem("uniform vec3 c = vec3(1.0, x, 2.0, 3.0);", "cannot read the default 'vec3(1.0, x, 2.0, 3.0)'")
+        assertProblem("uniform float a = 1.0, 2.0;", "float takes one default value")
+        assertProblem("uniform float a; // range 0...1e999", "a range's bounds are finite numbers")
+        assertProblem("uniform float a; // range x...0...1", "a range is written 'range MIN...MAX'")
+        assertProblem(
+            "uniform int n; // range 1e300...1e301", "an int's range is whole numbers within -2147483648...2147483647")
+        assertProblem(
+            "uniform int n; // range 0.5...3.5", "an int's range is whole numbers within -2147483648...2147483647")
+    }
 }

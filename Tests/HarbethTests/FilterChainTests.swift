@@ -73,9 +73,30 @@ final class FilterChainTests: XCTestCase {
         assertError("=3", "malformed filter chain at column 1: expected a filter name, found '='")
     }
 
+    func testErrorsQuotingLineBreaksStayOneLine() {
+        // Found by the fuzz targets (Fuzz/): quoted text was printed raw.
+        assertError("sepia=lots\nmore", "sepia intensity='lots\\nmore' is invalid at column 7; expected number")
+        assertError(
+            "sepia\u{0B}", "malformed filter chain at column 6: expected ',' or the end of the chain, found '\\u{0B}'")
+        assertError(
+            "lut3d=file=a.cube:intensity='\u{2028}'",
+            "lut3d intensity='\\u{2028}' is invalid at column 29; expected number")
+    }
+
     func testQuotingAndEscapes() throws {
         let chain = try FilterChain(parsing: "sepia='0.25'")
         XCTAssertEqual(chain.filters[0].values.number("intensity"), 0.25)
+    }
+
+    func testTextWithLeadingOrTrailingLineBreaksPrintsQuoted() throws {
+        // Caught by harbeth-fuzz-chain's round trip: 'x\n' printed unquoted
+        // and parsed back trimmed, as another file.
+        for path in ["\tlook.cube", "look.cube\n", "look.cube\r", "\nlook.cube "] {
+            let chain = FilterChain([.lut3d(file: path)])
+            XCTAssertEqual(try FilterChain(parsing: chain.description), chain, chain.description)
+        }
+        XCTAssertEqual(FilterChain([.lut3d(file: "look.cube\n")]).description, "lut3d=file='look.cube\n'")
+        XCTAssertEqual(FilterChain([.lut3d(file: "a\nb.cube")]).description, "lut3d=file=a\nb.cube")
     }
 
     func testEditDistanceCountsSwapsAsOne() {

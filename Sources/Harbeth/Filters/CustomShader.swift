@@ -13,7 +13,9 @@ import Foundation
 ///
 /// Parameters are declared as uniforms, one per line, with an optional
 /// default and range: `uniform float amount = 0.5; // range 0...1`. Types
-/// float, int, bool, vec2, vec3, vec4. The text form sets them:
+/// float, int, bool, vec2, vec3, vec4; names are unique; defaults and
+/// ranges are finite (an int's range whole and within 32 bits), and a
+/// default outside the range is clamped into it. The text form sets them:
 /// `shader=grade.glsl:amount=0.3`. Compile errors name the user's file
 /// and line.
 public enum CustomShader {
@@ -23,7 +25,13 @@ public enum CustomShader {
         case noEntryPoint(path: String)
         case badUniform(path: String, line: Int, reason: String)
 
+        /// One line: control characters in the path and in quoted shader
+        /// text are escaped.
         public var description: String {
+            message.escapingControlCharacters
+        }
+
+        private var message: String {
             switch self {
             case .unreadable(let path):
                 return "cannot read the shader \(path)"
@@ -46,17 +54,31 @@ public enum CustomShader {
         return try descriptor(name: path, text: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Describes shader text; `name` appears in errors.
+    /// Describes shader text; `name` appears in errors, and the chain's
+    /// text form names it as the path (`shader=NAME:...`).
     public static func descriptor(name: String, text: String) throws -> FilterDescriptor {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // GLSL ends a line with CR, LF or both together (GLSL 4.60, 3.1);
+        // CR LF is one Character, so this counts lines as the compiler does.
+        var lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        ).map(String.init)
         var parameters: [FilterParameter] = []
         var defines: [String] = []
         var offset = 0
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingSpaces()
-            guard trimmed.hasPrefix("uniform ") else { continue }
+            // A declaration's first word is `uniform`, whatever spaces or
+            // tabs follow it; GLSL would reject any it left behind.
+            guard trimmed.split(whereSeparator: isSpace).first == "uniform" else { continue }
             // Samplers and blocks are not parameters; only plain scalars/vectors.
             let (parameter, width) = try parseUniform(trimmed, path: name, line: index + 1)
+            // The text form sets a parameter by name, so names are unique
+            // (GLSL would reject the second declaration too, but only later,
+            // when the filter is first rendered).
+            guard !parameters.contains(where: { $0.name == parameter.name }) else {
+                throw Problem.badUniform(
+                    path: name, line: index + 1, reason: "a second uniform named '\(parameter.name)'")
+            }
             parameters.append(parameter)
             let accessor: String
             switch width {
@@ -95,7 +117,11 @@ public enum CustomShader {
         return FilterDescriptor(
             name: "shader", kind: kind, summary: "custom shader \(name)",
             formula: "user GLSL from \(name)", parameters: parameters, stages: [stage],
-            identity: "shader:\(name):\(text.hashValue)")
+            identity: "shader:\(name):\(text.hashValue)", sourcePath: name)
+    }
+
+    private static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t"
     }
 
     private static func containsFunction(_ text: String, returning type: String, named name: String) -> Bool {
@@ -127,7 +153,7 @@ public enum CustomShader {
             }
             return (declaration, nil)
         }()
-        let words = head.split(separator: " ").map(String.init)
+        let words = head.split(whereSeparator: isSpace).map(String.init)
         guard words.count == 3, words[0] == "uniform" else {
             throw Problem.badUniform(path: path, line: number, reason: "expected 'uniform TYPE NAME [= DEFAULT];'")
         }
@@ -136,13 +162,26 @@ public enum CustomShader {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
             throw Problem.badUniform(path: path, line: number, reason: "'\(name)' is not a parameter name")
         }
+        func problem(_ reason: String) -> Problem {
+            Problem.badUniform(path: path, line: number, reason: reason)
+        }
+        // Ranges and defaults are finite: a parameter's values must be,
+        // and an int's must fit GLSL's 32-bit int.
         var range: ClosedRange<Double> = -1_000_000...1_000_000
         if let rangeText {
-            let bounds = rangeText.components(separatedBy: "...").compactMap { Double($0.trimmingSpaces()) }
-            guard bounds.count == 2, bounds[0] <= bounds[1] else {
-                throw Problem.badUniform(path: path, line: number, reason: "a range is written 'range MIN...MAX'")
+            let bounds = rangeText.components(separatedBy: "...").map { Double($0.trimmingSpaces()) }
+            guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low <= high else {
+                throw problem("a range is written 'range MIN...MAX'")
             }
-            range = bounds[0]...bounds[1]
+            guard low.isFinite, high.isFinite else { throw problem("a range's bounds are finite numbers") }
+            range = low...high
+        }
+        if type == "int" {
+            guard range.lowerBound.rounded() == range.lowerBound, range.upperBound.rounded() == range.upperBound,
+                range.lowerBound >= Double(Int32.min), range.upperBound <= Double(Int32.max)
+            else {
+                throw problem("an int's range is whole numbers within \(Int32.min)...\(Int32.max)")
+            }
         }
         let numbers: [Double] =
             try defaultText.map { text in
@@ -152,30 +191,38 @@ public enum CustomShader {
                 }
                 if inner == "true" { return [1] }
                 if inner == "false" { return [0] }
-                let values = inner.split(separator: ",").compactMap { Double($0.trimmingSpaces()) }
-                guard !values.isEmpty else {
-                    throw Problem.badUniform(path: path, line: number, reason: "cannot read the default '\(text)'")
+                var values: [Double] = []
+                for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let value = Double(part.trimmingSpaces()), value.isFinite else {
+                        throw problem("cannot read the default '\(text)'")
+                    }
+                    values.append(value)
                 }
                 return values
             } ?? []
+        // Defaults outside the range are clamped into it, as Harbeth's
+        // property wrappers clamp values.
+        let clamp = { (value: Double) in min(max(value, range.lowerBound), range.upperBound) }
         let summary = "uniform \(type) \(name)"
+        if ["float", "int", "bool"].contains(type), numbers.count > 1 {
+            throw problem("\(type) takes one default value")
+        }
         switch type {
         case "float":
-            let value = min(max(numbers.first ?? 0, range.lowerBound), range.upperBound)
-            return (.number(name, default: value, range: range, summary: summary), 0)
+            return (.number(name, default: clamp(numbers.first ?? 0), range: range, summary: summary), 0)
         case "int":
-            let value = min(max((numbers.first ?? 0).rounded(), range.lowerBound), range.upperBound)
-            return (.integer(name, default: Int(value), range: range, summary: summary), -1)
+            let value = Int(clamp((numbers.first ?? 0).rounded()))
+            return (.integer(name, default: value, range: range, summary: summary), -1)
         case "bool":
             return (.boolean(name, default: (numbers.first ?? 0) >= 0.5, summary: summary), -2)
         case "vec2", "vec3", "vec4":
             let width = Int(String(type.last!))!
             var values = numbers.isEmpty ? [0] : numbers
             if values.count == 1 { values = Array(repeating: values[0], count: width) }
-            guard values.count == width else {
-                throw Problem.badUniform(path: path, line: number, reason: "\(type) needs \(width) default values")
-            }
-            return (.list(name, count: width...width, default: values, range: range, summary: summary), width)
+            guard values.count == width else { throw problem("\(type) needs \(width) default values") }
+            return (
+                .list(name, count: width...width, default: values.map(clamp), range: range, summary: summary), width
+            )
         default:
             throw Problem.badUniform(
                 path: path, line: number,

@@ -46,13 +46,16 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public var name: String { descriptor.name }
 
     /// The filter in the chain's text form, with the values that differ from
-    /// the defaults: `sepia=intensity=0.5`.
+    /// the defaults: `sepia=intensity=0.5`; a custom shader's path comes
+    /// first: `shader=grade.glsl:amount=0.5`.
     public var description: String {
+        let path = descriptor.sourcePath.map { [FilterChain.quoteIfNeeded($0)] } ?? []
         let changed = descriptor.parameters.compactMap { parameter -> String? in
             guard let value = values.values[parameter.name], value != parameter.defaultValue else { return nil }
             return "\(parameter.name)=\(FilterChain.quoteIfNeeded(value.description))"
         }
-        return changed.isEmpty ? name : name + "=" + changed.joined(separator: ":")
+        let arguments = path + changed
+        return arguments.isEmpty ? name : name + "=" + arguments.joined(separator: ":")
     }
 
     /// The values that decide the generated code and sizes, for plan keys.

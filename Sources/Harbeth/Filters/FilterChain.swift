@@ -32,8 +32,12 @@ public struct FilterChain: Sendable, Hashable, CustomStringConvertible {
         filters.append(filter)
     }
 
+    /// The text as one value of the text form: quoted when it is empty, has
+    /// a separator, quote or escape in it, or starts or ends with spaces or
+    /// line breaks, which the parser trims from an unquoted value.
     static func quoteIfNeeded(_ text: String) -> String {
-        guard text.isEmpty || text.contains(where: { ":,' \\=".contains($0) }) else { return text }
+        guard text.isEmpty || text.trimmingSpaces() != text || text.contains(where: { ":,' \\=".contains($0) })
+        else { return text }
         var quoted = "'"
         for character in text {
             if character == "'" || character == "\\" { quoted.append("\\") }

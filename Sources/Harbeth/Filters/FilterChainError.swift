@@ -16,7 +16,13 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The same parameter given twice.
     case duplicateParameter(filter: String, parameter: String, column: Int?)
 
+    /// User text in the message (names, values, the character found) is
+    /// quoted with its control characters escaped, so it stays one line.
     public var description: String {
+        message.escapingControlCharacters
+    }
+
+    private var message: String {
         switch self {
         case .unknownFilter(let name, let suggestion, let column):
             return "unknown filter '\(name)'\(Self.at(column))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")

@@ -155,7 +155,13 @@ public enum FilterResourceError: Error, Sendable, Equatable, CustomStringConvert
     case noImageDecoder(path: String)
     case malformed(path: String, line: Int?, reason: String)
 
+    /// One line: control characters in paths and in quoted file text are
+    /// escaped.
     public var description: String {
+        message.escapingControlCharacters
+    }
+
+    private var message: String {
         switch self {
         case .unreadable(let path):
             return "cannot read \(path)"
@@ -184,6 +190,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let identity: String
     /// True when the stages read their data from `hb_data`, not `hb_p`.
     public let dataInBuffer: Bool
+    /// The file a custom shader was read from. The text form names it
+    /// first (`shader=PATH:amount=0.5`), so the chain parses back; nil for
+    /// built-in filters.
+    public let sourcePath: String?
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
@@ -206,7 +216,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///     keeping the size except the last, which makes `outputSize`.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
-        stages: [FilterStage], identity: String? = nil, dataInBuffer: Bool = false,
+        stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
@@ -220,6 +230,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.stages = stages
         self.identity = identity ?? name
         self.dataInBuffer = dataInBuffer
+        self.sourcePath = sourcePath
         self.pack = pack ?? { values, _ in values.packedInOrder() }
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }
