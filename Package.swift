@@ -20,11 +20,10 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .target(name: "HarbethGPU", dependencies: ["CVulkan", "CGlslang"]),
-        .target(
-            name: "Harbeth",
-            dependencies: ["HarbethGPU"],
-            plugins: ["EmbedShaders"]
-        ),
+        // Shaders/ as a target of its own, so adding or removing a .glsl file
+        // makes SwiftPM run the plugin again.
+        .target(name: "HarbethShaders", path: "Shaders", plugins: ["EmbedShaders"]),
+        .target(name: "Harbeth", dependencies: ["HarbethGPU", "HarbethShaders"]),
         .target(name: "Kakapos", dependencies: ["Harbeth", "CFFmpeg"]),
         .executableTarget(name: "harbeth-render", dependencies: ["Kakapos", "Harbeth"]),
         .executableTarget(
@@ -49,8 +48,7 @@ let package = Package(
         .target(name: "HarbethTestSupport", dependencies: ["Harbeth"], path: "Tests/Support"),
         .testTarget(
             name: "HarbethGPUTests",
-            dependencies: ["HarbethGPU", "HarbethTestSupport"],
-            plugins: ["EmbedShaders"]
+            dependencies: ["HarbethGPU", "HarbethShaders", "HarbethTestSupport"]
         ),
         .testTarget(
             name: "HarbethTests",

@@ -1,4 +1,5 @@
 import HarbethGPU
+import HarbethShaders
 import HarbethTestSupport
 import XCTest
 
@@ -15,7 +16,7 @@ final class ComputeKernelTests: XCTestCase {
         let context = try GPUTestEnvironment.context()
         let width = 1920
         let height = 1080
-        let source = try XCTUnwrap(EmbeddedShaders.sources["kernels/rgba8_color_matrix.glsl"])
+        let source = try XCTUnwrap(ShaderLibrary.source("kernels/rgba8_color_matrix.glsl"))
         let pipeline = try context.makePipeline(
             KernelDescriptor(
                 source: ShaderSource(name: "kernels/rgba8_color_matrix.glsl", text: source),

@@ -48,10 +48,13 @@ public struct FilterStage: Sendable, Hashable {
     /// subtracts from the original). The function takes it as one more
     /// `sampler2D` argument, after its auxiliary images.
     public let readsFilterInput: Bool
+    /// For whole kernels: the pixels one invocation writes (a strip of 8 in
+    /// a row, say), so the dispatch covers the output. 1x1 otherwise.
+    public let invocationBlock: FrameSize
 
     public init(
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
-        readsFilterInput: Bool = false
+        readsFilterInput: Bool = false, invocationBlock: FrameSize = FrameSize(width: 1, height: 1)
     ) {
         self.kind = kind
         self.function = function
@@ -59,6 +62,7 @@ public struct FilterStage: Sendable, Hashable {
         self.auxiliaryImages = auxiliaryImages
         self.readsSourceDirectly = readsSourceDirectly
         self.readsFilterInput = readsFilterInput
+        self.invocationBlock = invocationBlock
     }
 
     /// A pointwise stage from an embedded file.
@@ -74,6 +78,12 @@ public struct FilterStage: Sendable, Hashable {
         FilterStage(
             .kernel(samples: samples), function: function, code: .embedded(file), auxiliaryImages: auxiliaryImages,
             readsSourceDirectly: readsSourceDirectly && !samples, readsFilterInput: readsFilterInput)
+    }
+
+    /// A built-in whole kernel (its own `main`, image in, image out) from an
+    /// embedded file, each invocation writing `block` pixels.
+    public static func wholeKernel(file: String, block: FrameSize) -> FilterStage {
+        FilterStage(.wholeKernel, function: "main", code: .embedded(file), invocationBlock: block)
     }
 
     /// Sampled images the function takes after `base`: its auxiliary

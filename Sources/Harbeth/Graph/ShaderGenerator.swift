@@ -1,4 +1,5 @@
 import Foundation
+import HarbethShaders
 
 /// Writes the GLSL of one pass from the embedded shader files: the prelude,
 /// the input and output modules for the pass's ends, each filter function
@@ -112,7 +113,8 @@ struct ShaderGenerator {
             block = PlaneLayout.outputBlock(for: layout)
             workgroup = blockWorkgroup
         default:
-            block = (1, 1)
+            let stageBlock = pass.body?.stage.invocationBlock ?? FrameSize(width: 1, height: 1)
+            block = (stageBlock.width, stageBlock.height)
             workgroup = imageWorkgroup
         }
         let perGroupX = block.x * workgroup.x
@@ -145,7 +147,7 @@ struct ShaderGenerator {
     }
 
     static func embedded(_ path: String) throws -> String {
-        guard let text = EmbeddedShaders.sources[path] else {
+        guard let text = ShaderLibrary.source(path) else {
             throw RenderError.shaderCompile("the shader file \(path) is not embedded in this build")
         }
         return text + "\n"

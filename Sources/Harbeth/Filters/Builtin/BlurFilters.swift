@@ -1,4 +1,5 @@
 import Foundation
+import HarbethShaders
 
 /// Neighbourhood filters: blurs.
 enum BlurFilters {
@@ -9,7 +10,7 @@ enum BlurFilters {
             + " sigma / k >= 2.5, and >= 3 past k = 2), blurred with sigma / k and sampled back up, with a"
             + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma",
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
-        stages: [horizontal, vertical],
+        stages: [strip("h", radius: 6), strip("v", radius: 6)],
         pack: { values, _ in
             let sigma = values.number("sigma")
             let k = pyramidFactor(sigma: sigma)
@@ -20,6 +21,9 @@ enum BlurFilters {
         plannedStages: { values, input in
             let sigma = values.number("sigma")
             let k = pyramidFactor(sigma: sigma)
+            let radius = Int(gaussianWeights(sigma: sigma / Double(k))[0])
+            let horizontal = strip("h", radius: radius)
+            let vertical = strip("v", radius: radius)
             guard k > 1 else {
                 return [
                     SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: vertical, outputSize: input),
@@ -34,10 +38,17 @@ enum BlurFilters {
             ]
         })
 
-    private static let horizontal = FilterStage.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl")
-    private static let vertical = FilterStage.kernel("hb_gaussian_blur_v", file: "kernels/gaussian_blur.glsl")
-    private static let down = FilterStage.kernel("hb_gaussian_down", file: "kernels/gaussian_pyramid.glsl")
-    private static let up = FilterStage.kernel("hb_gaussian_up", file: "kernels/gaussian_pyramid.glsl", samples: true)
+    /// The strip kernels with their radius compiled in.
+    private static func strip(_ direction: String, radius: Int) -> FilterStage {
+        let path = "kernels/gaussian_strip_\(direction).glsl"
+        let text = "#define HB_RADIUS \(radius)\n" + (ShaderLibrary.source(path) ?? "")
+        return FilterStage(
+            .wholeKernel, function: "main", code: .inline(name: path, text: text),
+            invocationBlock: direction == "h" ? FrameSize(width: 8, height: 1) : FrameSize(width: 1, height: 8))
+    }
+    private static let down = FilterStage.kernel(
+        "hb_gaussian_down", file: "kernels/gaussian_down.glsl", readsSourceDirectly: true)
+    private static let up = FilterStage.kernel("hb_gaussian_up", file: "kernels/gaussian_up.glsl", samples: true)
 
     /// The reduction factor k: the largest power of two with sigma / k >= 2.5
     /// for k = 2 and >= 3 beyond. Measured against a full-size Gaussian on
