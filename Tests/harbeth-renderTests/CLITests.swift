@@ -72,9 +72,12 @@ final class CLITests: XCTestCase {
 
     func testTrimmingAndFrameLimits() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
-        let frames = try Tool.run(["-vf", "grayscale", "--frames", "7", "-o", "seven.mkv", "cli-clip.mp4"], in: folder)
+        let frames = try Tool.run(
+            ["-vf", "grayscale", "--frames", "7", "--audio", "none", "-o", "seven.mkv", "cli-clip.mp4"], in: folder)
         XCTAssertEqual(frames.status, 0, frames.stderr)
-        XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("seven.mkv").path), 7)
+        let seven = folder.appendingPathComponent("seven.mkv").path
+        XCTAssertEqual(try Clips.frameCount(seven), 7)
+        XCTAssertEqual(try Clips.probe("stream=codec_type", of: seven), ["video"], "--audio none")
         let trimmed = try Tool.run(
             ["-vf", "grayscale", "--start", "0.4", "--duration", "0.4", "-o", "trim.mp4", "cli-clip.mp4"], in: folder)
         XCTAssertEqual(trimmed.status, 0, trimmed.stderr)
@@ -215,6 +218,12 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(nullReport["codec"] is NSNull)
         XCTAssertEqual(nullReport["frames"] as? Int, 25)
         XCTAssertEqual(nullReport["encodeSeconds"] as? Double, 0)
+        XCTAssertEqual(nullReport["gpuPassesPerFrame"] as? Int, 1)
+        // Without fusion the conversions and the filter are passes of their own.
+        let unfused = try Tool.run(["-vf", "sepia", "--null", "--json", "--no-fusion", "cli-clip.mp4"], in: folder)
+        let unfusedReport = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data((unfused.stdoutLines.last ?? "").utf8)) as? [String: Any])
+        XCTAssertEqual(unfusedReport["passes"] as? [String], ["yuv->rgb", "sepia", "rgb->yuv"])
         XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "out.mp4"])
     }
 

@@ -80,6 +80,9 @@ final class OutputTargetTests: XCTestCase {
         progress.totalFrames = nil
         XCTAssertEqual(ProgressLine.text(progress, frameRate: nil), "frame 12  6.0 fps")
         XCTAssertEqual(ProgressLine.clock(3725), "1:02:05")
+        progress.totalFrames = 500
+        progress.framesDone = 499
+        XCTAssertTrue(ProgressLine.text(progress, frameRate: nil).hasPrefix("frame 499/500   99%"))
     }
 
     func testUprightRotationIsAClockwiseTurn() throws {

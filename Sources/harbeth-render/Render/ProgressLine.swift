@@ -43,7 +43,8 @@ final class ProgressLine: @unchecked Sendable {
         var parts: [String] = []
         if let total = progress.totalFrames, total > 0 {
             parts.append("frame \(done)/\(total)")
-            parts.append(String(format: "%3.0f%%", 100 * (progress.fractionDone ?? 0)))
+            // Rounded down: 100% only when every frame is done.
+            parts.append(String(format: "%3d%%", Int(100 * (progress.fractionDone ?? 0))))
         } else {
             parts.append("frame \(done)")
         }
