@@ -36,12 +36,12 @@ struct RenderCommand {
                 output: options.output, input: inputPath, firstFilter: OutputTarget.nameForOutput(of: userChain),
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
-        let recorder = try output.map { target throws(ToolError) in try makeRecorder(target) }
+        // A still output holds one frame (the first at --start) and no audio.
+        let isStillOutput =
+            output.map { OutputTarget.stillExtensions.contains($0.url.pathExtension.lowercased()) } ?? false
+        let recorder = try output.map { target throws(ToolError) in try makeRecorder(target, still: isStillOutput) }
         try interrupts.check(output: output?.path)
-
-        // A still output holds one frame: the first one at --start.
-        let isStillOutput = output.map { OutputTarget.stillExtensions.contains($0.url.pathExtension.lowercased()) }
-        let frameLimit = isStillOutput == true ? 1 : options.frames
+        let frameLimit = isStillOutput ? 1 : options.frames
         let source: AssetSource
         do {
             source = try AssetSource(
@@ -96,7 +96,7 @@ struct RenderCommand {
                 source: source, processor: processor, sink: recorder, hold: hold, output: output.path)
             finished = Finished(
                 frames: clip.frameCount, duration: clip.duration, codec: clip.codecName, audio: clip.audio,
-                notes: clip.notes, description: clip.streamDescription)
+                notes: clip.notes, description: Self.describe(clip, still: isStillOutput))
         } else {
             let result = try execute(source: source, processor: processor, sink: NullSink(), hold: hold, output: nil)
             finished = Finished(
@@ -116,7 +116,9 @@ struct RenderCommand {
         if !options.quiet {
             for note in notes { console.note("note: \(note)") }
             let speed = elapsed > 0 ? finished.duration / elapsed : 0
-            let timing = String(format: "in %.2f s (%.2fx)", elapsed, speed)
+            let timing =
+                isStillOutput
+                ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
             if let output {
                 console.note("wrote \(output.path): \(finished.description) \(timing)")
             } else {
@@ -151,10 +153,19 @@ struct RenderCommand {
         if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) { throw .media(.fileNotFound(path: path)) }
     }
 
-    private func makeRecorder(_ target: OutputTarget) throws(ToolError) -> RecorderSink {
+    /// `libx264 160x120 yuv420p, 25 frames, 1.000 s, aac (copied)`; for a still, `png 160x120 rgba`.
+    private static func describe(_ clip: RecordedClip, still: Bool) -> String {
+        let picture = "\(clip.codecName) \(clip.width)x\(clip.height) \(clip.pixelFormat)"
+        guard !still else { return picture }
+        let frames = clip.frameCount == 1 ? "1 frame" : "\(clip.frameCount) frames"
+        return picture + ", \(frames), " + String(format: "%.3f s", clip.duration)
+            + (clip.audio.map { ", \($0)" } ?? "")
+    }
+
+    private func makeRecorder(_ target: OutputTarget, still: Bool) throws(ToolError) -> RecorderSink {
         let recorderOptions = RecorderSink.Options(
             codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
-            gopSize: options.gop, audio: options.audio, keepRotation: !options.applyRotation)
+            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: !options.applyRotation)
         do {
             return try RecorderSink(url: target.url, options: recorderOptions)
         } catch {
