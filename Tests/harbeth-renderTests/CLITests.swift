@@ -90,8 +90,13 @@ final class CLITests: XCTestCase {
     func testApplyRotationTurnsThePixelsUprightAndDropsTheTag() throws {
         let folder = try Clips.folder(with: [try Clips.rotated()])
         let run = try Tool.run(
-            ["-vf", "brightness", "--apply-rotation", "-o", "upright.mkv", "cli-rotated.mp4"], in: folder)
+            ["-vf", "brightness", "--apply-rotation", "-v", "-o", "upright.mkv", "cli-rotated.mp4"], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
+        // -v says what it does; the tests run the tool with the validation layer on.
+        XCTAssertTrue(run.stderr.contains("(Vulkan validation on)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("rotation 90: applied to the pixels"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("plan: 2 GPU pass(es) per frame: yuv->rgb | rotate+brightness+rgb->yuv"), run.stderr)
         let output = folder.appendingPathComponent("upright.mkv").path
         XCTAssertEqual(try Clips.probe("stream=width,height", stream: "v:0", of: output), ["120", "160"])
         XCTAssertEqual(try Clips.probe("stream_side_data=rotation", stream: "v:0", of: output), [])

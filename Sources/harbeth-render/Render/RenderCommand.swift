@@ -76,7 +76,8 @@ struct RenderCommand {
             throw .renderFailed(input: inputPath, reason: "\(error)")
         }
         if options.verbose {
-            console.note("device: \(renderer.context.info)")
+            let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
+            console.note("device: \(renderer.context.info)\(validation)")
             let conversion = source.metadata.conversion.map { ", converted \($0)" } ?? ""
             console.note(
                 "input: \(inputPath): \(source.metadata.frameFormat), \(source.metadata.codecName)\(conversion)")

@@ -42,8 +42,15 @@ enum Tool {
     /// GPU test settings, and the binary's shader cache kept in the test's
     /// cache folder so later runs find what earlier ones compiled.
     static var environment: [String: String] {
-        GPUTestEnvironment.configure()
         var environment = ProcessInfo.processInfo.environment
+        // The same choices GPUTestEnvironment makes for the library's tests,
+        // set here explicitly: lavapipe unless a driver was chosen, and the
+        // validation layer on.
+        if environment["VK_DRIVER_FILES"] == nil && environment["VK_ICD_FILENAMES"] == nil {
+            environment["VK_DRIVER_FILES"] = GPUTestEnvironment.lavapipeICD
+        }
+        if environment["HARBETH_VALIDATION"] == nil { environment["HARBETH_VALIDATION"] = "1" }
+        if environment["VK_LOADER_DEBUG"] == nil { environment["VK_LOADER_DEBUG"] = "error" }
         environment["HARBETH_CACHE_DIR"] = GPUTestEnvironment.cacheDirectory + "/cli"
         environment.removeValue(forKey: "HARBETH_RENDER_HOLD_AT_FRAME")
         return environment
