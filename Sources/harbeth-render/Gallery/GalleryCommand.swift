@@ -35,7 +35,9 @@ struct GalleryCommand {
         let renderer: Renderer
         do {
             renderer = try Renderer(
-                options: .init(framesInFlight: 1, fusion: options.fusion, resources: resources),
+                options: .init(
+                    framesInFlight: 1, fusion: options.fusion, precision: options.precision == .float ? .float : .half,
+                    resources: resources),
                 contextOptions: GPUContext.Options(device: options.device.map { DeviceSelector(parsing: $0) }))
         } catch {
             if case .deviceNotFound(let selector, let available) = error {

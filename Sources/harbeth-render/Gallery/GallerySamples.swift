@@ -38,7 +38,7 @@ struct GallerySamples {
             try Data(Self.cubeText(size: 9).utf8).write(to: URL(fileURLWithPath: cube))
             try Data(Self.shaderText.utf8).write(to: URL(fileURLWithPath: shader))
         } catch {
-            throw .media(.unreadable(path: folder, reason: "cannot write the gallery's sample files: \(error)"))
+            throw .gallerySamplesUnwritable(folder: folder, reason: "\(error)")
         }
         try Self.writePNG(Self.lookup(), to: lookupImage)
         try Self.writePNG(Self.logoImage(size: 72), to: logo)

@@ -253,11 +253,3 @@ struct RenderCommand {
         for message in log.failures { console.note("vulkan validation: \(message)") }
     }
 }
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -39,7 +39,9 @@ enum ToolError: Error, CustomStringConvertible {
     case media(MediaError)
     /// The GPU could not be set up or failed (exit 1).
     case gpu(GPUError)
-    /// A filter failed on the first frame the gallery rendered (exit 1).
+    /// The gallery's sample files could not be written (exit 1).
+    case gallerySamplesUnwritable(folder: String, reason: String)
+    /// A filter failed on the frame the gallery rendered (exit 1).
     case galleryTileFailed(sheet: String, filter: String, reason: String)
     /// SIGINT or SIGTERM ended the run after a clean cancel (exit 128 + signal).
     case interrupted(signal: Int32, output: String?)
@@ -50,7 +52,8 @@ enum ToolError: Error, CustomStringConvertible {
         case .usage, .invalidChain, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputFolderMissing, .outputFolderNotWritable,
-            .resourceUnavailable, .chainDoesNotFit, .renderFailed, .media, .gpu, .galleryTileFailed:
+            .resourceUnavailable, .chainDoesNotFit, .renderFailed, .media, .gpu, .gallerySamplesUnwritable,
+            .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
             return 128 + signal
@@ -106,6 +109,8 @@ enum ToolError: Error, CustomStringConvertible {
             return error.description
         case .gpu(let error):
             return error.description
+        case .gallerySamplesUnwritable(let folder, let reason):
+            return "\(folder): cannot write the gallery's sample files (\(reason))"
         case .galleryTileFailed(let sheet, let filter, let reason):
             return "\(sheet): the \(filter) tile failed: \(reason)"
         case .interrupted:
