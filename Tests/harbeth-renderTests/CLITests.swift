@@ -177,6 +177,11 @@ final class CLITests: XCTestCase {
             (["-vf", "sepia", "notes.mp4"], "notes.mp4: not a media file FFmpeg recognises"),
             (["-vf", "overlay=file=logo.png", "cli-clip.mp4"], "logo.png: no such file (named by overlay file=)"),
             (["-vf", "crop=w=400:h=10", "cli-clip.mp4"], "cli-clip.mp4: the filter chain does not fit this input"),
+            (
+                ["-vf", "sepia", "--start", "9", "cli-clip.mp4"],
+                "cli-clip.mp4: nothing to render: --start 9 is past the end"
+            ),
+            (["-vf", "lut3d", "cli-clip.mp4"], "cli-clip.mp4: rendering failed: lut3d: name the file"),
         ]
         for (arguments, message) in cases {
             let run = try Tool.run(arguments, in: folder)

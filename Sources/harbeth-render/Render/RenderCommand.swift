@@ -238,11 +238,36 @@ struct RenderCommand {
             }
             throw .interrupted(signal: signal, output: output)
         case .failed(let error):
-            switch error {
-            case .processorFailed(let reason): throw .renderFailed(input: source.url.path, reason: reason)
-            case .processorRejectedFormat(let reason): throw .chainDoesNotFit(input: source.url.path, reason: reason)
-            default: throw .media(error)
+            throw explain(error, source: source)
+        }
+    }
+
+    /// A pipeline's failure as the user should read it: in terms of the
+    /// input and the options that caused it.
+    private func explain(_ error: MediaError, source: AssetSource) -> ToolError {
+        let input = source.url.path
+        switch error {
+        case .processorFailed(let reason):
+            // The renderer's error is what matters, not the submission that carried it.
+            let prefix = "render submission failed: "
+            return .renderFailed(
+                input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
+        case .processorRejectedFormat(let reason):
+            return .chainDoesNotFit(input: input, reason: reason)
+        case .noFramesWritten where source.summary.framesDelivered == 0:
+            if let start = options.start, let length = source.metadata.duration, start >= length {
+                return .nothingToRender(
+                    input: input, reason: String(format: "--start %g is past the end (%.3f s)", start, length))
             }
+            return .nothingToRender(input: input, reason: "no frame was decoded in the range asked for")
+        case .encoderOpenFailed:
+            let given = [
+                options.preset.map { "--preset \($0)" }, options.crf.map { "--crf \($0)" },
+                options.bitrate.map { "--bitrate \($0)" }, options.gop.map { "--gop \($0)" },
+            ].compactMap { $0 }
+            return given.isEmpty ? .media(error) : .encoderRefused(error, settings: given)
+        default:
+            return .media(error)
         }
     }
 

@@ -35,6 +35,10 @@ enum ToolError: Error, CustomStringConvertible {
     case chainDoesNotFit(input: String, reason: String)
     /// A frame failed on the GPU, or a filter could not load what it needs (exit 1).
     case renderFailed(input: String, reason: String)
+    /// The input has no frames in the range asked for (exit 1).
+    case nothingToRender(input: String, reason: String)
+    /// The encoder refused to open with the settings given (exit 1).
+    case encoderRefused(MediaError, settings: [String])
     /// Reading, processing or writing media failed (exit 1).
     case media(MediaError)
     /// The GPU could not be set up or failed (exit 1).
@@ -52,7 +56,8 @@ enum ToolError: Error, CustomStringConvertible {
         case .usage, .invalidChain, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputFolderMissing, .outputFolderNotWritable,
-            .resourceUnavailable, .chainDoesNotFit, .renderFailed, .media, .gpu, .gallerySamplesUnwritable,
+            .resourceUnavailable, .chainDoesNotFit, .renderFailed, .nothingToRender, .encoderRefused, .media, .gpu,
+            .gallerySamplesUnwritable,
             .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
@@ -105,6 +110,10 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(input): the filter chain does not fit this input: \(reason)"
         case .renderFailed(let input, let reason):
             return "\(input): rendering failed: \(reason)"
+        case .nothingToRender(let input, let reason):
+            return "\(input): nothing to render: \(reason)"
+        case .encoderRefused(let error, let settings):
+            return "\(error); check \(settings.joined(separator: ", "))"
         case .media(let error):
             return error.description
         case .gpu(let error):
