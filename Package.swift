@@ -58,5 +58,11 @@ let package = Package(
             name: "KakaposTests",
             dependencies: ["Kakapos", "HarbethTestSupport"]
         ),
+        // Parser unit tests import the executable's module; the end-to-end
+        // tests run its built binary (the dependency makes sure it is built).
+        .testTarget(
+            name: "harbeth-renderTests",
+            dependencies: ["harbeth-render", "Kakapos", "HarbethTestSupport"]
+        ),
     ]
 )

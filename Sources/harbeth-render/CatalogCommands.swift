@@ -40,7 +40,7 @@ enum CatalogCommands {
         return text
     }
 
-    static func listDevices() throws -> String {
+    static func listDevices() throws(GPUError) -> String {
         let devices = try GPUContext.availableDevices()
         guard !devices.isEmpty else { return "no Vulkan device with compute support\n" }
         return devices.map { $0.description + "\n" }.joined()

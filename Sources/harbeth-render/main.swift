@@ -1,1 +1,59 @@
-print("x")
+import Foundation
+import Kakapos
+
+// harbeth-render: parse the arguments, do the one thing they ask, and exit
+// with 0 (done), 1 (failed while processing), 2 (usage error), or 128 + the
+// signal that interrupted a clean cancel (130 for SIGINT, 143 for SIGTERM).
+
+let console = Console()
+let interrupts = Interrupts()
+interrupts.install()
+// FFmpeg's own chatter would break the one-line error contract; its errors
+// reach the user through Kakapos's MediaError instead (--verbose shows it).
+FFmpegLibrary.setLogLevel(.quiet)
+
+let status: Int32
+do throws(ToolError) {
+    let options: CommandLineOptions
+    do {
+        options = try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        throw .usage(error)
+    }
+    if options.verbose { FFmpegLibrary.setLogLevel(.warning) }
+    switch options.action {
+    case .help:
+        console.output(ArgumentParser.help + "\n")
+    case .version:
+        console.output(Version.text + "\n")
+    case .listFilters:
+        console.output(CatalogCommands.listFilters())
+    case .describe(let name):
+        guard let text = CatalogCommands.describe(name) else {
+            throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.nearestName(to: name))
+        }
+        console.output(text)
+    case .listDevices:
+        do {
+            console.output(try CatalogCommands.listDevices())
+        } catch {
+            throw .gpu(error)
+        }
+    case .render:
+        if options.gallery != nil {
+            try GalleryCommand(options: options, console: console, interrupts: interrupts).run()
+        } else {
+            try RenderCommand(options: options, console: console, interrupts: interrupts).run()
+        }
+    }
+    status = 0
+} catch {
+    console.report(error)
+    status = error.exitStatus
+}
+// Every file is finished or removed by now, and everything was written
+// with write(2). What may still run are worker threads releasing the last
+// frames' GPU memory; exit() would tear down the Vulkan loader and layers
+// (static destructors) under them, so the process ends without running
+// destructors.
+_exit(status)

@@ -104,6 +104,20 @@ final class FilterChainTests: XCTestCase {
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "INVERT"), "invert")
     }
 
+    func testTheOutputFormatComesFromThePlanWithoutAGPU() throws {
+        let input = FrameFormat(width: 320, height: 240, layout: .yuv420p)
+        let chain = try FilterChain(parsing: "sepia,rotate=90,crop=w=100:h=50")
+        let same = try chain.outputFormat(for: input)
+        XCTAssertEqual(same, FrameFormat(width: 100, height: 50, layout: .yuv420p, colorimetry: .untaggedDefault))
+        let rgba = try chain.outputFormat(for: input, output: .rgba8)
+        XCTAssertEqual(rgba, FrameFormat(width: 100, height: 50, layout: .rgba8))
+        // RGBA sources rendered to YUV are tagged BT.709 limited.
+        let fromRGBA = try FilterChain(parsing: "sepia").outputFormat(
+            for: FrameFormat(width: 64, height: 48, layout: .rgba8), output: .layout(.yuv420p))
+        XCTAssertEqual(fromRGBA.colorimetry, Colorimetry(matrix: .bt709, range: .limited))
+        XCTAssertThrowsError(try FilterChain(parsing: "crop=w=400:h=10").outputFormat(for: input))
+    }
+
     private func assertError(_ text: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try FilterChain(parsing: text), file: file, line: line) { error in
             XCTAssertEqual("\(error)", message, file: file, line: line)

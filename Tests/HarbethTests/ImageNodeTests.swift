@@ -27,6 +27,15 @@ final class ImageNodeTests: XCTestCase {
         XCTAssertEqual(nv12.layout, .nv12)
     }
 
+    func testASummaryNeedsOnlyTheInputFormat() throws {
+        let renderer = try Fixtures.renderer()
+        let frame = try Fixtures.frame(.yuv420p)
+        let chain = try FilterChain(parsing: "sepia,gaussian_blur=sigma=2,invert")
+        let byFormat = try renderer.summary(for: frame.format, chain: chain, output: .rgba8)
+        XCTAssertEqual(byFormat, try renderer.summary(for: ImageNode(frame).applying(chain), output: .rgba8))
+        XCTAssertEqual(byFormat.output, FrameFormat(width: 320, height: 240, layout: .rgba8))
+    }
+
     func testTransmitDeliversOnceOnTheChosenQueueAndAsync() async throws {
         let renderer = try Fixtures.renderer()
         let node = ImageNode(try Fixtures.frame(.yuv420p)).applying(.sepia())

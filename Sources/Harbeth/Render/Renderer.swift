@@ -82,7 +82,15 @@ public final class Renderer: Sendable {
 
     /// Compiles (or finds) the plan for a node and describes it.
     public func summary(for node: ImageNode, output: RenderOutput = .sameAsSource) throws -> RenderPlanSummary {
-        let plan = try self.plan(for: node.source.format, filters: node.chain.filters, output: output)
+        try summary(for: node.source.format, chain: node.chain, output: output)
+    }
+
+    /// Compiles (or finds) the plan for `chain` on frames of `input` and
+    /// describes it, without needing a frame (reports after a run).
+    public func summary(for input: FrameFormat, chain: FilterChain, output: RenderOutput = .sameAsSource) throws
+        -> RenderPlanSummary
+    {
+        let plan = try self.plan(for: input, filters: chain.filters, output: output)
         return RenderPlanSummary(passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output)
     }
 

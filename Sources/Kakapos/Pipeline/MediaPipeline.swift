@@ -348,10 +348,3 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         }
     }
 }
-
-extension Duration {
-    fileprivate var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

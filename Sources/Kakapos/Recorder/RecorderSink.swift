@@ -70,6 +70,8 @@ public final class RecorderSink: FrameSink {
     private let machine: ConditionLock<RecorderSinkStateMachine>
     /// The FFmpeg objects; held while encoding so that one thread at a time uses them.
     private let work = ConditionLock<RecordingSession?>(nil)
+    /// Seconds spent encoding and muxing.
+    private let encodeTime = ConditionLock(0.0)
 
     /// Checks that the extension names a container and the codec fits it;
     /// nothing is opened or written yet.
@@ -100,6 +102,28 @@ public final class RecorderSink: FrameSink {
         machine.withLock { RecorderState(rawValue: $0.name)! }
     }
 
+    /// Seconds spent so far handing frames to the encoder, encoding and
+    /// muxing them (with the audio), and finishing the file.
+    public var encodeSeconds: Double { encodeTime.withLock { $0 } }
+
+    /// The layout frames should arrive in so that the encoder takes them
+    /// as they are, for frames that would otherwise be in `layout`: the
+    /// layout itself when the encoder takes it; 4:2:0 for RGBA going to a
+    /// delivery codec (H.264, HEVC, VP9, AV1, MPEG-4); RGBA for YUV going
+    /// to an RGB-only encoder (PNG). Where no layout fits the encoder
+    /// exactly (JPEG's full-range formats, 10-bit 4:2:2 ProRes) it is
+    /// `layout`, and the recorder converts with swscale.
+    public func preferredLayout(for layout: PixelLayout) -> PixelLayout {
+        guard let encoder = codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
+            return layout
+        }
+        let chosen = VideoEncoder.chooseFormat(
+            codec: codec, encoder: encoder, format: FrameFormat(width: 2, height: 2, layout: layout))
+        if let direct = FFPixelFormat.directLayout(for: chosen), !direct.impliesFullRange { return direct.layout }
+        if layout.isYUV && FFPixelFormat.isRGBLike(chosen) { return .rgba8 }
+        return layout
+    }
+
     /// Opens the encoder and the temporary file for frames described by `input`.
     public func begin(_ input: RecordingInput) throws(MediaError) {
         if case .reject(let error) = machine.withLock({ $0.begin() }) { throw error }
@@ -125,6 +149,8 @@ public final class RecorderSink: FrameSink {
             try work.withLock { slot throws(MediaError) in
                 // A cancel that won the race took the session away.
                 guard let session = slot else { throw .recordingCancelled(path: url.path) }
+                let start = ContinuousClock.now
+                defer { addEncodeTime(since: start) }
                 try session.write(frame)
             }
         } catch {
@@ -179,7 +205,9 @@ public final class RecorderSink: FrameSink {
         }
         do throws(MediaError) {
             guard session.framesSent > 0 else { throw MediaError.noFramesWritten(path: url.path) }
+            let finishing = ContinuousClock.now
             let result = try session.finish()
+            addEncodeTime(since: finishing)
             let temporary = session.temporaryURL
             if fault == .outputVanishes { RecordingSession.remove(temporary) }
             guard Self.fileSize(temporary) ?? 0 > 0 else { throw MediaError.outputMissing(path: url.path) }
@@ -210,6 +238,11 @@ public final class RecorderSink: FrameSink {
             if case .cancelled = ended { throw .recordingCancelled(path: url.path) }
             throw error
         }
+    }
+
+    private func addEncodeTime(since start: ContinuousClock.Instant) {
+        let elapsed = (ContinuousClock.now - start).seconds
+        encodeTime.withLock { $0 += elapsed }
     }
 
     private func fail(_ error: MediaError) {

@@ -74,6 +74,8 @@ public final class AssetSource: Sendable {
     let deliveryQueue: DispatchQueue
     private let state: ConditionLock<State>
     private let decoderExited = DispatchGroup()
+    /// Seconds spent opening and decoding (not waiting for the consumer).
+    private let decodeTime: ConditionLock<Double>
 
     private struct State {
         var machine: AssetSourceStateMachine<TimedFrame>
@@ -94,7 +96,9 @@ public final class AssetSource: Sendable {
     /// Opens and probes `url`; throws a `MediaError` naming the file when it
     /// cannot deliver video.
     public init(url: URL, options: Options = Options()) throws(MediaError) {
+        let opening = ContinuousClock.now
         let opened = try Self.open(url: url, options: options)
+        self.decodeTime = ConditionLock((ContinuousClock.now - opening).seconds)
         self.url = url
         self.options = options
         self.metadata = opened.metadata
@@ -106,6 +110,12 @@ public final class AssetSource: Sendable {
 
     /// The counts so far (final once the finish was delivered).
     public var summary: SourceSummary { state.withLock { $0.machine.summary } }
+
+    /// Seconds of work so far on opening the file (probing, the first
+    /// frame) and on decoding and converting frames; time the decoder spent
+    /// waiting for the consumer is not counted. Final once the finish was
+    /// delivered.
+    public var decodeSeconds: Double { decodeTime.withLock { $0 } }
 
     /// Starts decoding. `handler` receives every event on the delivery
     /// queue, one at a time: frames, then one finish. A source starts once.
@@ -179,6 +189,7 @@ public final class AssetSource: Sendable {
             while true {
                 if let limit = options.frameLimit, index >= limit { break }
                 let decoded: FFFrame
+                let decoding = ContinuousClock.now
                 if let first = primed {
                     decoded = first
                     primed = nil
@@ -189,9 +200,13 @@ public final class AssetSource: Sendable {
                     break
                 }
                 let timing = decoder.timing(of: decoded)
-                if let first = opened.firstPTS, timing.pts < first { continue }
+                if let first = opened.firstPTS, timing.pts < first {
+                    addDecodeTime(since: decoding)
+                    continue
+                }
                 if let end = opened.endPTS, timing.pts >= end { break }
                 let frame = try decoder.makeTimedFrame(decoded, timing: timing, index: index)
+                addDecodeTime(since: decoding)
                 index += 1
                 guard offer(frame, decoder: decoder, endedEarly: false) else { return }
             }
@@ -214,6 +229,11 @@ public final class AssetSource: Sendable {
         }
         hook?()
         if schedule { deliveryQueue.async { self.deliverNext() } }
+    }
+
+    private func addDecodeTime(since start: ContinuousClock.Instant) {
+        let elapsed = (ContinuousClock.now - start).seconds
+        decodeTime.withLock { $0 += elapsed }
     }
 
     /// Hands a frame to the delivery side. Returns false once stopped.

@@ -1,4 +1,7 @@
-/// Everything the command line asked for.
+import Kakapos
+
+/// Everything the command line asked for, as the parser leaves it: plain
+/// values, checked for form and range but not yet against files or devices.
 struct CommandLineOptions: Equatable {
     /// What the tool does.
     enum Action: Equatable {
@@ -10,10 +13,6 @@ struct CommandLineOptions: Equatable {
         case describe(String)
     }
 
-    enum AudioMode: String, Equatable, CaseIterable {
-        case copy, none, reencode
-    }
-
     enum Precision: String, Equatable, CaseIterable {
         case half, float
     }
@@ -21,13 +20,15 @@ struct CommandLineOptions: Equatable {
     var action: Action = .render
     var input: String?
     var output: String?
-    /// Chain texts in the order given; they are joined with commas.
+    /// Chain texts in the order given (`--filter`, `--shader`); they are
+    /// joined with commas.
     var chains: [String] = []
     var overwrite = false
-    var codec: String?
+    var codec: VideoCodec?
     var crf: Int?
     var preset: String?
-    var bitrate: String?
+    /// Bits per second.
+    var bitrate: Int?
     var gop: Int?
     var audio: AudioMode = .copy
     var start: Double?
@@ -35,6 +36,7 @@ struct CommandLineOptions: Equatable {
     var frames: Int?
     var nullOutput = false
     var quiet = false
+    var verbose = false
     var json = false
     var device: String?
     var gallery: String?

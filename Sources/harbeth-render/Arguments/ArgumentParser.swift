@@ -1,3 +1,5 @@
+import Kakapos
+
 /// A usage error: bad options. Printed as one line; exit status 2.
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let message: String
@@ -37,17 +39,16 @@ enum ArgumentParser {
         },
         Option(
             names: ["--codec"], value: "NAME",
-            help: "video encoder: libx264 (default), libx265, libvpx-vp9, libsvtav1, libaom-av1, mpeg4, ffv1, prores"
+            help: "h264 (default; vp9 for webm), hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg"
         ) {
-            $0.codec = $1
+            $0.codec = try codec($1)
         },
         Option(names: ["--crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
             $0.crf = try integer($1, option: "--crf", range: 0...63)
         },
         Option(names: ["--preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") { $0.preset = $1 },
         Option(names: ["--bitrate"], value: "RATE", help: "target bit rate, e.g. 4M, 800k") {
-            _ = try bitrate($1)
-            $0.bitrate = $1
+            $0.bitrate = try bitrate($1)
         },
         Option(names: ["--gop"], value: "N", help: "keyframe interval in frames") {
             $0.gop = try integer($1, option: "--gop", range: 1...100_000)
@@ -55,7 +56,7 @@ enum ArgumentParser {
         Option(
             names: ["--audio"], value: "copy|none|reencode", help: "audio: copy packets (default), drop, or re-encode"
         ) {
-            guard let mode = CommandLineOptions.AudioMode(rawValue: $1) else {
+            guard let mode = AudioMode(rawValue: $1) else {
                 throw UsageError(message: "--audio takes copy, none or reencode, not '\($1)'")
             }
             $0.audio = mode
@@ -73,8 +74,15 @@ enum ArgumentParser {
         Option(names: ["--null"], value: nil, help: "filter without writing a file (for measuring)") { options, _ in
             options.nullOutput = true
         },
-        Option(names: ["-q", "--quiet"], value: nil, help: "no progress line and no notes") { options, _ in
+        Option(names: ["-q", "--quiet"], value: nil, help: "no progress line, notes or summary") { options, _ in
             options.quiet = true
+        },
+        Option(
+            names: ["-v", "--verbose"], value: nil,
+            help: "also print the device, the input, the GPU plan and FFmpeg's warnings"
+        ) {
+            options, _ in
+            options.verbose = true
         },
         Option(names: ["--json"], value: nil, help: "print a JSON report as the last line of standard output") {
             options, _ in
@@ -190,7 +198,16 @@ enum ArgumentParser {
             if options.nullOutput && options.output != nil {
                 throw UsageError(message: "--null writes no file, so it cannot go with --output")
             }
-            if options.gallery == nil && options.chains.isEmpty {
+            if options.gallery != nil {
+                if options.output != nil || options.nullOutput {
+                    throw UsageError(
+                        message: "--gallery writes the sheet it names, so it cannot go with --output or --null")
+                }
+                if !options.chains.isEmpty {
+                    throw UsageError(
+                        message: "--gallery applies every filter itself, so it cannot go with --filter or --shader")
+                }
+            } else if options.chains.isEmpty {
                 throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
             }
         default:
@@ -258,6 +275,26 @@ enum ArgumentParser {
         return seconds
     }
 
+    /// The codec names `--codec` takes: the codec, and the encoder that provides it.
+    static let codecNames: [(name: String, codec: VideoCodec)] = [
+        ("h264", .h264), ("libx264", .h264), ("hevc", .hevc), ("h265", .hevc), ("libx265", .hevc), ("vp9", .vp9),
+        ("libvpx-vp9", .vp9), ("av1", .av1), ("mpeg4", .mpeg4), ("ffv1", .ffv1), ("prores", .prores),
+        ("prores_ks", .prores), ("png", .png), ("mjpeg", .mjpeg), ("jpeg", .mjpeg),
+    ]
+
+    static func codec(_ text: String) throws(UsageError) -> VideoCodec {
+        if let match = codecNames.first(where: { $0.name == text.lowercased() }) { return match.codec }
+        let names = codecNames.map(\.name)
+        let nearest = names.min { editDistance(text, $0) < editDistance(text, $1) }
+        let suggestion = nearest.flatMap {
+            editDistance(text, $0) <= max(2, text.count / 3) ? "; did you mean '\($0)'?" : nil
+        }
+        throw UsageError(
+            message:
+                "unknown codec '\(text)'\(suggestion ?? "") (one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+    }
+
     /// Bits per second from "4M", "800k", "1500000".
     static func bitrate(_ text: String) throws(UsageError) -> Int {
         var digits = Substring(text)
@@ -287,20 +324,35 @@ enum ArgumentParser {
         return previous[b.count]
     }
 
+    /// The examples `--help` shows: a command, and what it does when the
+    /// command alone does not say.
+    static let examples: [(command: String, what: String?)] = [
+        ("harbeth-render --filter sepia in.mp4", "writes in.sepia.mp4 beside the input"),
+        ("harbeth-render -vf 'gaussian_blur=sigma=3,brightness=0.1' -o out.mkv in.mov", nil),
+        ("harbeth-render -vf vignette -vf 'overlay=file=logo.png:x=16:y=16' in.mp4", "filters in turn; a PNG logo"),
+        ("harbeth-render --filter sepia photo.png -o sepia.png", "stills too"),
+        ("harbeth-render --filter sepia --start 2 in.mp4 -o frame.png", "one frame of a video as a still"),
+        ("harbeth-render --shader grade.glsl:amount=0.3 in.mp4", "a custom GLSL shader with a parameter"),
+        ("harbeth-render --filter sepia --null --json in.mp4", "measures without writing"),
+        ("harbeth-render --gallery sheet.png in.mp4", "every filter on one frame, as a contact sheet"),
+    ]
+
     /// The help text, from the option table.
     static var help: String {
         var text = """
             harbeth-render: GPU video filtering (Vulkan compute shaders) in the FFmpeg family
 
             usage: harbeth-render [options] --filter CHAIN INPUT
+                   harbeth-render --gallery SHEET.png INPUT
                    harbeth-render --list-filters | --describe FILTER | --list-devices | --version
 
             examples:
-              harbeth-render --filter sepia in.mp4                  writes in.sepia.mp4 beside the input
-              harbeth-render -vf 'gaussian_blur=sigma=3,brightness=0.1' -o out.mkv in.mov
-              harbeth-render --filter sepia photo.png -o sepia.png  stills work too
-              harbeth-render --shader grade.glsl:amount=0.3 in.mp4  a custom GLSL shader
-              harbeth-render --gallery sheet.png in.mp4             every filter on one frame
+
+            """
+        for (command, what) in examples {
+            text += "  " + command + "\n" + (what.map { "      " + $0 + "\n" } ?? "")
+        }
+        text += """
 
             options:
 

@@ -1,0 +1,56 @@
+import Foundation
+import Kakapos
+
+/// The filter chain of a render, from the command line to what runs:
+/// parsed against the catalog, its files checked, and the rotation that
+/// makes the pixels upright put in front when asked.
+enum ChainSetup {
+    /// Parses the chain text; custom shaders are read now, through `resources`.
+    static func parse(_ text: String, resources: any FilterResourceLoader) throws(ToolError) -> FilterChain {
+        let chain: FilterChain
+        do {
+            chain = try FilterChain(parsing: text, resources: resources)
+        } catch {
+            throw .invalidChain(chain: text, error: error)
+        }
+        guard !chain.filters.isEmpty else { throw .emptyChain }
+        return chain
+    }
+
+    /// Checks that every file a parameter names (LUTs, images, masks) is a
+    /// readable file, so a typo fails before any decoding or GPU work.
+    static func checkFiles(of chain: FilterChain) throws(ToolError) {
+        for filter in chain.filters {
+            for parameter in filter.descriptor.parameters where parameter.type == .text {
+                guard case .text(let path)? = filter.values.values[parameter.name], !path.isEmpty else { continue }
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
+                    throw .resourceUnavailable(
+                        path: path, filter: filter.name, parameter: parameter.name, reason: reason)
+                }
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    throw .resourceUnavailable(
+                        path: path, filter: filter.name, parameter: parameter.name, reason: "not a regular file")
+                }
+                guard access(path, R_OK) == 0 else {
+                    throw .resourceUnavailable(
+                        path: path, filter: filter.name, parameter: parameter.name,
+                        reason: "cannot be read (\(String(cString: strerror(errno))))")
+                }
+            }
+        }
+    }
+
+    /// The filters that turn pixels stored with a display rotation of
+    /// `rotation` degrees (counter-clockwise, as `AssetMetadata.rotation`)
+    /// upright, as players show them: a clockwise `rotate` by the rest of
+    /// the turn. Quarter turns are exact; other angles grow the frame to
+    /// hold the whole picture. Empty for 0.
+    static func upright(rotation: Int) throws(ToolError) -> FilterChain {
+        let clockwise = ((360 - rotation) % 360 + 360) % 360
+        guard clockwise != 0 else { return FilterChain() }
+        let text = clockwise % 90 == 0 ? "rotate=angle=\(clockwise)" : "rotate=angle=\(clockwise):expand=1"
+        return try parse(text, resources: FileResourceLoader())
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Kakapos
+
+/// Where a render's output goes, decided and checked before any work:
+/// the default name beside the input, never the input itself, never over
+/// an existing file without `-y`, and only into a folder that exists and
+/// can be written.
+struct OutputTarget: Equatable {
+    /// The path as given with `-o`, or as made from the input's.
+    let path: String
+    /// True when the name was made by the tool (it then says where it wrote).
+    let isDefaultName: Bool
+
+    var url: URL { URL(fileURLWithPath: path) }
+
+    /// Extensions read as still images (their default output is a PNG unless
+    /// they are PNG or JPEG already).
+    static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "gif"]
+
+    /// `<folder>/<stem>.<first-filter>.<ext>` beside the input: the input's
+    /// extension when the recorder writes it, else png for stills and mp4
+    /// for video.
+    static func defaultPath(input: String, firstFilter: String) -> String {
+        let url = URL(fileURLWithPath: input)
+        let inputExtension = url.pathExtension.lowercased()
+        let pathExtension: String
+        if !inputExtension.isEmpty, (try? RecorderSink(url: url)) != nil {
+            pathExtension = url.pathExtension
+        } else {
+            pathExtension = stillExtensions.contains(inputExtension) ? "png" : "mp4"
+        }
+        let name = url.deletingPathExtension().lastPathComponent + ".\(firstFilter).\(pathExtension)"
+        let folder = (input as NSString).deletingLastPathComponent
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// The first filter's name for the default output name: a catalog name,
+    /// or `shader` for a custom shader (whose descriptor is named by its path).
+    static func nameForOutput(of chain: FilterChain) -> String {
+        guard let first = chain.filters.first else { return "out" }
+        return FilterCatalog.standard.descriptor(named: first.name) == nil ? "shader" : first.name
+    }
+
+    /// The output for `options`, checked against the input and the file system.
+    static func plan(
+        output: String?, input: String, firstFilter: String, overwrite: Bool
+    ) throws(ToolError) -> OutputTarget {
+        let target = OutputTarget(
+            path: output ?? defaultPath(input: input, firstFilter: firstFilter), isDefaultName: output == nil)
+        try check(target.path, input: input, overwrite: overwrite)
+        return target
+    }
+
+    /// Refuses the input itself (through symlinks and hard links too), a
+    /// directory, an existing file without `overwrite`, and a folder that is
+    /// missing or cannot be written.
+    static func check(_ path: String, input: String, overwrite: Bool) throws(ToolError) {
+        var outputInfo = stat()
+        let exists = lstat(path, &outputInfo) == 0
+        if isSameFile(path, input) { throw .outputIsInput(output: path, input: input) }
+        if exists {
+            var target = stat()
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR { throw .outputIsDirectory(path: path) }
+            if !overwrite { throw .outputExists(path: path) }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        var folderInfo = stat()
+        guard stat(folderPath, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw .outputFolderMissing(path: path, folder: folderPath)
+        }
+        // The recorder writes a temporary file beside the output and renames it.
+        guard access(folderPath, W_OK | X_OK) == 0 else {
+            throw .outputFolderNotWritable(path: path, folder: folderPath, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// True when both paths reach the same file: the same resolved path, or
+    /// the same device and inode (a hard link).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        if stat(a, &first) == 0, stat(b, &second) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        return resolved(a) == resolved(b)
+    }
+
+    /// The absolute path with the folder's symlinks resolved (the file
+    /// itself may not exist yet).
+    private static func resolved(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let folder = (absolute as NSString).deletingLastPathComponent
+        let name = (absolute as NSString).lastPathComponent
+        guard let real = realpath(folder, nil) else { return (absolute as NSString).standardizingPath }
+        defer { free(real) }
+        return String(cString: real) + "/" + name
+    }
+}

@@ -1,0 +1,280 @@
+import Dispatch
+import Foundation
+import Kakapos
+
+/// `harbeth-render [options] --filter CHAIN INPUT`: decodes the input,
+/// runs every frame through the chain on the GPU, and encodes the result
+/// (or, with `--null`, counts it). Everything that can be checked without
+/// decoding is checked first: the chain, the input's existence, the files
+/// the filters name, and the output path.
+struct RenderCommand {
+    let options: CommandLineOptions
+    let console: Console
+    let interrupts: Interrupts
+
+    /// What a finished run reports, whichever sink it had.
+    private struct Finished {
+        var frames: Int
+        var duration: Double
+        var codec: String?
+        var audio: String?
+        var notes: [String]
+        var description: String
+    }
+
+    func run() throws(ToolError) {
+        let inputPath = options.input!
+        console.alias(inputPath)
+        let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
+        let userChain = try ChainSetup.parse(options.chain, resources: resources)
+        try Self.checkInputExists(inputPath)
+        try ChainSetup.checkFiles(of: userChain)
+        let output: OutputTarget? =
+            options.nullOutput
+            ? nil
+            : try OutputTarget.plan(
+                output: options.output, input: inputPath, firstFilter: OutputTarget.nameForOutput(of: userChain),
+                overwrite: options.overwrite)
+        if let output { console.alias(output.path) }
+        // A still output holds one frame (the first at --start) and no audio.
+        let isStillOutput =
+            output.map { OutputTarget.stillExtensions.contains($0.url.pathExtension.lowercased()) } ?? false
+        let recorder = try output.map { target throws(ToolError) in try makeRecorder(target, still: isStillOutput) }
+        try interrupts.check(output: output?.path)
+        let frameLimit = isStillOutput ? 1 : options.frames
+        let source: AssetSource
+        do {
+            source = try AssetSource(
+                url: URL(fileURLWithPath: inputPath),
+                options: AssetSource.Options(
+                    delivery: .lossless, start: options.start, duration: options.duration, frameLimit: frameLimit,
+                    maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict))
+        } catch {
+            throw .media(error)
+        }
+        try interrupts.check(output: output?.path)
+
+        let renderer = try makeRenderer(resources: resources)
+        defer { reportValidation(renderer.context) }
+        var chain = userChain
+        if options.applyRotation {
+            chain = FilterChain(try ChainSetup.upright(rotation: source.metadata.rotation).filters + chain.filters)
+        }
+        let layout: RenderOutput =
+            recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
+        let graph = GraphProcessor(renderer: renderer, chain: chain, output: layout)
+        let format: FrameFormat
+        do {
+            format = try graph.outputFormat(for: source.metadata.frameFormat)
+        } catch {
+            throw .chainDoesNotFit(input: inputPath, reason: "\(error)")
+        }
+        let summary: RenderPlanSummary
+        do {
+            summary = try renderer.summary(for: source.metadata.frameFormat, chain: chain, output: layout)
+        } catch {
+            throw .renderFailed(input: inputPath, reason: "\(error)")
+        }
+        if options.verbose {
+            let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
+            console.note("device: \(renderer.context.info)\(validation)")
+            let conversion = source.metadata.conversion.map { ", converted \($0)" } ?? ""
+            console.note(
+                "input: \(inputPath): \(source.metadata.frameFormat), \(source.metadata.codecName)\(conversion)")
+            if options.applyRotation && source.metadata.rotation != 0 {
+                console.note("rotation \(source.metadata.rotation): applied to the pixels, no rotation tag written")
+            }
+            let passes = summary.passes.joined(separator: " | ")
+            console.note("plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format)")
+        }
+
+        let hold = HoldingProcessor.holdFrame.map { HoldingProcessor(graph, holdFrame: $0, console: console) }
+        let processor: any FrameProcessor = hold ?? graph
+        let started = ContinuousClock.now
+        let finished: Finished
+        if let recorder, let output {
+            let clip = try execute(
+                source: source, processor: processor, sink: recorder, hold: hold, output: output.path)
+            finished = Finished(
+                frames: clip.frameCount, duration: clip.duration, codec: clip.codecName, audio: clip.audio,
+                notes: clip.notes, description: Self.describe(clip, still: isStillOutput))
+        } else {
+            let result = try execute(source: source, processor: processor, sink: NullSink(), hold: hold, output: nil)
+            finished = Finished(
+                frames: result.frameCount, duration: result.duration, codec: nil, audio: nil, notes: [],
+                description: "\(result.frameCount) frames of \(result.format), "
+                    + String(format: "%.3f s", result.duration))
+        }
+        let elapsed = (ContinuousClock.now - started).seconds
+
+        var notes = finished.notes
+        let skipped = source.summary.undecodableFrames
+        if skipped > 0 { notes.append("\(skipped) undecodable frame(s) skipped (--strict stops at the first)") }
+        if source.summary.concealedFrames > 0 {
+            notes.append("\(source.summary.concealedFrames) frame(s) decoded with concealed damage")
+        }
+        if source.summary.endedEarly { notes.append("the input ended before the frames it declares") }
+        if !options.quiet {
+            for note in notes { console.note("note: \(note)") }
+            let speed = elapsed > 0 ? finished.duration / elapsed : 0
+            let timing =
+                isStillOutput
+                ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
+            if let output {
+                console.note("wrote \(output.path): \(finished.description) \(timing)")
+            } else {
+                console.note("null output: \(finished.description) \(timing)")
+            }
+        }
+        if options.json {
+            let statistics = renderer.statistics
+            let cache = renderer.context.compiler.cacheStatistics
+            let report = RunReport(
+                input: inputPath, output: output?.path, chain: chain.description, frames: finished.frames,
+                duration: RunReport.rounded(finished.duration), elapsedSeconds: RunReport.rounded(elapsed),
+                fps: RunReport.rounded(elapsed > 0 ? Double(finished.frames) / elapsed : 0),
+                speed: RunReport.rounded(elapsed > 0 ? finished.duration / elapsed : 0), width: format.width,
+                height: format.height, layout: format.layout.rawValue, device: renderer.context.info.name,
+                codec: finished.codec, audio: finished.audio, gpuPassesPerFrame: summary.dispatchesPerFrame,
+                passes: summary.passes, decodeSeconds: RunReport.rounded(source.decodeSeconds),
+                gpuSeconds: RunReport.rounded(statistics.gpuSeconds),
+                uploadSeconds: RunReport.rounded(statistics.uploadSeconds),
+                encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,
+                shaderCacheHits: cache.memoryHits + cache.diskHits, shaderDiskCacheHits: cache.diskHits,
+                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, notes: notes)
+            console.output(report.jsonLine() + "\n")
+        }
+    }
+
+    // MARK: Steps
+
+    /// A missing input is reported as such before the output is looked at.
+    private static func checkInputExists(_ path: String) throws(ToolError) {
+        var info = stat()
+        if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) { throw .media(.fileNotFound(path: path)) }
+    }
+
+    /// `libx264 160x120 yuv420p, 25 frames, 1.000 s, aac (copied)`; for a still, `png 160x120 rgba`.
+    private static func describe(_ clip: RecordedClip, still: Bool) -> String {
+        let picture = "\(clip.codecName) \(clip.width)x\(clip.height) \(clip.pixelFormat)"
+        guard !still else { return picture }
+        let frames = clip.frameCount == 1 ? "1 frame" : "\(clip.frameCount) frames"
+        return picture + ", \(frames), " + String(format: "%.3f s", clip.duration)
+            + (clip.audio.map { ", \($0)" } ?? "")
+    }
+
+    private func makeRecorder(_ target: OutputTarget, still: Bool) throws(ToolError) -> RecorderSink {
+        let recorderOptions = RecorderSink.Options(
+            codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
+            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: !options.applyRotation)
+        do {
+            return try RecorderSink(url: target.url, options: recorderOptions)
+        } catch {
+            switch error {
+            case .unsupportedContainer, .codecNotSupportedByContainer: throw .unwritableFormat(error)
+            default: throw .media(error)
+            }
+        }
+    }
+
+    private func makeRenderer(resources: MediaResourceLoader) throws(ToolError) -> Renderer {
+        let rendererOptions = Renderer.Options(
+            framesInFlight: options.framesInFlight ?? 3, fusion: options.fusion,
+            precision: options.precision == .float ? .float : .half, resources: resources)
+        let contextOptions = GPUContext.Options(device: options.device.map { DeviceSelector(parsing: $0) })
+        do {
+            return try Renderer(options: rendererOptions, contextOptions: contextOptions)
+        } catch {
+            if case .deviceNotFound(let selector, let available) = error {
+                throw .deviceNotFound(selector: selector, available: available)
+            }
+            throw .gpu(error)
+        }
+    }
+
+    /// Runs the pipeline to its end: progress on a terminal, a clean cancel
+    /// on SIGINT or SIGTERM, and the outcome as the sink's product or an error.
+    private func execute<Sink: FrameSink>(
+        source: AssetSource, processor: any FrameProcessor, sink: Sink, hold: HoldingProcessor?, output: String?
+    ) throws(ToolError) -> Sink.Product {
+        let progress =
+            console.stderrIsTerminal && !options.quiet
+            ? ProgressLine(
+                console: console,
+                frameRate: (source.metadata.averageFrameRate ?? source.metadata.realFrameRate)?.doubleValue)
+            : nil
+        let verbose = options.verbose
+        let console = self.console
+        // The terminal callback runs on the observer queue after every
+        // progress callback, so once it has run no progress line is drawn.
+        let ended = DispatchSemaphore(value: 0)
+        let observer = MediaPipeline<Sink>.Observer(
+            progress: { update in
+                progress?.update(update)
+                if verbose && update.framesDone == 1 { console.note("first frame written") }
+            },
+            terminal: { _ in ended.signal() })
+        let pipeline = MediaPipeline(
+            source: source, processor: processor, sink: sink,
+            options: .init(maxFramesInFlight: options.framesInFlight ?? 3), observer: observer)
+        interrupts.onSignal { _ in pipeline.cancel(reason: .callerCancelled) }
+        do {
+            try pipeline.start()
+        } catch {
+            // start() has ended the pipeline; its outcome is read below.
+        }
+        ended.wait()
+        let outcome = pipeline.wait()
+        progress?.end()
+        interrupts.onSignal { _ in }
+        hold?.release()
+        switch outcome {
+        case .finished(let product):
+            return product
+        case .cancelled:
+            // Only a signal cancels the pipeline.
+            guard let signal = interrupts.receivedSignal else {
+                throw .media(.recordingCancelled(path: output ?? "null output"))
+            }
+            throw .interrupted(signal: signal, output: output)
+        case .failed(let error):
+            throw explain(error, source: source)
+        }
+    }
+
+    /// A pipeline's failure as the user should read it: in terms of the
+    /// input and the options that caused it.
+    private func explain(_ error: MediaError, source: AssetSource) -> ToolError {
+        let input = source.url.path
+        switch error {
+        case .processorFailed(let reason):
+            // The renderer's error is what matters, not the submission that carried it.
+            let prefix = "render submission failed: "
+            return .renderFailed(
+                input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
+        case .processorRejectedFormat(let reason):
+            return .chainDoesNotFit(input: input, reason: reason)
+        case .noFramesWritten where source.summary.framesDelivered == 0:
+            if let start = options.start, let length = source.metadata.duration, start >= length {
+                return .nothingToRender(
+                    input: input, reason: String(format: "--start %g is past the end (%.3f s)", start, length))
+            }
+            return .nothingToRender(input: input, reason: "no frame was decoded in the range asked for")
+        case .encoderOpenFailed:
+            let given = [
+                options.preset.map { "--preset \($0)" }, options.crf.map { "--crf \($0)" },
+                options.bitrate.map { "--bitrate \($0)" }, options.gop.map { "--gop \($0)" },
+            ].compactMap { $0 }
+            return given.isEmpty ? .media(error) : .encoderRefused(error, settings: given)
+        default:
+            return .media(error)
+        }
+    }
+
+    /// Prints the validation layer's errors and warnings (when
+    /// `HARBETH_VALIDATION=1` turned it on), so they are never silent.
+    private func reportValidation(_ context: GPUContext) {
+        guard let log = context.validationLog else { return }
+        for message in log.failures { console.note("vulkan validation: \(message)") }
+    }
+}

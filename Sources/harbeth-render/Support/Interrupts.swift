@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+
+/// SIGINT and SIGTERM as events rather than deaths: the default handlers
+/// are replaced by `SIG_IGN` and the signals are read from dispatch sources,
+/// so the tool can cancel its pipeline cleanly (the temporary file removed,
+/// nothing at the output path) and then exit with 128 + the signal.
+final class Interrupts: @unchecked Sendable {
+    // @unchecked: `received`, `action` and `sources` are only touched under `lock`.
+    private let lock = NSLock()
+    private var received: Int32?
+    private var action: (@Sendable (Int32) -> Void)?
+    private var sources: [DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "harbeth-render.signals")
+
+    /// Starts watching SIGINT and SIGTERM. Call once, before any work.
+    func install() {
+        // A reader that closed the pipe must not kill the tool mid-write.
+        Glibc.signal(SIGPIPE, SIG_IGN)
+        for number in [SIGINT, SIGTERM] {
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in receive(number) }
+            source.resume()
+            lock.withLock { sources.append(source) }
+        }
+    }
+
+    /// The first signal received, if any.
+    var receivedSignal: Int32? { lock.withLock { received } }
+
+    /// Runs `action` with the first signal when it arrives, at once if one
+    /// already has; a later call replaces the action. Every later signal
+    /// runs it again (a second Ctrl-C while cancelling), so it must be
+    /// idempotent.
+    func onSignal(_ action: @escaping @Sendable (Int32) -> Void) {
+        let pending = lock.withLock { () -> Int32? in
+            self.action = action
+            return received
+        }
+        if let pending { action(pending) }
+    }
+
+    /// Throws `interrupted` when a signal has arrived: the check between
+    /// steps that have nothing to cancel.
+    func check(output: String?) throws(ToolError) {
+        if let receivedSignal { throw .interrupted(signal: receivedSignal, output: output) }
+    }
+
+    private func receive(_ number: Int32) {
+        let (first, action) = lock.withLock { () -> (Int32, (@Sendable (Int32) -> Void)?) in
+            if received == nil { received = number }
+            return (received!, self.action)
+        }
+        action?(first)
+    }
+}

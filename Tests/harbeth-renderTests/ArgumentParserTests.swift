@@ -1,0 +1,136 @@
+import Kakapos
+import XCTest
+
+@testable import harbeth_render
+
+/// The option table and the parser, without running anything.
+final class ArgumentParserTests: XCTestCase {
+    private func parse(_ arguments: String...) throws -> CommandLineOptions {
+        try ArgumentParser.parse(arguments)
+    }
+
+    private func assertUsageError(
+        _ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try ArgumentParser.parse(arguments), file: file, line: line) { error in
+            XCTAssertEqual((error as? UsageError)?.message, message, file: file, line: line)
+        }
+    }
+
+    func testTheIssuesFirstCommand() throws {
+        let options = try parse("--filter", "sepia", "in.mp4")
+        XCTAssertEqual(options.action, .render)
+        XCTAssertEqual(options.input, "in.mp4")
+        XCTAssertEqual(options.chain, "sepia")
+        XCTAssertNil(options.output)
+        XCTAssertFalse(options.overwrite)
+        XCTAssertEqual(options.audio, .copy)
+    }
+
+    func testRepeatedFiltersAndShadersAppendInOrder() throws {
+        let options = try parse(
+            "-vf", "sepia", "--filter=brightness=0.1", "--shader", "grade.glsl:amount=0.3", "in.mp4")
+        XCTAssertEqual(options.chain, "sepia,brightness=0.1,shader=grade.glsl:amount=0.3")
+    }
+
+    func testEveryValueOptionTakesBothSpellings() throws {
+        let options = try parse(
+            "-o", "out.mkv", "-y", "--codec", "libx265", "--crf=20", "--preset", "fast", "--bitrate", "4M", "--gop",
+            "50",
+            "--audio", "reencode", "--start", "1:02.5", "--duration", "3", "--frames", "10", "--device", "1",
+            "--max-pixels", "1000000", "--strict", "--frames-in-flight", "2", "--no-fusion", "--precision", "float",
+            "--apply-rotation", "-q", "-v", "--json", "-vf", "sepia", "in.mov")
+        XCTAssertEqual(options.output, "out.mkv")
+        XCTAssertTrue(options.overwrite)
+        XCTAssertEqual(options.codec, .hevc)
+        XCTAssertEqual(options.crf, 20)
+        XCTAssertEqual(options.preset, "fast")
+        XCTAssertEqual(options.bitrate, 4_000_000)
+        XCTAssertEqual(options.gop, 50)
+        XCTAssertEqual(options.audio, .reencode)
+        XCTAssertEqual(options.start, 62.5)
+        XCTAssertEqual(options.duration, 3)
+        XCTAssertEqual(options.frames, 10)
+        XCTAssertEqual(options.device, "1")
+        XCTAssertEqual(options.maxPixels, 1_000_000)
+        XCTAssertTrue(options.strict)
+        XCTAssertEqual(options.framesInFlight, 2)
+        XCTAssertFalse(options.fusion)
+        XCTAssertEqual(options.precision, .float)
+        XCTAssertTrue(options.applyRotation)
+        XCTAssertTrue(options.quiet)
+        XCTAssertTrue(options.verbose)
+        XCTAssertTrue(options.json)
+        XCTAssertEqual(options.input, "in.mov")
+    }
+
+    func testActionsNeedNoInput() throws {
+        XCTAssertEqual(try parse("--list-filters").action, .listFilters)
+        XCTAssertEqual(try parse("--describe", "sepia").action, .describe("sepia"))
+        XCTAssertEqual(try parse("--list-devices").action, .listDevices)
+        XCTAssertEqual(try parse("-h").action, .help)
+        XCTAssertEqual(try parse("--version").action, .version)
+        let gallery = try parse("--gallery", "sheet.png", "in.mp4")
+        XCTAssertEqual(gallery.gallery, "sheet.png")
+        XCTAssertEqual(gallery.input, "in.mp4")
+    }
+
+    func testADoubleDashEndsTheOptions() throws {
+        XCTAssertEqual(try parse("--filter", "sepia", "--", "-odd-name.mp4").input, "-odd-name.mp4")
+    }
+
+    func testUsageErrorsSayWhatIsWrongAndSuggest() {
+        assertUsageError(["--fliter", "sepia", "in.mp4"], "unknown option '--fliter'; did you mean '--filter'?")
+        assertUsageError(["--overwrit", "in.mp4"], "unknown option '--overwrit'; did you mean '--overwrite'?")
+        assertUsageError(["--filter", "sepia", "in.mp4", "-o"], "-o needs a value (PATH)")
+        assertUsageError(["--crf", "high", "-vf", "sepia", "in.mp4"], "--crf takes a whole number, not 'high'")
+        assertUsageError(["--crf", "99", "-vf", "sepia", "in.mp4"], "--crf 99 is out of range; allowed 0...63")
+        assertUsageError(
+            ["--frames", "0", "-vf", "sepia", "in.mp4"], "--frames 0 is out of range; allowed 1...2147483647")
+        assertUsageError(
+            ["--start", "1:75", "-vf", "sepia", "in.mp4"], "--start takes seconds or [hh:]mm:ss[.f], not '1:75'")
+        assertUsageError(
+            ["--bitrate", "fast", "-vf", "sepia", "in.mp4"], "--bitrate takes a rate like 4M or 800k, not 'fast'")
+        assertUsageError(
+            ["--audio", "keep", "-vf", "sepia", "in.mp4"], "--audio takes copy, none or reencode, not 'keep'")
+        assertUsageError(
+            ["--codec", "h246", "-vf", "sepia", "in.mp4"],
+            "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg)")
+        assertUsageError(["--filter", "sepia"], "no input file given")
+        assertUsageError(["--filter", "sepia", "a.mp4", "b.mp4"], "one input file at a time; got 2: a.mp4 b.mp4")
+        assertUsageError(["in.mp4"], "no filter given; use --filter CHAIN (see --list-filters)")
+        assertUsageError(
+            ["--filter", "sepia", "--null", "-o", "out.mp4", "in.mp4"],
+            "--null writes no file, so it cannot go with --output")
+        assertUsageError(["--quiet=yes", "-vf", "sepia", "in.mp4"], "--quiet takes no value")
+        assertUsageError(["--list-filters", "extra"], "unexpected argument 'extra'")
+        assertUsageError(
+            ["--gallery", "sheet.png", "-vf", "sepia", "in.mp4"],
+            "--gallery applies every filter itself, so it cannot go with --filter or --shader")
+    }
+
+    func testCodecNamesAndBitrates() throws {
+        XCTAssertEqual(try ArgumentParser.codec("libx264"), .h264)
+        XCTAssertEqual(try ArgumentParser.codec("VP9"), .vp9)
+        XCTAssertEqual(try ArgumentParser.codec("prores_ks"), .prores)
+        XCTAssertEqual(try ArgumentParser.bitrate("800k"), 800_000)
+        XCTAssertEqual(try ArgumentParser.bitrate("1.5M"), 1_500_000)
+        XCTAssertEqual(try ArgumentParser.bitrate("1500000"), 1_500_000)
+        XCTAssertEqual(try ArgumentParser.time("90", option: "--start"), 90)
+        XCTAssertEqual(try ArgumentParser.time("01:02:03.5", option: "--start"), 3723.5)
+    }
+
+    func testTheHelpListsEveryOptionOfTheTable() {
+        let help = ArgumentParser.help
+        for option in ArgumentParser.options {
+            for name in option.names {
+                XCTAssertTrue(help.contains(name), "\(name) is missing from --help")
+            }
+        }
+        XCTAssertTrue(help.contains("examples:"))
+        XCTAssertTrue(help.contains("Exit status"))
+        // No two options share a spelling.
+        let names = ArgumentParser.options.flatMap(\.names)
+        XCTAssertEqual(Set(names).count, names.count)
+    }
+}

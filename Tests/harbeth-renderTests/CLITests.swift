@@ -1,0 +1,323 @@
+import Foundation
+import Kakapos
+import XCTest
+
+/// The built `harbeth-render` binary, run on clips made with the ffmpeg CLI
+/// and checked with ffprobe: outputs, defaults, refusals, every usage error,
+/// exit codes, the JSON report, stills, signals and the listings.
+final class CLITests: XCTestCase {
+    // MARK: Rendering
+
+    func testSepiaWritesBesideTheInputKeepingFramesSizeAndAudio() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(["--filter", "sepia", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let output = folder.appendingPathComponent("cli-clip.sepia.mp4").path
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "cli-clip.sepia.mp4"])
+        // It says where it wrote, in one line; nothing goes to stdout.
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("harbeth-render: wrote cli-clip.sepia.mp4: libx264 160x120 yuv420p, 25 frames"),
+            run.stderr)
+        XCTAssertEqual(run.stdout, "")
+
+        XCTAssertEqual(try Clips.frameCount(output), 25)
+        XCTAssertEqual(try Clips.probe("stream=width,height", stream: "v:0", of: output), ["160", "120"])
+        XCTAssertEqual(try Clips.probe("stream=codec_name", stream: "a:0", of: output), ["aac"])
+        // Sepia: the output's colours are warm browns, unlike the pattern's.
+        let input = try Clips.pixels(try Clips.video(), index: 5)
+        let toned = try Clips.pixels(output, index: 5)
+        XCTAssertGreaterThan(Clips.meanAbsoluteDifference(input, toned), 20)
+        var warm = 0
+        for pixel in stride(from: 0, to: toned.count, by: 3) {
+            let (r, g, b) = (Int(toned[pixel]), Int(toned[pixel + 1]), Int(toned[pixel + 2]))
+            if r + 2 >= g && g + 2 >= b { warm += 1 }
+        }
+        XCTAssertGreaterThan(Double(warm) / Double(toned.count / 3), 0.95, "r >= g >= b almost everywhere")
+    }
+
+    func testAnExistingOutputIsRefusedUnlessOverwriting() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let output = folder.appendingPathComponent("taken.mp4")
+        try Data("precious".utf8).write(to: output)
+        let refused = try Tool.run(["-vf", "invert", "-o", "taken.mp4", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(
+            refused.stderrLines,
+            ["harbeth-render: error: taken.mp4: already exists; use -y to replace it or -o to choose another name"])
+        XCTAssertEqual(try Data(contentsOf: output), Data("precious".utf8))
+
+        let replaced = try Tool.run(["-vf", "invert", "-o", "taken.mp4", "-y", "-q", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        XCTAssertEqual(replaced.stderr, "", "--quiet prints nothing on success")
+        XCTAssertEqual(try Clips.frameCount(output.path), 25)
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "taken.mp4"])
+    }
+
+    func testTheOutputIsNeverTheInputEvenWithOverwrite() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let input = folder.appendingPathComponent("cli-clip.mp4")
+        let before = try Data(contentsOf: input)
+        XCTAssertEqual(link(input.path, folder.appendingPathComponent("hard.mp4").path), 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("soft.mp4").path, withDestinationPath: input.path)
+        for output in ["cli-clip.mp4", "./cli-clip.mp4", "hard.mp4", "soft.mp4", input.path] {
+            let run = try Tool.run(["-vf", "sepia", "-y", "-o", output, "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 1, output)
+            XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains("is the input file"), run.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: input), before)
+    }
+
+    func testTrimmingAndFrameLimits() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let frames = try Tool.run(
+            ["-vf", "grayscale", "--frames", "7", "--audio", "none", "-o", "seven.mkv", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(frames.status, 0, frames.stderr)
+        let seven = folder.appendingPathComponent("seven.mkv").path
+        XCTAssertEqual(try Clips.frameCount(seven), 7)
+        XCTAssertEqual(try Clips.probe("stream=codec_type", of: seven), ["video"], "--audio none")
+        let trimmed = try Tool.run(
+            ["-vf", "grayscale", "--start", "0.4", "--duration", "0.4", "-o", "trim.mp4", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(trimmed.status, 0, trimmed.stderr)
+        let path = folder.appendingPathComponent("trim.mp4").path
+        XCTAssertEqual(try Clips.frameCount(path), 10)
+        let audio = Double(try Clips.probe("stream=duration", stream: "a:0", of: path).first ?? "") ?? 0
+        XCTAssertEqual(audio, 0.4, accuracy: 0.05)
+    }
+
+    func testApplyRotationTurnsThePixelsUprightAndDropsTheTag() throws {
+        let folder = try Clips.folder(with: [try Clips.rotated()])
+        let run = try Tool.run(
+            ["-vf", "brightness", "--apply-rotation", "-v", "-o", "upright.mkv", "cli-rotated.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        // -v says what it does; the tests run the tool with the validation layer on.
+        XCTAssertTrue(run.stderr.contains("(Vulkan validation on)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("rotation 90: applied to the pixels"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("plan: 2 GPU pass(es) per frame: yuv->rgb | rotate+brightness+rgb->yuv"), run.stderr)
+        let output = folder.appendingPathComponent("upright.mkv").path
+        XCTAssertEqual(try Clips.probe("stream=width,height", stream: "v:0", of: output), ["120", "160"])
+        XCTAssertEqual(try Clips.probe("stream_side_data=rotation", stream: "v:0", of: output), [])
+        // The pixels are what ffmpeg shows for the tagged input.
+        let shown = try Clips.pixels(try Clips.rotated(), index: 3, pixelFormat: "gray")
+        let made = try Clips.pixels(output, index: 3, pixelFormat: "gray")
+        XCTAssertLessThan(Clips.meanAbsoluteDifference(shown, made), 3)
+    }
+
+    // MARK: Stills
+
+    func testStillsInStillsOut() throws {
+        let folder = try Clips.folder(with: [try Clips.png(), try Clips.jpeg(), try Clips.video()])
+        let png = try Tool.run(["--filter", "sepia", "cli-still.png", "-o", "out.png"], in: folder)
+        XCTAssertEqual(png.status, 0, png.stderr)
+        let jpeg = try Tool.run(["--filter", "invert", "cli-still.jpg"], in: folder)
+        XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
+        // A video's frame at --start, as a still.
+        let frame = try Tool.run(
+            ["--filter", "sepia", "--start", "0.5", "cli-clip.mp4", "-o", "frame.png"], in: folder)
+        XCTAssertEqual(frame.status, 0, frame.stderr)
+        for (name, codec) in [("out.png", "png"), ("cli-still.invert.jpg", "mjpeg"), ("frame.png", "png")] {
+            let path = folder.appendingPathComponent(name).path
+            XCTAssertEqual(try Clips.probe("stream=codec_name,width,height", of: path), [codec, "160", "120"], name)
+        }
+        let before = try Clips.pixels(folder.appendingPathComponent("cli-still.png").path)
+        let after = try Clips.pixels(folder.appendingPathComponent("out.png").path)
+        XCTAssertGreaterThan(Clips.meanAbsoluteDifference(before, after), 20)
+    }
+
+    // MARK: Errors and exit codes
+
+    func testEveryUsageErrorIsOneLineWithExitStatus2() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let cases: [([String], String)] = [
+            (["--fliter", "sepia", "cli-clip.mp4"], "unknown option '--fliter'; did you mean '--filter'?"),
+            (["--filter", "sepia", "cli-clip.mp4", "-o"], "-o needs a value (PATH)"),
+            (["--crf", "abc", "-vf", "sepia", "cli-clip.mp4"], "--crf takes a whole number, not 'abc'"),
+            (["--crf", "70", "-vf", "sepia", "cli-clip.mp4"], "--crf 70 is out of range; allowed 0...63"),
+            (
+                ["--filter", "sepai", "cli-clip.mp4"],
+                "filter chain 'sepai': unknown filter 'sepai' at column 1; did you mean 'sepia'?"
+            ),
+            (
+                ["--filter", "sepia=intensity=2", "cli-clip.mp4"],
+                "filter chain 'sepia=intensity=2': sepia intensity=2 is out of range at column 17; allowed 0...1"
+            ),
+            (["--filter", "sepia"], "no input file given"),
+            (["--filter", "sepia", "a.mp4", "b.mp4"], "one input file at a time; got 2: a.mp4 b.mp4"),
+            (
+                ["--filter", "sepia", "--null", "-o", "x.mp4", "cli-clip.mp4"],
+                "--null writes no file, so it cannot go with --output"
+            ),
+            (["cli-clip.mp4"], "no filter given; use --filter CHAIN (see --list-filters)"),
+            (["--codec", "x246", "-vf", "sepia", "cli-clip.mp4"], "unknown codec 'x246'"),
+            (["-vf", "sepia", "-o", "out.xyz", "cli-clip.mp4"], "out.xyz: no container for extension 'xyz'"),
+            (["--describe", "sepai"], "unknown filter 'sepai'; did you mean 'sepia'? (see --list-filters)"),
+        ]
+        for (arguments, message) in cases {
+            let run = try Tool.run(arguments, in: folder)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.count, 1, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("harbeth-render: error: " + message), "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stdout, "")
+        }
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4"], "no usage error writes anything")
+    }
+
+    func testProcessingErrorsAreOneLineWithExitStatus1() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        try Data("not a video\n".utf8).write(to: folder.appendingPathComponent("notes.mp4"))
+        let cases: [([String], String)] = [
+            (["-vf", "sepia", "missing.mp4"], "missing.mp4: no such file"),
+            (
+                ["-vf", "sepia", "-o", "nowhere/out.mp4", "cli-clip.mp4"],
+                "nowhere/out.mp4: the folder nowhere does not exist"
+            ),
+            (["-vf", "sepia", "notes.mp4"], "notes.mp4: not a media file FFmpeg recognises"),
+            (["-vf", "overlay=file=logo.png", "cli-clip.mp4"], "logo.png: no such file (named by overlay file=)"),
+            (["-vf", "crop=w=400:h=10", "cli-clip.mp4"], "cli-clip.mp4: the filter chain does not fit this input"),
+            (
+                ["-vf", "sepia", "--start", "9", "cli-clip.mp4"],
+                "cli-clip.mp4: nothing to render: --start 9 is past the end"
+            ),
+            (["-vf", "lut3d", "cli-clip.mp4"], "cli-clip.mp4: rendering failed: lut3d: name the file"),
+        ]
+        for (arguments, message) in cases {
+            let run = try Tool.run(arguments, in: folder)
+            XCTAssertEqual(run.status, 1, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.count, 1, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("harbeth-render: error: " + message), "\(arguments): \(run.stderr)")
+        }
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "notes.mp4"], "no failure leaves anything")
+    }
+
+    // MARK: Reports
+
+    func testJSONIsTheLastLineOfStandardOutput() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(
+            ["-vf", "sepia,gaussian_blur=sigma=2", "--json", "-o", "out.mp4", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let line = try XCTUnwrap(run.stdoutLines.last)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(report["input"] as? String, "cli-clip.mp4")
+        XCTAssertEqual(report["output"] as? String, "out.mp4")
+        XCTAssertEqual(report["frames"] as? Int, 25)
+        XCTAssertEqual(report["duration"] as? Double ?? 0, 1.0, accuracy: 0.01)
+        XCTAssertEqual(report["codec"] as? String, "libx264")
+        XCTAssertEqual(report["width"] as? Int, 160)
+        XCTAssertEqual(
+            report["gpuPassesPerFrame"] as? Int, 3, "sepia fuses with the conversion; the blur is two passes")
+        XCTAssertEqual((report["passes"] as? [String])?.count, 3)
+        XCTAssertFalse((report["device"] as? String ?? "").isEmpty)
+        for key in ["fps", "speed", "elapsedSeconds", "decodeSeconds", "gpuSeconds", "encodeSeconds"] {
+            XCTAssertGreaterThan(report[key] as? Double ?? 0, 0, key)
+        }
+        let compiles = report["shaderCompiles"] as? Int ?? -1
+        let hits = report["shaderCacheHits"] as? Int ?? -1
+        XCTAssertGreaterThanOrEqual(compiles, 0)
+        XCTAssertGreaterThanOrEqual(compiles + hits, 3, "each pass's shader was compiled or found")
+
+        // --null: frames counted, nothing written, output null.
+        let null = try Tool.run(["-vf", "sepia", "--null", "--json", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(null.status, 0, null.stderr)
+        let nullReport = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data((null.stdoutLines.last ?? "").utf8)) as? [String: Any])
+        XCTAssertTrue(nullReport["output"] is NSNull)
+        XCTAssertTrue(nullReport["codec"] is NSNull)
+        XCTAssertEqual(nullReport["frames"] as? Int, 25)
+        XCTAssertEqual(nullReport["encodeSeconds"] as? Double, 0)
+        XCTAssertEqual(nullReport["gpuPassesPerFrame"] as? Int, 1)
+        // Without fusion the conversions and the filter are passes of their own.
+        let unfused = try Tool.run(["-vf", "sepia", "--null", "--json", "--no-fusion", "cli-clip.mp4"], in: folder)
+        let unfusedReport = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data((unfused.stdoutLines.last ?? "").utf8)) as? [String: Any])
+        XCTAssertEqual(unfusedReport["passes"] as? [String], ["yuv->rgb", "sepia", "rgb->yuv"])
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "out.mp4"])
+    }
+
+    // MARK: Signals
+
+    /// Interrupts a render that is certainly in progress: the hold hook
+    /// keeps frame 5 from finishing and says so once it holds it.
+    private func interrupt(with signal: Int32, expecting status: Int32) throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let running = try Tool.start(
+            ["-vf", "sepia", "-o", "out.mp4", "cli-clip.mp4"], in: folder,
+            environment: ["HARBETH_RENDER_HOLD_AT_FRAME": "5"])
+        XCTAssertTrue(running.waitForStderrLine(containing: "holding frame 5"), "the render did not reach frame 5")
+        // Mid-render: the temporary file is there beside the input.
+        XCTAssertEqual(
+            Clips.entries(folder).filter { $0.hasPrefix(".out.harbeth-") }.count, 1, "\(Clips.entries(folder))")
+        kill(running.process.processIdentifier, signal)
+        let run = running.finish()
+        Tool.assertNoValidationMessages(run)
+        XCTAssertFalse(run.killedBySignal, "the tool handles the signal itself")
+        XCTAssertEqual(run.status, status, run.stderr)
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        XCTAssertEqual(run.stderrLines.last, "harbeth-render: interrupted by \(name); nothing was written to out.mp4")
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4"], "no output and no temporary file")
+    }
+
+    func testSIGINTMidRenderCancelsCleanlyAndExits130() throws {
+        try interrupt(with: SIGINT, expecting: 130)
+    }
+
+    func testSIGTERMMidRenderCancelsCleanlyAndExits143() throws {
+        try interrupt(with: SIGTERM, expecting: 143)
+    }
+
+    // MARK: Listings
+
+    func testListFiltersNamesEveryCatalogFilter() throws {
+        let run = try Tool.run(["--list-filters"])
+        XCTAssertEqual(run.status, 0)
+        let catalog = FilterCatalog.standard.descriptors
+        XCTAssertEqual(run.stdoutLines.first, "\(catalog.count) filters (harbeth-render --describe NAME for details)")
+        let listed = Set(
+            run.stdoutLines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }.compactMap {
+                $0.split(separator: " ").first.map(String.init)
+            })
+        XCTAssertEqual(listed, Set(catalog.map(\.name)))
+        XCTAssertTrue(run.stdout.contains("      intensity: number, default 1, 0...1"), run.stdout)
+    }
+
+    func testDescribeHelpVersionAndDevices() throws {
+        let describe = try Tool.run(["--describe", "gaussian_blur"])
+        XCTAssertEqual(describe.status, 0)
+        XCTAssertTrue(describe.stdout.hasPrefix("gaussian_blur (neighbourhood): "), describe.stdout)
+        XCTAssertTrue(describe.stdout.contains("sigma: number"), describe.stdout)
+        XCTAssertTrue(describe.stdout.contains("example: harbeth-render --filter 'gaussian_blur=sigma=2' in.mp4"))
+
+        let help = try Tool.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("harbeth-render --filter sepia in.mp4"))
+        let version = try Tool.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("harbeth-render "), version.stdout)
+        let devices = try Tool.run(["--list-devices"])
+        XCTAssertEqual(devices.status, 0)
+        XCTAssertTrue(devices.stdout.contains("llvmpipe"), devices.stdout)
+        let missing = try Tool.run(["--device", "no-such-gpu", "-vf", "sepia", "--null", try Clips.video()])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.hasPrefix("harbeth-render: error: --device no-such-gpu: no Vulkan device matches"))
+    }
+
+    func testTheGalleryIsAPictureOfEveryFilter() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(["--gallery", "sheet.png", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        // The original, every catalog filter and a custom shader, seven to a
+        // row, in 240x180 tiles with a 22-pixel label strip, 6 pixels apart,
+        // under a 30-pixel title.
+        let tiles = FilterCatalog.standard.descriptors.count + 2
+        let rows = (tiles + 6) / 7
+        let width = 7 * 240 + 8 * 6
+        let height = 30 + rows * (180 + 22) + (rows + 1) * 6
+        let sheet = folder.appendingPathComponent("sheet.png").path
+        XCTAssertEqual(try Clips.probe("stream=codec_name,width,height", of: sheet), ["png", "\(width)", "\(height)"])
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "sheet.png"])
+        XCTAssertTrue(run.stderr.contains("\(tiles) tiles (\(tiles - 1) filters)"), run.stderr)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// Inputs made with the ffmpeg CLI once per test process, and the checks
+/// made with ffprobe. Each test works in a folder of its own, with the
+/// inputs it needs copied in, since the tool writes beside its input.
+enum Clips {
+    /// 1 s of testsrc2 at 160x120, 25 frames of H.264, with 1 s of AAC.
+    static func video() throws -> String {
+        try TestMedia.clip(
+            "cli-clip.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=1", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=1", "-c:v", "libx264", "-preset", "ultrafast",
+                "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+            ])
+    }
+
+    /// The video with a display matrix: players turn it 90 degrees.
+    static func rotated() throws -> String {
+        try TestMedia.clip("cli-rotated.mp4", ["-i", try video(), "-c", "copy", "-metadata:s:v", "rotate=90"])
+    }
+
+    static func png() throws -> String {
+        try TestMedia.clip("cli-still.png", ["-f", "lavfi", "-i", "testsrc2=size=160x120", "-frames:v", "1"])
+    }
+
+    static func jpeg() throws -> String {
+        try TestMedia.clip("cli-still.jpg", ["-f", "lavfi", "-i", "testsrc2=size=160x120", "-frames:v", "1"])
+    }
+
+    /// A new empty folder with copies of `files` in it (by their names).
+    static func folder(with files: [String] = []) throws -> URL {
+        let folder = URL(fileURLWithPath: TestMedia.directory).appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in files {
+            try FileManager.default.copyItem(
+                atPath: file, toPath: folder.appendingPathComponent((file as NSString).lastPathComponent).path)
+        }
+        return folder
+    }
+
+    /// The names in a folder, sorted (hidden ones too: temporary files are).
+    static func entries(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    /// `ffprobe -show_entries ENTRIES`, one value per line.
+    static func probe(_ entries: String, stream: String? = nil, countFrames: Bool = false, of path: String) throws
+        -> [String]
+    {
+        var arguments = ["-v", "error"]
+        if countFrames { arguments.append("-count_frames") }
+        if let stream { arguments += ["-select_streams", stream] }
+        arguments += ["-show_entries", entries, "-of", "default=noprint_wrappers=1:nokey=1", path]
+        return String(decoding: try TestMedia.run("ffprobe", arguments), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// Decoded frames counted by ffprobe.
+    static func frameCount(_ path: String) throws -> Int? {
+        try probe("stream=nb_read_frames", stream: "v:0", countFrames: true, of: path).first.flatMap { Int($0) }
+    }
+
+    /// One frame as packed bytes of `pixelFormat`, decoded by ffmpeg
+    /// (with its automatic rotation unless `noAutorotate`).
+    static func pixels(_ path: String, index: Int = 0, pixelFormat: String = "rgb24", noAutorotate: Bool = false)
+        throws -> [UInt8]
+    {
+        [UInt8](
+            try TestMedia.frame(
+                of: path, index: index, pixelFormat: pixelFormat, inputOptions: noAutorotate ? ["-noautorotate"] : []))
+    }
+
+    static func meanAbsoluteDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        return zip(a, b).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(a.count)
+    }
+}
