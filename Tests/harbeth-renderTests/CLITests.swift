@@ -208,8 +208,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(report["codec"] as? String, "libx264")
         XCTAssertEqual(report["width"] as? Int, 160)
         XCTAssertEqual(
-            report["gpuPassesPerFrame"] as? Int, 3, "sepia fuses with the conversion; the blur is two passes")
-        XCTAssertEqual((report["passes"] as? [String])?.count, 3)
+            report["gpuPassesPerFrame"] as? Int, 4,
+            "sepia fuses with the conversion; the blur is two strip passes; then the conversion back")
+        XCTAssertEqual((report["passes"] as? [String])?.count, 4)
         XCTAssertFalse((report["device"] as? String ?? "").isEmpty)
         for key in ["fps", "speed", "elapsedSeconds", "decodeSeconds", "gpuSeconds", "encodeSeconds"] {
             XCTAssertGreaterThan(report[key] as? Double ?? 0, 0, key)
