@@ -32,6 +32,10 @@ public enum GPUTestEnvironment {
         }
     }()
 
+    /// Every context the tests make reports here, so a validation message
+    /// fails the test it happened in, whichever context it came from.
+    public static let validationLog = ValidationLog()
+
     /// Applies the environment; call before making any context.
     public static func configure() {
         _ = configured
@@ -40,7 +44,7 @@ public enum GPUTestEnvironment {
     /// Options for a fresh context with the test cache folder.
     public static func options(cache: CacheLocation? = nil) -> GPUContext.Options {
         configure()
-        return GPUContext.Options(cache: cache ?? .directory(cacheDirectory))
+        return GPUContext.Options(cache: cache ?? .directory(cacheDirectory), validationLog: validationLog)
     }
 
     private static let sharedContext = Result { () throws -> GPUContext in
@@ -71,4 +75,28 @@ public enum GPUTestEnvironment {
         }
         log.clear()
     }
+}
+
+/// Fails each test for the validation errors and warnings its GPU work
+/// caused (performance advice is only counted), so no test can forget to
+/// look. Messages are drained after every test.
+private final class ValidationObserver: NSObject, XCTestObservation {
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        // A teardown block runs while the test can still record failures.
+        testCase.addTeardownBlock { [weak testCase] in
+            let log = GPUTestEnvironment.validationLog
+            let failures = log.failures
+            log.clear()
+            for message in failures {
+                testCase?.recordFailure(
+                    withDescription: "validation: \(message)", inFile: #filePath, atLine: #line, expected: false)
+            }
+        }
+    }
+}
+
+/// Called once when a test bundle loads (Tests/SupportRegistration).
+@_cdecl("harbeth_register_test_observers")
+public func registerTestObservers() {
+    XCTestObservationCenter.shared.addTestObserver(ValidationObserver())
 }

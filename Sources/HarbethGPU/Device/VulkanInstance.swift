@@ -13,7 +13,7 @@ final class VulkanInstance: @unchecked Sendable {
 
     static let validationLayerName = "VK_LAYER_KHRONOS_validation"
 
-    init(validation: Bool) throws(GPUError) {
+    init(validation: Bool, log: ValidationLog? = nil) throws(GPUError) {
         var loaderVersion: UInt32 = 0
         let versionResult = vkEnumerateInstanceVersion(&loaderVersion)
         guard versionResult == VK_SUCCESS else {
@@ -33,7 +33,7 @@ final class VulkanInstance: @unchecked Sendable {
             }
             layers.append(Self.validationLayerName)
             extensions.append("VK_EXT_debug_utils")
-            validationLog = ValidationLog()
+            validationLog = log ?? ValidationLog()
         } else {
             validationLog = nil
         }
