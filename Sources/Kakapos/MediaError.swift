@@ -65,6 +65,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodeFailed(path: String, encoder: String, error: AVError)
     /// Writing the trailer or closing the file failed.
     case trailerFailed(path: String, error: AVError)
+    /// A write found no room: the disk or the quota is full, or the file
+    /// reached the size limit (RLIMIT_FSIZE).
+    case outOfSpace(path: String, error: AVError)
     /// Finishing found that no frame had been written; no file was made.
     case noFramesWritten(path: String)
     /// The recording was cancelled; no file was made.
@@ -137,6 +140,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): encoder \(encoder) failed (\(error))"
         case .trailerFailed(let path, let error):
             return "\(path): finishing the file failed (\(error))"
+        case .outOfSpace(let path, let error):
+            return "\(path): no room to write the output (\(error)): the disk is full or a file size limit was reached"
         case .noFramesWritten(let path):
             return "\(path): no frames were written, so no file was made"
         case .recordingCancelled(let path):

@@ -63,12 +63,15 @@ final class RecordingSession: @unchecked Sendable {
         {
             // `rotation` is av_display_rotation_get's counter-clockwise angle;
             // av_display_rotation_set takes a clockwise one.
-            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-input.rotation)) }
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) {
+                av_display_rotation_set($0, Double(-input.rotation))
+            }
         }
 
         var notes = input.droppedStreams.map { "dropped \($0)" }
         if options.keepRotation, input.rotation % 360 != 0, !container.storesDisplayMatrix {
-            notes.append("rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
+            notes.append(
+                "rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
         }
         if !encoder.ignoredOptions.isEmpty {
             notes.append("\(encoder.name) ignored option(s) \(encoder.ignoredOptions.joined(separator: ", "))")
@@ -84,7 +87,8 @@ final class RecordingSession: @unchecked Sendable {
                 } else {
                     audio = try AudioTranscoder(reader: reader, output: output, encoderName: target.name, path: path)
                     if options.audio == .copy {
-                        notes.append("audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
+                        notes.append(
+                            "audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
                     }
                 }
             } else {
@@ -100,7 +104,8 @@ final class RecordingSession: @unchecked Sendable {
         } catch {
             output.abandon()
             Self.remove(temporaryURL)
-            throw .muxerOpenFailed(path: path, error: error)
+            throw error.isOutOfSpace
+                ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
     }
 
@@ -126,7 +131,9 @@ final class RecordingSession: @unchecked Sendable {
         try drainVideo()
         try audio?.write(upTo: nil, emit: writePacket)
         guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
-        do { try output.finish() } catch { throw .trailerFailed(path: path, error: error) }
+        do { try output.finish() } catch {
+            throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
+        }
         let tick = av_q2d(encoder.timeBase)
         return Result(framesWritten: framesSent, timeRange: Double(first) * tick...Double(max(end, first)) * tick)
     }
@@ -171,6 +178,7 @@ final class RecordingSession: @unchecked Sendable {
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: .io)
         }
         do { try output.write(packet) } catch {
+            if error.isOutOfSpace { throw .outOfSpace(path: path, error: error) }
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: error)
         }
     }
