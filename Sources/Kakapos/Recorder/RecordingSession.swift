@@ -8,6 +8,9 @@ import Foundation
 /// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
 final class RecordingSession: @unchecked Sendable {
     let temporaryURL: URL
+    /// Temporary files of earlier recordings to this output that their dead
+    /// processes left behind, removed before this one began.
+    let removedStaleFiles: [String]
     let container: Container
     let notes: [String]
     let audioSummary: String?
@@ -18,6 +21,8 @@ final class RecordingSession: @unchecked Sendable {
     private let fault: MediaFaultInjection?
     private let path: String
     private let packet: FFPacket
+    /// The temporary file, made and locked just before the header.
+    private let temporary: TemporaryOutput
 
     private(set) var framesSent = 0
     private(set) var videoPackets = 0
@@ -38,15 +43,16 @@ final class RecordingSession: @unchecked Sendable {
         path = url.path
         self.container = container
         self.fault = fault
-        temporaryURL = Self.temporaryURL(for: url)
+        removedStaleFiles = TemporaryOutput.removeStale(for: url)
+        temporaryURL = TemporaryOutput.url(for: url)
         do {
             output = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
             packet = try FFPacket()
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
         }
-        // Every failure below leaves no file: the header (which creates the
-        // temporary file) is written last, and a failed header is abandoned.
+        // Every failure below leaves no file: the temporary file is made
+        // last, just before the header, and a failed header is abandoned.
         encoder = try VideoEncoder(
             codec: codec, container: container, input: input, options: options,
             globalHeader: output.wantsGlobalHeader, path: path, fault: fault)
@@ -69,6 +75,9 @@ final class RecordingSession: @unchecked Sendable {
         }
 
         var notes = input.droppedStreams.map { "dropped \($0)" }
+        if !removedStaleFiles.isEmpty {
+            notes.append("removed \(removedStaleFiles.count) temporary file(s) that a killed earlier run left")
+        }
         if options.keepRotation, input.rotation % 360 != 0, !container.storesDisplayMatrix {
             notes.append(
                 "rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
@@ -100,22 +109,19 @@ final class RecordingSession: @unchecked Sendable {
         self.notes = notes
 
         do {
-            try output.writeHeader(options: FFDictionary(container.muxerOptions))
+            temporary = try TemporaryOutput(temporaryURL)
         } catch {
-            output.abandon()
-            Self.remove(temporaryURL)
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
-    }
-
-    /// `.NAME.harbeth-PID-XXXX.tmp.EXT` beside the output: hidden, unique,
-    /// and ending in the extension so the muxer still recognises it.
-    static func temporaryURL(for url: URL) -> URL {
-        let name = url.deletingPathExtension().lastPathComponent
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(name).harbeth-\(getpid())-\(random).tmp.\(url.pathExtension)")
+        do {
+            try output.writeHeader(options: FFDictionary(container.muxerOptions))
+        } catch {
+            output.abandon()
+            temporary.remove()
+            throw error.isOutOfSpace
+                ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
+        }
     }
 
     func write(_ frame: TimedFrame) throws(MediaError) {
@@ -141,7 +147,7 @@ final class RecordingSession: @unchecked Sendable {
     /// Closes the file without finishing it and removes it.
     func abandon() {
         output.abandon()
-        Self.remove(temporaryURL)
+        temporary.remove()
     }
 
     static func remove(_ url: URL) {
