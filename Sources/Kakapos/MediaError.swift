@@ -46,6 +46,11 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case processorFailed(String)
     /// The frame processor refused the source's format.
     case processorRejectedFormat(String)
+    /// The GPU device was lost; every frame in flight was discarded with
+    /// the cancellation reason `deviceLost`.
+    case deviceLost
+    /// The GPU (or its driver) ran out of memory for a frame.
+    case gpuOutOfMemory(String)
 
     // MARK: Recording
 
@@ -124,6 +129,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the frame processor failed: \(why)"
         case .processorRejectedFormat(let why):
             return "the frame processor refused the source format: \(why)"
+        case .deviceLost:
+            return "the GPU device was lost; the frames in flight were discarded"
+        case .gpuOutOfMemory(let why):
+            return why
         case .unsupportedContainer(let path, let pathExtension):
             return "\(path): no container for extension '\(pathExtension)' (use mp4, mov, mkv, webm, avi, png or jpg)"
         case .codecNotSupportedByContainer(let path, let codec, let container):

@@ -254,6 +254,8 @@ struct RenderCommand {
                 input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
         case .processorRejectedFormat(let reason):
             return .chainDoesNotFit(input: input, reason: reason)
+        case .deviceLost, .gpuOutOfMemory:
+            return .renderFailed(input: input, reason: error.description)
         case .noFramesWritten where source.summary.framesDelivered == 0:
             if let start = options.start, let length = source.metadata.duration, start >= length {
                 return .nothingToRender(
