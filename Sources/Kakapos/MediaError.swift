@@ -20,6 +20,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's format was recognised but its structure ends early or is
     /// damaged (e.g. an MP4 cut off before its index).
     case truncated(path: String, detail: String)
+    /// The content is of a format FFmpeg recognises, but its demuxer refused
+    /// the header (e.g. a picture size beyond FFmpeg's own limits).
+    case headerRefused(path: String, format: String, error: AVError)
     /// The video stream produced no frame that could be decoded.
     case noDecodableFrames(path: String, undecodablePackets: Int)
     /// The declared picture size is over the `maxPixels` limit; refused
@@ -107,6 +110,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): has no video stream (\(what))"
         case .truncated(let path, let detail):
             return "\(path): the file is truncated or damaged (\(detail))"
+        case .headerRefused(let path, let format, let error):
+            return "\(path): FFmpeg's \(format) demuxer refused the header (\(error))"
         case .noDecodableFrames(let path, let undecodable):
             return "\(path): the video stream has no decodable frames (\(undecodable) packets failed to decode)"
         case .dimensionsTooLarge(let path, let width, let height, let maxPixels):
