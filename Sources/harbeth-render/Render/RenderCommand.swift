@@ -29,6 +29,8 @@ struct RenderCommand {
         let userChain = try ChainSetup.parse(options.chain, resources: resources)
         try Self.checkInputExists(inputPath)
         try ChainSetup.checkFiles(of: userChain)
+        // Filters report the files they read by absolute path; errors show them as given.
+        for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
         let output: OutputTarget? =
             options.nullOutput
             ? nil
