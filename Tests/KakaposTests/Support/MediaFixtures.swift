@@ -68,6 +68,9 @@ enum MediaFixtures {
         return make("subtitled.mkv", ["-i", clip.path, "-i", subtitles.path, "-map", "0", "-map", "1", "-c", "copy"])
     }()
 
+    /// 12 frames of 64x48 H.264 at 25 fps, no audio: for runs by the hundred.
+    static let tiny = make("tiny.mp4", ["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=0.48"] + x264)
+
     /// No audio, in Matroska.
     static let silentMKV = make("silent.mkv", pattern + x264)
 
