@@ -20,15 +20,21 @@ public final class GPUContext: @unchecked Sendable {
         /// Enable `robustBufferAccess` where the device offers it, so a shader
         /// cannot read or write outside its buffers.
         public var robustBufferAccess: Bool
+        /// Where validation messages go, when validation is on; nil makes a
+        /// log of the context's own. A log given here can outlive the
+        /// context, so it also holds what the layer reports while the device
+        /// and the instance are destroyed: every Vulkan object left alive.
+        public var validationLog: ValidationLog?
 
         public init(
             device: DeviceSelector? = nil, validation: Bool? = nil, cache: CacheLocation = .automatic,
-            robustBufferAccess: Bool = true
+            robustBufferAccess: Bool = true, validationLog: ValidationLog? = nil
         ) {
             self.device = device
             self.validation = validation
             self.cache = cache
             self.robustBufferAccess = robustBufferAccess
+            self.validationLog = validationLog
         }
     }
 
@@ -69,7 +75,7 @@ public final class GPUContext: @unchecked Sendable {
         let validation = options.validation ?? (environment["HARBETH_VALIDATION"] == "1")
         let selector = options.device ?? DeviceSelector(parsing: environment["HARBETH_DEVICE"] ?? "")
 
-        instance = try VulkanInstance(validation: validation)
+        instance = try VulkanInstance(validation: validation, log: options.validationLog)
         let candidates = try instance.physicalDevices()
         let chosen = try selector.choose(from: candidates.map(\.1))
         let entry = candidates.first { $0.1.index == chosen.index }!
