@@ -6,13 +6,21 @@ import XCTest
 @testable import HarbethGPU
 
 /// Destroying a context: the validation layer's report of every Vulkan
-/// object left alive reaches a log that outlives the context.
+/// object left alive reaches a log that outlives the context, and the last
+/// reference may go from any thread, the GPU's completion thread included.
 final class GPUContextTeardownTests: XCTestCase {
     private func options(log: ValidationLog) -> GPUContext.Options {
         var options = GPUTestEnvironment.options()
         options.validation = true
         options.validationLog = log
         return options
+    }
+
+    /// Calls `body` when released.
+    private final class Sentinel: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        deinit { body() }
     }
 
     /// The check can fail: a sampler made behind the context's back and
@@ -35,6 +43,36 @@ final class GPUContextTeardownTests: XCTestCase {
         let leaks = log.failures.filter(\.reportsObjectLeftAlive)
         XCTAssertEqual(leaks.count, 1, "\(log.failures)")
         XCTAssertTrue(leaks.first?.text.contains("VkSampler") == true, "\(leaks)")
+    }
+
+    /// The last reference to a context held only by GPU work goes when that
+    /// work completes, on the queue's completion thread. Tearing the device
+    /// down there must neither wait for that thread to exit (a deadlock) nor
+    /// leave anything alive.
+    func testTheLastReferenceGoingWithCompletedGPUWorkTearsDownWithoutHanging() throws {
+        let log = ValidationLog()
+        let gate = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        weak var weakContext: GPUContext?
+        do {
+            let context = try GPUContext(options: options(log: log))
+            weakContext = context
+            let first = try context.makeCommandBuffer()
+            try first.record { _ in }
+            let second = try context.makeCommandBuffer()
+            try second.record { _ in }
+            // The completion thread parks in the first completion until the
+            // test has let go of the context; the second submission's
+            // command buffer then holds the last reference.
+            try context.submit(first) { _ in gate.wait() }
+            try context.submit(second, retaining: [Sentinel { released.signal() }]) { _ in }
+        }
+        gate.signal()
+        XCTAssertEqual(
+            released.wait(timeout: .now() + 30), .success,
+            "the context's teardown, run where its last reference went, did not finish")
+        XCTAssertNil(weakContext)
+        XCTAssertEqual(log.failures, [])
     }
 }
 
