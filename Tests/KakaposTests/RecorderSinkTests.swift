@@ -127,7 +127,8 @@ final class RecorderSinkTests: XCTestCase {
         XCTAssertEqual(TemporaryOutput.owner(ofTemporaryNamed: temporary.lastPathComponent, for: output), getpid())
         for name in [
             ".clip.take.harbeth-12-.tmp.mov", ".clip.take.harbeth--1-ab.tmp.mov", ".clip.take.harbeth-+12-ab.tmp.mov",
-            ".clip.take.harbeth-12-xy.tmp.mov", ".clip.take.harbeth-12-ab-cd.tmp.mov", ".clip.take.harbeth-12-ab.tmp.mp4",
+            ".clip.take.harbeth-12-xy.tmp.mov", ".clip.take.harbeth-12-ab-cd.tmp.mov",
+            ".clip.take.harbeth-12-ab.tmp.mp4",
             ".clip.harbeth-12-ab.tmp.mov", "clip.take.harbeth-12-ab.tmp.mov", "clip.take.mov",
         ] {
             XCTAssertNil(TemporaryOutput.owner(ofTemporaryNamed: name, for: output), name)
@@ -150,7 +151,8 @@ final class RecorderSinkTests: XCTestCase {
             ".out.harbeth-\(dead)-zz.tmp.mp4",  // not a name the recorder makes
         ]
         for name in [stale] + kept {
-            XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([1])))
+            let path = folder.appendingPathComponent(name).path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1])))
         }
         // Locked: a writer whose PID this process cannot see (another PID namespace).
         let locked = try TemporaryOutput(folder.appendingPathComponent(".out.harbeth-\(dead)-3c4d.tmp.mp4"))
@@ -162,7 +164,8 @@ final class RecorderSinkTests: XCTestCase {
 
         // Once its lock is let go, the locked one is stale too.
         locked.unlock()
-        XCTAssertEqual(TemporaryOutput.removeStale(for: folder.appendingPathComponent("out.mp4")), [locked.url.lastPathComponent])
+        let removed = TemporaryOutput.removeStale(for: folder.appendingPathComponent("out.mp4"))
+        XCTAssertEqual(removed, [locked.url.lastPathComponent])
         XCTAssertEqual(folderEntries(folder), survivors.filter { $0 != locked.url.lastPathComponent })
     }
 

@@ -174,7 +174,9 @@ enum MediaFixtures {
     /// frame), followed by a few bytes.
     /// A Y4M header declaring 99999999x99999999, a size FFmpeg's own
     /// image checks refuse while reading the header.
-    static let absurdY4M = write("absurd.y4m", Array("YUV4MPEG2 W99999999 H99999999 F25:1 Ip C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
+    static let absurdY4M = write(
+        "absurd.y4m",
+        Array("YUV4MPEG2 W99999999 H99999999 F25:1 Ip C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
 
     static let hugeY4M = write("huge.y4m", Array("YUV4MPEG2 W12000 H12000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
 }
