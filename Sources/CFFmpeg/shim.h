@@ -31,6 +31,9 @@ static inline int cav_error_exit(void) { return AVERROR_EXIT; }
 static inline int cav_error_eio(void) { return AVERROR(EIO); }
 static inline int cav_error_enomem(void) { return AVERROR(ENOMEM); }
 static inline int cav_error_einval(void) { return AVERROR(EINVAL); }
+static inline int cav_error_efbig(void) { return AVERROR(EFBIG); }
+static inline int cav_error_enospc(void) { return AVERROR(ENOSPC); }
+static inline int cav_error_edquot(void) { return AVERROR(EDQUOT); }
 
 // Flag macros built from shifts, wrapped so Swift sees plain values.
 static inline int cav_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }

@@ -20,6 +20,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's format was recognised but its structure ends early or is
     /// damaged (e.g. an MP4 cut off before its index).
     case truncated(path: String, detail: String)
+    /// The content is of a format FFmpeg recognises, but its demuxer refused
+    /// the header (e.g. a picture size beyond FFmpeg's own limits).
+    case headerRefused(path: String, format: String, error: AVError)
     /// The video stream produced no frame that could be decoded.
     case noDecodableFrames(path: String, undecodablePackets: Int)
     /// The declared picture size is over the `maxPixels` limit; refused
@@ -46,6 +49,11 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case processorFailed(String)
     /// The frame processor refused the source's format.
     case processorRejectedFormat(String)
+    /// The GPU device was lost; every frame in flight was discarded with
+    /// the cancellation reason `deviceLost`.
+    case deviceLost
+    /// The GPU (or its driver) ran out of memory for a frame.
+    case gpuOutOfMemory(String)
 
     // MARK: Recording
 
@@ -65,6 +73,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodeFailed(path: String, encoder: String, error: AVError)
     /// Writing the trailer or closing the file failed.
     case trailerFailed(path: String, error: AVError)
+    /// A write found no room: the disk or the quota is full, or the file
+    /// reached the size limit (RLIMIT_FSIZE).
+    case outOfSpace(path: String, error: AVError)
     /// Finishing found that no frame had been written; no file was made.
     case noFramesWritten(path: String)
     /// The recording was cancelled; no file was made.
@@ -99,6 +110,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): has no video stream (\(what))"
         case .truncated(let path, let detail):
             return "\(path): the file is truncated or damaged (\(detail))"
+        case .headerRefused(let path, let format, let error):
+            return "\(path): FFmpeg's \(format) demuxer refused the header (\(error))"
         case .noDecodableFrames(let path, let undecodable):
             return "\(path): the video stream has no decodable frames (\(undecodable) packets failed to decode)"
         case .dimensionsTooLarge(let path, let width, let height, let maxPixels):
@@ -121,6 +134,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the frame processor failed: \(why)"
         case .processorRejectedFormat(let why):
             return "the frame processor refused the source format: \(why)"
+        case .deviceLost:
+            return "the GPU device was lost; the frames in flight were discarded"
+        case .gpuOutOfMemory(let why):
+            return why
         case .unsupportedContainer(let path, let pathExtension):
             return "\(path): no container for extension '\(pathExtension)' (use mp4, mov, mkv, webm, avi, png or jpg)"
         case .codecNotSupportedByContainer(let path, let codec, let container):
@@ -137,6 +154,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): encoder \(encoder) failed (\(error))"
         case .trailerFailed(let path, let error):
             return "\(path): finishing the file failed (\(error))"
+        case .outOfSpace(let path, let error):
+            return "\(path): no room to write the output (\(error)): the disk is full or a file size limit was reached"
         case .noFramesWritten(let path):
             return "\(path): no frames were written, so no file was made"
         case .recordingCancelled(let path):

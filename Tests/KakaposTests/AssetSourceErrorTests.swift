@@ -99,6 +99,14 @@ final class AssetSourceErrorTests: XCTestCase {
             .dimensionsTooLarge(path: MediaFixtures.clip.path, width: 160, height: 120, maxPixels: 10000))
     }
 
+    func testAHeaderTheDemuxerRefusesNamesTheFormat() {
+        guard case .headerRefused(let path, let format, _) = openingError(MediaFixtures.absurdY4M) else {
+            return XCTFail("expected headerRefused")
+        }
+        XCTAssertEqual(path, MediaFixtures.absurdY4M.path)
+        XCTAssertEqual(format, "yuv4mpegpipe")
+    }
+
     func testCorruptPacketsAreSkippedAndCountedOrFailWhenStrict() throws {
         let (lenient, frames) = try finish(MediaFixtures.oneCorruptFrame)
         XCTAssertEqual(lenient.reason, .endOfStream)

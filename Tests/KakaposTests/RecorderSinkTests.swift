@@ -113,6 +113,88 @@ final class RecorderSinkTests: XCTestCase {
         XCTAssertEqual(folderEntries(folder), [])
     }
 
+    /// A process ID that names no process: one above the kernel's `pid_max`.
+    private func deadPID() throws -> pid_t {
+        let text = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+        return try XCTUnwrap(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))) + 1
+    }
+
+    func testTemporaryNamesNameTheirProcessAndOutput() {
+        let output = URL(fileURLWithPath: "/x/clip.take.mov")
+        let temporary = TemporaryOutput.url(for: output)
+        XCTAssertEqual(temporary.deletingLastPathComponent().path, "/x")
+        XCTAssertTrue(temporary.lastPathComponent.hasPrefix(".clip.take.harbeth-\(getpid())-"), temporary.path)
+        XCTAssertEqual(TemporaryOutput.owner(ofTemporaryNamed: temporary.lastPathComponent, for: output), getpid())
+        for name in [
+            ".clip.take.harbeth-12-.tmp.mov", ".clip.take.harbeth--1-ab.tmp.mov", ".clip.take.harbeth-+12-ab.tmp.mov",
+            ".clip.take.harbeth-12-xy.tmp.mov", ".clip.take.harbeth-12-ab-cd.tmp.mov",
+            ".clip.take.harbeth-12-ab.tmp.mp4",
+            ".clip.harbeth-12-ab.tmp.mov", "clip.take.harbeth-12-ab.tmp.mov", "clip.take.mov",
+        ] {
+            XCTAssertNil(TemporaryOutput.owner(ofTemporaryNamed: name, for: output), name)
+        }
+        XCTAssertEqual(TemporaryOutput.owner(ofTemporaryNamed: ".clip.take.harbeth-12-ab.tmp.mov", for: output), 12)
+    }
+
+    /// What a run killed with SIGKILL leaves (its temporary file) is
+    /// removed by the next recording to that output; everything that may
+    /// still be in use, or is another output's, is left alone.
+    func testTemporaryFilesOfKilledRunsAreRemovedAndEverythingElseKept() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let dead = try deadPID()
+        let stale = ".out.harbeth-\(dead)-1a2b.tmp.mp4"
+        let kept = [
+            ".out.harbeth-1-5e6f.tmp.mp4",  // its process (init) is alive
+            ".out.harbeth-\(getpid())-7a8b.tmp.mp4",  // this process's own
+            ".other.harbeth-\(dead)-9c.tmp.mp4",  // another output's
+            ".out.harbeth-\(dead)-1a2b.tmp.mkv",  // out.mkv's
+            ".out.harbeth-\(dead)-zz.tmp.mp4",  // not a name the recorder makes
+        ]
+        for name in [stale] + kept {
+            let path = folder.appendingPathComponent(name).path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        }
+        // Locked: a writer whose PID this process cannot see (another PID namespace).
+        let locked = try TemporaryOutput(folder.appendingPathComponent(".out.harbeth-\(dead)-3c4d.tmp.mp4"))
+
+        let clip = try exportInto(folder, name: "out.mp4")
+        XCTAssertEqual(clip.notes, ["removed 1 temporary file(s) that a killed earlier run left"])
+        let survivors = (kept + [locked.url.lastPathComponent, "out.mp4"]).sorted()
+        XCTAssertEqual(folderEntries(folder), survivors)
+
+        // Once its lock is let go, the locked one is stale too.
+        locked.unlock()
+        let removed = TemporaryOutput.removeStale(for: folder.appendingPathComponent("out.mp4"))
+        XCTAssertEqual(removed, [locked.url.lastPathComponent])
+        XCTAssertEqual(folderEntries(folder), survivors.filter { $0 != locked.url.lastPathComponent })
+    }
+
+    func testARecordingHoldsTheLockOnItsTemporaryFileUntilItEnds() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let sink = try RecorderSink(url: folder.appendingPathComponent("held.mkv"), options: .init(audio: .none))
+        let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 3))
+        try sink.begin(RecordingInput(source: source, format: source.metadata.frameFormat))
+        let temporary = try XCTUnwrap(folderEntries(folder).first)
+        let descriptor = open(folder.appendingPathComponent(temporary).path, O_RDONLY)
+        defer { close(descriptor) }
+        XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), -1, "locked while recording")
+        XCTAssertEqual(errno, EWOULDBLOCK)
+        for frame in try collectFrames(source) { try sink.append(frame) }
+        _ = try sink.finishRecording()
+        XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0, "let go once the file is in place")
+        XCTAssertEqual(folderEntries(folder), ["held.mkv"])
+    }
+
+    private func exportInto(_ folder: URL, name: String) throws -> RecordedClip {
+        let sink = try RecorderSink(url: folder.appendingPathComponent(name), options: .init(audio: .none))
+        let pipeline = MediaPipeline(
+            source: try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 5)),
+            processor: PassThroughProcessor(), sink: sink)
+        try pipeline.start()
+        guard case .finished(let clip) = pipeline.wait() else { throw pipeline.lastError! }
+        return clip
+    }
+
     func testFramesAppendedWhilePausedAreNotWritten() throws {
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("paused.mkv"), options: .init(audio: .none))

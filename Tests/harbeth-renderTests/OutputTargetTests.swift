@@ -71,6 +71,19 @@ final class OutputTargetTests: XCTestCase {
         }
     }
 
+    /// sysfs takes no new files, not even from root, whose access() check
+    /// passes there: the folder is refused by trying to make a file in it.
+    func testAFolderWhereNoFileCanBeMadeIsRefusedEvenForRoot() throws {
+        let input = folder + "/in.mp4"
+        try Data([1]).write(to: URL(fileURLWithPath: input))
+        XCTAssertThrowsError(try OutputTarget.check("/sys/out.mp4", input: input, overwrite: false)) {
+            XCTAssertEqual(
+                ($0 as? ToolError)?.description, "error: /sys/out.mp4: cannot write in /sys (Permission denied)")
+        }
+        XCTAssertNil(OutputTarget.cannotCreateFile(in: folder))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["in.mp4"], "the probe is removed")
+    }
+
     func testTheProgressLine() {
         var progress = PipelineProgress()
         progress.framesDone = 12

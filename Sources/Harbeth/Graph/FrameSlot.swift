@@ -64,14 +64,18 @@ final class FrameSlot: @unchecked Sendable {
 /// The slots of one plan. `framesInFlight` slots are made up front; more
 /// are made only while every slot's output is still held by a consumer,
 /// up to `limit`, after which `acquire` waits for one to come back.
-final class SlotPool: Sendable {
-    private struct State {
-        var free: [FrameSlot] = []
-        var made = 0
-    }
-
-    private let state = Locked(State())
-    private let returned = NSConditionLock(condition: 0)
+///
+/// It waits on an NSCondition. NSConditionLock's `lock(whenCondition:)`
+/// waits with a deadline of `Date.distantFuture`, which swift-corelibs-
+/// foundation (Swift 6.3) turns into Int64 nanoseconds and traps on, so
+/// every wait for a slot crashed the process.
+final class SlotPool: @unchecked Sendable {
+    // @unchecked: `free`, `made` and `onWait` are only touched with
+    // `condition` locked.
+    private let condition = NSCondition()
+    private var free: [FrameSlot] = []
+    private var made = 0
+    private var waitHook: (@Sendable () -> Void)?
     let limit: Int
 
     init(limit: Int) {
@@ -79,42 +83,55 @@ final class SlotPool: Sendable {
     }
 
     func acquire(make: () throws -> FrameSlot) throws -> FrameSlot {
-        while true {
-            enum Next {
-                case slot(FrameSlot)
-                case make, wait
-            }
-            let next: Next = state.withLock { state in
-                if let slot = state.free.popLast() { return .slot(slot) }
-                if state.made < limit {
-                    state.made += 1
-                    return .make
-                }
-                return .wait
-            }
-            switch next {
-            case .slot(let slot):
-                return slot
-            case .make:
-                do {
-                    return try make()
-                } catch {
-                    state.withLock { $0.made -= 1 }
-                    throw error
-                }
-            case .wait:
-                returned.lock(whenCondition: 1)
-                returned.unlock(withCondition: 0)
-            }
+        condition.lock()
+        while free.isEmpty && made >= limit {
+            waitHook?()
+            condition.wait()
+        }
+        if let slot = free.popLast() {
+            condition.unlock()
+            return slot
+        }
+        made += 1
+        condition.unlock()
+        do {
+            return try make()
+        } catch {
+            // Its place is free again, for a waiter to make.
+            condition.lock()
+            made -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
         }
     }
 
     func release(_ slot: FrameSlot) {
-        state.withLock { $0.free.append(slot) }
-        returned.lock()
-        returned.unlock(withCondition: 1)
+        condition.lock()
+        free.append(slot)
+        condition.signal()
+        condition.unlock()
     }
 
     /// Slots made so far.
-    var count: Int { state.withLock { $0.made } }
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return made
+    }
+
+    /// Test hook: runs, under the pool's lock, each time `acquire` is about
+    /// to wait for a slot to come back (a `release` cannot come between).
+    var onWait: (@Sendable () -> Void)? {
+        get {
+            condition.lock()
+            defer { condition.unlock() }
+            return waitHook
+        }
+        set {
+            condition.lock()
+            waitHook = newValue
+            condition.unlock()
+        }
+    }
 }

@@ -21,7 +21,7 @@ final class GPUQueue: @unchecked Sendable {
 
     typealias Completion = @Sendable (Result<Void, GPUError>) -> Void
 
-    private struct Pending {
+    private struct Pending: Sendable {
         let value: UInt64
         let completion: Completion
         /// Objects the GPU work uses; released only after it finished.
@@ -81,6 +81,30 @@ final class GPUQueue: @unchecked Sendable {
     }
 
     private let exited = DispatchSemaphore(value: 0)
+
+    /// Where finished submissions are let go. Their completions and
+    /// command buffers may hold the last references to the context, whose
+    /// teardown waits for the completion thread to exit; released on that
+    /// thread, the teardown would wait for itself.
+    private static let releaseQueue = DispatchQueue(label: "harbeth.gpu-release")
+
+    /// Finished submissions on their way to the release queue. The
+    /// completion thread moves them in and keeps no reference of its own,
+    /// so the last release is always the release queue's.
+    private final class Finished: @unchecked Sendable {
+        // @unchecked: written by the completion thread before `async`,
+        // then only by the release queue.
+        var items: [Pending]
+        init(_ items: [Pending]) { self.items = items }
+    }
+
+    /// Moves `finished` out (leaving it empty) and lets it go on the release queue.
+    private static func release(_ finished: inout [Pending]) {
+        guard !finished.isEmpty else { return }
+        let box = Finished([])
+        swap(&box.items, &finished)
+        releaseQueue.async { box.items.removeAll() }
+    }
 
     private func wake() {
         wakeup.lock()
@@ -212,22 +236,24 @@ final class GPUQueue: @unchecked Sendable {
             }
             var reached: UInt64 = 0
             if vkGetSemaphoreCounterValue(device, timeline, &reached) != VK_SUCCESS { reached = oldest }
-            let done = state.withLock { state -> [Pending] in
+            var done = state.withLock { state -> [Pending] in
                 let split = state.pending.firstIndex { $0.value > reached } ?? state.pending.count
                 let done = Array(state.pending[..<split])
                 state.pending.removeFirst(split)
                 return done
             }
             for item in done { item.completion(.success(())) }
+            Self.release(&done)
         }
     }
 
     private func failAll(with error: GPUError) {
-        let failed = state.withLock { state -> [Pending] in
+        var failed = state.withLock { state -> [Pending] in
             let failed = state.pending
             state.pending.removeAll()
             return failed
         }
         for item in failed { item.completion(.failure(error)) }
+        Self.release(&failed)
     }
 }

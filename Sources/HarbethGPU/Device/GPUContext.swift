@@ -20,10 +20,10 @@ public final class GPUContext: @unchecked Sendable {
         /// Enable `robustBufferAccess` where the device offers it, so a shader
         /// cannot read or write outside its buffers.
         public var robustBufferAccess: Bool
-        /// Where validation messages go, when validation is on; by default a
-        /// log of the context's own. A log that outlives the context also
-        /// receives what the layer reports while the device is destroyed
-        /// (leaked objects).
+        /// Where validation messages go, when validation is on; nil makes a
+        /// log of the context's own. A log given here can outlive the
+        /// context, so it also holds what the layer reports while the device
+        /// and the instance are destroyed: every Vulkan object left alive.
         public var validationLog: ValidationLog?
 
         public init(

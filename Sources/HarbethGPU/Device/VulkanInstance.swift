@@ -13,6 +13,9 @@ final class VulkanInstance: @unchecked Sendable {
 
     static let validationLayerName = "VK_LAYER_KHRONOS_validation"
 
+    /// - Parameters:
+    ///   - validation: turn on the Khronos validation layer.
+    ///   - log: where its messages go (a new log when nil).
     init(validation: Bool, log: ValidationLog? = nil) throws(GPUError) {
         var loaderVersion: UInt32 = 0
         let versionResult = vkEnumerateInstanceVersion(&loaderVersion)
@@ -40,6 +43,13 @@ final class VulkanInstance: @unchecked Sendable {
 
         let layerNames = CStringArray(layers)
         let extensionNames = CStringArray(extensions)
+        // Chained into the instance's create info, a messenger also hears
+        // what the layer says inside vkCreateInstance and vkDestroyInstance
+        // (a device never destroyed, say), where the instance's own
+        // messenger does not exist yet or any more.
+        var instanceMessenger =
+            validationLog.map { Self.messengerInfo(log: $0) } ?? VkDebugUtilsMessengerCreateInfoEXT()
+        let chainMessenger = validationLog != nil
         var created: VkInstance?
         let result: VkResult = "harbeth".withCString { appName in
             var appInfo = VkApplicationInfo()
@@ -50,14 +60,17 @@ final class VulkanInstance: @unchecked Sendable {
             return withUnsafePointer(to: &appInfo) { appInfoPointer in
                 layerNames.withPointers { layerPointers in
                     extensionNames.withPointers { extensionPointers in
-                        var info = VkInstanceCreateInfo()
-                        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                        info.pApplicationInfo = appInfoPointer
-                        info.enabledLayerCount = layerNames.count
-                        info.ppEnabledLayerNames = layerPointers
-                        info.enabledExtensionCount = extensionNames.count
-                        info.ppEnabledExtensionNames = extensionPointers
-                        return vkCreateInstance(&info, nil, &created)
+                        withUnsafeMutablePointer(to: &instanceMessenger) { messengerPointer in
+                            var info = VkInstanceCreateInfo()
+                            info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                            if chainMessenger { info.pNext = UnsafeRawPointer(messengerPointer) }
+                            info.pApplicationInfo = appInfoPointer
+                            info.enabledLayerCount = layerNames.count
+                            info.ppEnabledLayerNames = layerPointers
+                            info.enabledExtensionCount = extensionNames.count
+                            info.ppEnabledExtensionNames = extensionPointers
+                            return vkCreateInstance(&info, nil, &created)
+                        }
                     }
                 }
             }
@@ -102,6 +115,15 @@ final class VulkanInstance: @unchecked Sendable {
             throw .vulkanUnavailable("VK_EXT_debug_utils is not available")
         }
         let create = unsafeBitCast(function, to: PFN_vkCreateDebugUtilsMessengerEXT.self)
+        var info = messengerInfo(log: log)
+        var messenger: VkDebugUtilsMessengerEXT?
+        try check(create(instance, &info, nil, &messenger), "vkCreateDebugUtilsMessengerEXT")
+        return messenger!
+    }
+
+    /// Warnings and errors of every kind, to `log` (unretained: the
+    /// instance keeps it alive for as long as messages can arrive).
+    private static func messengerInfo(log: ValidationLog) -> VkDebugUtilsMessengerCreateInfoEXT {
         var info = VkDebugUtilsMessengerCreateInfoEXT()
         info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
         info.messageSeverity =
@@ -113,9 +135,7 @@ final class VulkanInstance: @unchecked Sendable {
             | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT.rawValue
         info.pfnUserCallback = validationCallback
         info.pUserData = Unmanaged.passUnretained(log).toOpaque()
-        var messenger: VkDebugUtilsMessengerEXT?
-        try check(create(instance, &info, nil, &messenger), "vkCreateDebugUtilsMessengerEXT")
-        return messenger!
+        return info
     }
 
     /// Every physical device with a compute-capable queue family, described.

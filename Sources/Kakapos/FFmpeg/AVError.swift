@@ -26,6 +26,15 @@ public struct AVError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let noMemory = AVError(code: cav_error_enomem())
     /// A setting was refused (EINVAL), also what injected open faults report.
     public static let invalidArgument = AVError(code: cav_error_einval())
+    /// A write went past the file size limit (EFBIG, RLIMIT_FSIZE).
+    public static let fileTooLarge = AVError(code: cav_error_efbig())
+    /// The file system is full (ENOSPC).
+    public static let noSpace = AVError(code: cav_error_enospc())
+    /// The user's disk quota is used up (EDQUOT).
+    public static let quotaExceeded = AVError(code: cav_error_edquot())
+
+    /// True for the errors that mean there is no room for more bytes.
+    public var isOutOfSpace: Bool { self == .fileTooLarge || self == .noSpace || self == .quotaExceeded }
 
     /// FFmpeg's description (`av_strerror`).
     public var description: String {

@@ -164,7 +164,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     /// Progress after each encoded frame (the newest when the reader lags);
     /// the stream ends with the pipeline.
     public func progressUpdates() -> AsyncStream<PipelineProgress> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PipelineProgress.self, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PipelineProgress.self, bufferingPolicy: .bufferingNewest(1))
         let id: UInt64? = core.withLock { core in
             guard !core.announced else { return nil }
             defer { core.nextStreamID += 1 }
@@ -229,7 +230,15 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         case .success(let output):
             frame = output
         case .failure(let error):
-            perform(core.withLock { $0.machine.fail(run, .processorFailed("\(error)")) })
+            let (failure, reason) = Self.classify(error)
+            let action = core.withLock { core in
+                let action = core.machine.fail(run, failure)
+                // Under the same lock, so a frame submitted as the run ends
+                // is discarded with the same reason as the rest.
+                if action == .tearDown { core.discardReason = reason }
+                return action
+            }
+            perform(action, discarding: reason)
             return
         }
         let ready = core.withLock { core -> [(sequence: Int, element: TimedFrame)] in
@@ -289,9 +298,32 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
 
     // MARK: Ending
 
-    private func perform(_ action: MediaPipelineStateMachine<Sink.Product>.StopAction) {
+    /// A processor failure as the run's error, and the reason the other
+    /// submissions in flight are discarded with: a lost device is the
+    /// pipeline's `deviceLost` and discards with that reason, so each
+    /// handle says why it ended; running out of GPU memory is an error of
+    /// its own; anything else is the processor's failure.
+    static func classify(_ error: RenderSubmissionError) -> (MediaError, CancellationReason) {
+        switch error {
+        case .cancelled(.deviceLost):
+            return (.deviceLost, .deviceLost)
+        case .executionFailed(let gpu as GPUError), .executionFailed(RenderError.gpu(let gpu)):
+            switch gpu {
+            case .deviceLost: return (.deviceLost, .deviceLost)
+            case .outOfDeviceMemory, .outOfHostMemory: return (.gpuOutOfMemory(gpu.description), .pipelineStopped)
+            default: return (.processorFailed("\(error)"), .pipelineStopped)
+            }
+        default:
+            return (.processorFailed("\(error)"), .pipelineStopped)
+        }
+    }
+
+    private func perform(
+        _ action: MediaPipelineStateMachine<Sink.Product>.StopAction,
+        discarding reason: CancellationReason = .pipelineStopped
+    ) {
         switch action {
-        case .tearDown: tearDown(reason: .pipelineStopped)
+        case .tearDown: tearDown(reason: reason)
         case .cancelSink: sink.cancel()
         case .ignore: break
         }

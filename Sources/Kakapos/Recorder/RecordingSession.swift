@@ -8,6 +8,9 @@ import Foundation
 /// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
 final class RecordingSession: @unchecked Sendable {
     let temporaryURL: URL
+    /// Temporary files of earlier recordings to this output that their dead
+    /// processes left behind, removed before this one began.
+    let removedStaleFiles: [String]
     let container: Container
     let notes: [String]
     let audioSummary: String?
@@ -18,6 +21,8 @@ final class RecordingSession: @unchecked Sendable {
     private let fault: MediaFaultInjection?
     private let path: String
     private let packet: FFPacket
+    /// The temporary file, made and locked just before the header.
+    private let temporary: TemporaryOutput
 
     private(set) var framesSent = 0
     private(set) var videoPackets = 0
@@ -38,15 +43,16 @@ final class RecordingSession: @unchecked Sendable {
         path = url.path
         self.container = container
         self.fault = fault
-        temporaryURL = Self.temporaryURL(for: url)
+        removedStaleFiles = TemporaryOutput.removeStale(for: url)
+        temporaryURL = TemporaryOutput.url(for: url)
         do {
             output = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
             packet = try FFPacket()
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
         }
-        // Every failure below leaves no file: the header (which creates the
-        // temporary file) is written last, and a failed header is abandoned.
+        // Every failure below leaves no file: the temporary file is made
+        // last, just before the header, and a failed header is abandoned.
         encoder = try VideoEncoder(
             codec: codec, container: container, input: input, options: options,
             globalHeader: output.wantsGlobalHeader, path: path, fault: fault)
@@ -63,12 +69,18 @@ final class RecordingSession: @unchecked Sendable {
         {
             // `rotation` is av_display_rotation_get's counter-clockwise angle;
             // av_display_rotation_set takes a clockwise one.
-            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-input.rotation)) }
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) {
+                av_display_rotation_set($0, Double(-input.rotation))
+            }
         }
 
         var notes = input.droppedStreams.map { "dropped \($0)" }
+        if !removedStaleFiles.isEmpty {
+            notes.append("removed \(removedStaleFiles.count) temporary file(s) that a killed earlier run left")
+        }
         if options.keepRotation, input.rotation % 360 != 0, !container.storesDisplayMatrix {
-            notes.append("rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
+            notes.append(
+                "rotation \(input.rotation) not kept: FFmpeg 5.1 writes no display matrix to \(container.rawValue)")
         }
         if !encoder.ignoredOptions.isEmpty {
             notes.append("\(encoder.name) ignored option(s) \(encoder.ignoredOptions.joined(separator: ", "))")
@@ -84,7 +96,8 @@ final class RecordingSession: @unchecked Sendable {
                 } else {
                     audio = try AudioTranscoder(reader: reader, output: output, encoderName: target.name, path: path)
                     if options.audio == .copy {
-                        notes.append("audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
+                        notes.append(
+                            "audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
                     }
                 }
             } else {
@@ -96,21 +109,19 @@ final class RecordingSession: @unchecked Sendable {
         self.notes = notes
 
         do {
+            temporary = try TemporaryOutput(temporaryURL)
+        } catch {
+            throw error.isOutOfSpace
+                ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
+        }
+        do {
             try output.writeHeader(options: FFDictionary(container.muxerOptions))
         } catch {
             output.abandon()
-            Self.remove(temporaryURL)
-            throw .muxerOpenFailed(path: path, error: error)
+            temporary.remove()
+            throw error.isOutOfSpace
+                ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
-    }
-
-    /// `.NAME.harbeth-PID-XXXX.tmp.EXT` beside the output: hidden, unique,
-    /// and ending in the extension so the muxer still recognises it.
-    static func temporaryURL(for url: URL) -> URL {
-        let name = url.deletingPathExtension().lastPathComponent
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(name).harbeth-\(getpid())-\(random).tmp.\(url.pathExtension)")
     }
 
     func write(_ frame: TimedFrame) throws(MediaError) {
@@ -126,7 +137,9 @@ final class RecordingSession: @unchecked Sendable {
         try drainVideo()
         try audio?.write(upTo: nil, emit: writePacket)
         guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
-        do { try output.finish() } catch { throw .trailerFailed(path: path, error: error) }
+        do { try output.finish() } catch {
+            throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
+        }
         let tick = av_q2d(encoder.timeBase)
         return Result(framesWritten: framesSent, timeRange: Double(first) * tick...Double(max(end, first)) * tick)
     }
@@ -134,7 +147,7 @@ final class RecordingSession: @unchecked Sendable {
     /// Closes the file without finishing it and removes it.
     func abandon() {
         output.abandon()
-        Self.remove(temporaryURL)
+        temporary.remove()
     }
 
     static func remove(_ url: URL) {
@@ -171,6 +184,7 @@ final class RecordingSession: @unchecked Sendable {
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: .io)
         }
         do { try output.write(packet) } catch {
+            if error.isOutOfSpace { throw .outOfSpace(path: path, error: error) }
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: error)
         }
     }

@@ -25,7 +25,8 @@ struct ColorTags: Sendable, Hashable {
     let primaries: UInt32
     let transfer: UInt32
 
-    static let unspecified = ColorTags(primaries: AVCOL_PRI_UNSPECIFIED.rawValue, transfer: AVCOL_TRC_UNSPECIFIED.rawValue)
+    static let unspecified = ColorTags(
+        primaries: AVCOL_PRI_UNSPECIFIED.rawValue, transfer: AVCOL_TRC_UNSPECIFIED.rawValue)
 }
 
 extension AssetSource {
@@ -35,7 +36,8 @@ extension AssetSource {
     static func open(url: URL, options: Options) throws(MediaError) -> OpenedAsset {
         let path = url.path
         try checkFile(path)
-        let recognised = contentIsRecognised(path)
+        let recognisedFormat = recognisedFormatName(path)
+        let recognised = recognisedFormat != nil
 
         func classify(_ error: AVError) -> MediaError {
             if !recognised { return .notMediaFile(path: path) }
@@ -44,7 +46,15 @@ extension AssetSource {
         }
 
         let input: FFInputContext
-        do { input = try FFInputContext(path: path) } catch { throw classify(error) }
+        do { input = try FFInputContext(path: path) } catch {
+            // The content probed as this format, yet its demuxer would not
+            // open it: the header holds what the demuxer refuses (a picture
+            // size FFmpeg's own limits reject, say).
+            if let format = recognisedFormat, ![.invalidData, .eof, .io, .noMemory].contains(error) {
+                throw .headerRefused(path: path, format: format, error: error)
+            }
+            throw classify(error)
+        }
 
         // Sizes declared in the header are checked before anything decodes.
         for index in 0..<input.streamCount {
@@ -61,7 +71,8 @@ extension AssetSource {
         let streamIndex = try chooseVideoStream(input, path: path, recognised: recognised)
         let stream = input.stream(streamIndex)
         let parameters = stream.pointee.codecpar!
-        try checkSize(path: path, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), options: options)
+        try checkSize(
+            path: path, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), options: options)
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw .decoderNotFound(path: path, codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)))
         }
@@ -86,7 +97,8 @@ extension AssetSource {
         do {
             decoder = try FrameDecoder(
                 path: path, input: input, codec: context, streamIndex: Int32(streamIndex), timeBase: timeBase,
-                frameRate: averageRate.isValid ? averageRate : (realRate.isValid ? realRate : nil), strict: options.strict)
+                frameRate: averageRate.isValid ? averageRate : (realRate.isValid ? realRate : nil),
+                strict: options.strict)
         } catch {
             throw .readFailed(path: path, error: error)
         }
@@ -142,11 +154,14 @@ extension AssetSource {
             realFrameRate: realRate.isValid ? realRate : nil,
             timeBase: timeBase,
             duration: duration(of: stream, in: input),
-            startTime: stream.pointee.start_time != nopts ? Double(stream.pointee.start_time) * (timeBase.doubleValue ?? 0) : nil,
+            startTime: stream.pointee.start_time != nopts
+                ? Double(stream.pointee.start_time) * (timeBase.doubleValue ?? 0) : nil,
             frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil,
             colorimetry: layout.isYUV ? rawColorimetry : nil,
-            colorPrimaries: name(av_color_primaries_name(first.color_primaries), unless: first.color_primaries == AVCOL_PRI_UNSPECIFIED),
-            colorTransfer: name(av_color_transfer_name(first.color_trc), unless: first.color_trc == AVCOL_TRC_UNSPECIFIED),
+            colorPrimaries: name(
+                av_color_primaries_name(first.color_primaries), unless: first.color_primaries == AVCOL_PRI_UNSPECIFIED),
+            colorTransfer: name(
+                av_color_transfer_name(first.color_trc), unless: first.color_trc == AVCOL_TRC_UNSPECIFIED),
             pixelFormat: FFPixelFormat.name(format),
             layout: layout,
             conversion: conversionNote,
@@ -204,11 +219,12 @@ extension AssetSource {
     /// True when FFmpeg recognises the first megabyte by content alone,
     /// without the file name: a file whose extension is its only claim to
     /// being media is not media.
-    private static func contentIsRecognised(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    /// The name of the format FFmpeg's probe is sure the content is, if any.
+    private static func recognisedFormatName(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-        guard !head.isEmpty else { return false }
+        guard !head.isEmpty else { return nil }
         var buffer = [UInt8](head)
         buffer.append(contentsOf: repeatElement(0, count: Int(cav_probe_padding_size())))
         var score: Int32 = 0
@@ -221,10 +237,13 @@ extension AssetSource {
                 return av_probe_input_format3(&probe, 1, &score)
             }
         }
-        return format != nil && score > cav_probe_score_retry()
+        guard let format, score > cav_probe_score_retry() else { return nil }
+        return String(cString: format.pointee.name)
     }
 
-    private static func chooseVideoStream(_ input: FFInputContext, path: String, recognised: Bool) throws(MediaError) -> Int {
+    private static func chooseVideoStream(_ input: FFInputContext, path: String, recognised: Bool) throws(MediaError)
+        -> Int
+    {
         let candidates = (0..<input.streamCount).filter { index in
             let stream = input.stream(index).pointee
             return stream.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO

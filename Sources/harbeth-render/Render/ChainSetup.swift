@@ -17,27 +17,37 @@ enum ChainSetup {
         return chain
     }
 
+    /// The files the chain's parameters name (LUTs, images, masks), with
+    /// the filter and parameter naming each.
+    static func files(of chain: FilterChain) -> [(path: String, filter: String, parameter: String)] {
+        chain.filters.flatMap { filter in
+            filter.descriptor.parameters.compactMap { parameter in
+                guard parameter.type == .text, case .text(let path)? = filter.values.values[parameter.name],
+                    !path.isEmpty
+                else { return nil }
+                return (path, filter.name, parameter.name)
+            }
+        }
+    }
+
     /// Checks that every file a parameter names (LUTs, images, masks) is a
     /// readable file, so a typo fails before any decoding or GPU work.
     static func checkFiles(of chain: FilterChain) throws(ToolError) {
-        for filter in chain.filters {
-            for parameter in filter.descriptor.parameters where parameter.type == .text {
-                guard case .text(let path)? = filter.values.values[parameter.name], !path.isEmpty else { continue }
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
-                    throw .resourceUnavailable(
-                        path: path, filter: filter.name, parameter: parameter.name, reason: reason)
-                }
-                guard info.st_mode & S_IFMT == S_IFREG else {
-                    throw .resourceUnavailable(
-                        path: path, filter: filter.name, parameter: parameter.name, reason: "not a regular file")
-                }
-                guard access(path, R_OK) == 0 else {
-                    throw .resourceUnavailable(
-                        path: path, filter: filter.name, parameter: parameter.name,
-                        reason: "cannot be read (\(String(cString: strerror(errno))))")
-                }
+        for file in files(of: chain) {
+            let (path, filter, parameter) = file
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
+                throw .resourceUnavailable(path: path, filter: filter, parameter: parameter, reason: reason)
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw .resourceUnavailable(
+                    path: path, filter: filter, parameter: parameter, reason: "not a regular file")
+            }
+            guard access(path, R_OK) == 0 else {
+                throw .resourceUnavailable(
+                    path: path, filter: filter, parameter: parameter,
+                    reason: "cannot be read (\(String(cString: strerror(errno))))")
             }
         }
     }

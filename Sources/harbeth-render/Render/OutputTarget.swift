@@ -53,7 +53,7 @@ struct OutputTarget: Equatable {
 
     /// Refuses the input itself (through symlinks and hard links too), a
     /// directory, an existing file without `overwrite`, and a folder that is
-    /// missing or cannot be written.
+    /// missing or in which no file can be made.
     static func check(_ path: String, input: String, overwrite: Bool) throws(ToolError) {
         var outputInfo = stat()
         let exists = lstat(path, &outputInfo) == 0
@@ -73,6 +73,23 @@ struct OutputTarget: Equatable {
         guard access(folderPath, W_OK | X_OK) == 0 else {
             throw .outputFolderNotWritable(path: path, folder: folderPath, reason: String(cString: strerror(errno)))
         }
+        // access() answers from the permission bits, which root passes even
+        // where no file can be made (sysfs, procfs, a read-only export);
+        // making a file is the only sure test.
+        if let reason = cannotCreateFile(in: folderPath) {
+            throw .outputFolderNotWritable(path: path, folder: folderPath, reason: reason)
+        }
+    }
+
+    /// Makes and removes a hidden empty file in `folder`; nil when that
+    /// worked, else why not.
+    static func cannotCreateFile(in folder: String) -> String? {
+        let probe = folder + "/.harbeth-write-test-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        close(descriptor)
+        unlink(probe)
+        return nil
     }
 
     /// True when both paths reach the same file: the same resolved path, or

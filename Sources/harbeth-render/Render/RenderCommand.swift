@@ -29,6 +29,8 @@ struct RenderCommand {
         let userChain = try ChainSetup.parse(options.chain, resources: resources)
         try Self.checkInputExists(inputPath)
         try ChainSetup.checkFiles(of: userChain)
+        // Filters report the files they read by absolute path; errors show them as given.
+        for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
         let output: OutputTarget? =
             options.nullOutput
             ? nil
@@ -254,6 +256,8 @@ struct RenderCommand {
                 input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
         case .processorRejectedFormat(let reason):
             return .chainDoesNotFit(input: input, reason: reason)
+        case .deviceLost, .gpuOutOfMemory:
+            return .renderFailed(input: input, reason: error.description)
         case .noFramesWritten where source.summary.framesDelivered == 0:
             if let start = options.start, let length = source.metadata.duration, start >= length {
                 return .nothingToRender(

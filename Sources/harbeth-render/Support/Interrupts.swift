@@ -17,6 +17,12 @@ final class Interrupts: @unchecked Sendable {
     func install() {
         // A reader that closed the pipe must not kill the tool mid-write.
         Glibc.signal(SIGPIPE, SIG_IGN)
+        // Nor may a write past the file size limit (RLIMIT_FSIZE): ignored,
+        // the write fails with EFBIG, and the recorder reports it and
+        // removes its temporary file. (Today the muxer writes on Dispatch
+        // worker threads, which block signals, so SIGXFSZ stays pending
+        // there; this makes the outcome independent of the writing thread.)
+        Glibc.signal(SIGXFSZ, SIG_IGN)
         for number in [SIGINT, SIGTERM] {
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

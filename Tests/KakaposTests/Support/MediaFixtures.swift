@@ -68,6 +68,9 @@ enum MediaFixtures {
         return make("subtitled.mkv", ["-i", clip.path, "-i", subtitles.path, "-map", "0", "-map", "1", "-c", "copy"])
     }()
 
+    /// 12 frames of 64x48 H.264 at 25 fps, no audio: for runs by the hundred.
+    static let tiny = make("tiny.mp4", ["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=0.48"] + x264)
+
     /// No audio, in Matroska.
     static let silentMKV = make("silent.mkv", pattern + x264)
 
@@ -169,5 +172,11 @@ enum MediaFixtures {
 
     /// A Y4M header declaring 12000x12000 frames (144 megapixels, 216 MB a
     /// frame), followed by a few bytes.
+    /// A Y4M header declaring 99999999x99999999, a size FFmpeg's own
+    /// image checks refuse while reading the header.
+    static let absurdY4M = write(
+        "absurd.y4m",
+        Array("YUV4MPEG2 W99999999 H99999999 F25:1 Ip C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
+
     static let hugeY4M = write("huge.y4m", Array("YUV4MPEG2 W12000 H12000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
 }

@@ -11,6 +11,8 @@ enum Tool {
         let status: Int32
         /// True when the process ended by a signal rather than an exit.
         let killedBySignal: Bool
+        /// True when it ran past its time limit and the watchdog killed it.
+        let timedOut: Bool
         let stdout: String
         let stderr: String
 
@@ -56,13 +58,23 @@ enum Tool {
         return environment
     }
 
-    /// Runs the tool to its end.
+    /// How long a run may take before the watchdog kills it: far more
+    /// than any test's render needs on two shared cores in a debug build.
+    static let defaultTimeLimit: Double = 300
+
+    /// Runs the tool to its end. A run that outlives `timeLimit` seconds is
+    /// killed and fails the test, so no test waits on a hung tool.
     static func run(
         _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
-        file: StaticString = #filePath, line: UInt = #line
+        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], file: StaticString = #filePath,
+        line: UInt = #line
     ) throws -> Run {
-        let process = try start(arguments, in: folder, environment: extra)
+        let process = try start(arguments, in: folder, environment: extra, timeLimit: timeLimit, launcher: launcher)
         let result = process.finish()
+        XCTAssertFalse(
+            result.timedOut,
+            "harbeth-render \(arguments.joined(separator: " ")) ran past \(timeLimit) s and was killed",
+            file: file, line: line)
         assertNoValidationMessages(result, file: file, line: line)
         return result
     }
@@ -75,10 +87,24 @@ enum Tool {
         private let stdoutDone = DispatchSemaphore(value: 0)
         private var stderrBuffer = Data()
         private var stderrText = ""
+        private let expired = LockedBox(false)
+        private let watchdog: DispatchSourceTimer
 
-        init(process: Process, stdout: Pipe, stderr: Pipe) {
+        init(process: Process, stdout: Pipe, stderr: Pipe, timeLimit: Double, exited: LockedBox<Bool>) {
             self.process = process
             stderrHandle = stderr.fileHandleForReading
+            // The watchdog: past the limit the process is killed, which ends
+            // its streams, so every read below returns and the test fails
+            // on `timedOut` instead of hanging.
+            watchdog = DispatchSource.makeTimerSource(queue: .global())
+            watchdog.schedule(deadline: .now() + timeLimit)
+            let pid = process.processIdentifier
+            watchdog.setEventHandler { [expired] in
+                guard !exited.value else { return }
+                expired.set(true)
+                kill(pid, SIGKILL)
+            }
+            watchdog.resume()
             // Drain standard output on its own thread so the tool never blocks on it.
             let handle = stdout.fileHandleForReading
             let box = stdoutData
@@ -112,21 +138,31 @@ enum Tool {
             stderrText += String(decoding: stderrBuffer + rest, as: UTF8.self)
             stdoutDone.wait()
             process.waitUntilExit()
+            watchdog.cancel()
             return Run(
                 status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                stdout: String(decoding: stdoutData.value, as: UTF8.self), stderr: stderrText)
+                timedOut: expired.value, stdout: String(decoding: stdoutData.value, as: UTF8.self),
+                stderr: stderrText)
         }
     }
 
-    static func start(_ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:]) throws
-        -> Running
-    {
+    /// Starts the tool; `launcher` runs it through another program (e.g.
+    /// `/usr/bin/prlimit --fsize=N`), which must exec it in its place.
+    static func start(
+        _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
+        timeLimit: Double = defaultTimeLimit, launcher: [String] = []
+    ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw Failure(description: "\(binary.path) is missing: build with swift build --build-tests")
         }
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.environment = environment.merging(extra) { $1 }
         if let folder { process.currentDirectoryURL = folder }
         let stdout = Pipe()
@@ -134,8 +170,10 @@ enum Tool {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
+        let exited = LockedBox(false)
+        process.terminationHandler = { _ in exited.set(true) }
         try process.run()
-        return Running(process: process, stdout: stdout, stderr: stderr)
+        return Running(process: process, stdout: stdout, stderr: stderr, timeLimit: timeLimit, exited: exited)
     }
 
     /// The binary prints the validation layer's errors and warnings; any
