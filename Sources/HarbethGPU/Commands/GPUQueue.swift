@@ -216,19 +216,8 @@ final class GPUQueue: @unchecked Sendable {
             }
             guard let oldest else { return }  // shutting down with nothing pending
 
-            var waitValue = oldest
-            var semaphore: VkSemaphore? = timeline
-            let result = withUnsafePointer(to: &waitValue) { valuePointer in
-                withUnsafePointer(to: &semaphore) { semaphorePointer in
-                    var info = VkSemaphoreWaitInfo()
-                    info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
-                    info.semaphoreCount = 1
-                    info.pSemaphores = semaphorePointer
-                    info.pValues = valuePointer
-                    // Bounded, so an injected device loss is noticed.
-                    return vkWaitSemaphores(device, &info, 100_000_000)
-                }
-            }
+            // Bounded, so an injected device loss is noticed.
+            let result = waitForTimeline(reaching: oldest, timeout: 100_000_000)
             if result == VK_TIMEOUT { continue }
             guard result == VK_SUCCESS else {
                 markLost(GPUError(call: "vkWaitSemaphores", result: VulkanResult(result)))
@@ -247,12 +236,34 @@ final class GPUQueue: @unchecked Sendable {
         }
     }
 
+    @discardableResult
+    private func waitForTimeline(reaching value: UInt64, timeout: UInt64) -> VkResult {
+        var waitValue = value
+        var semaphore: VkSemaphore? = timeline
+        return withUnsafePointer(to: &waitValue) { valuePointer in
+            withUnsafePointer(to: &semaphore) { semaphorePointer in
+                var info = VkSemaphoreWaitInfo()
+                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
+                info.semaphoreCount = 1
+                info.pSemaphores = semaphorePointer
+                info.pValues = valuePointer
+                return vkWaitSemaphores(device, &info, timeout)
+            }
+        }
+    }
+
     private func failAll(with error: GPUError) {
         var failed = state.withLock { state -> [Pending] in
             let failed = state.pending
             state.pending.removeAll()
             return failed
         }
+        // A failure tells the owner its resources are free again, so the GPU
+        // must really be done with them. On a lost device this wait returns
+        // at once with VK_ERROR_DEVICE_LOST; after an injected loss the
+        // device is healthy and finishes the work first. Either way nothing
+        // a discarded submission used is destroyed while still executing.
+        if let last = failed.last?.value { waitForTimeline(reaching: last, timeout: UInt64.max) }
         for item in failed { item.completion(.failure(error)) }
         Self.release(&failed)
     }
