@@ -1,0 +1,97 @@
+import Foundation
+
+/// One timed run of a contestant.
+struct RunRecord: Encodable {
+    var repetition: Int
+    var wallSeconds: Double
+    var userSeconds: Double
+    var systemSeconds: Double
+    var peakMiB: Double
+    /// The machine's 1-minute load average when the run started: the bench
+    /// shares two cores with other work, and this says how much.
+    var loadAverage: Double
+    /// harbeth-render's `--json` report; nil for ffmpeg.
+    var report: HarbethReport?
+
+    var cpuSeconds: Double { userSeconds + systemSeconds }
+}
+
+/// Runs groups: the warm-ups, then the contestants in turn, repetition by
+/// repetition, checking that every run did its whole job.
+struct Runner {
+    let work: WorkFolder
+
+    func run(_ group: Group) throws(BenchError) -> [String: [RunRecord]] {
+        Progress.say("\(group.name): \(group.contestants.count) programs, \(group.repetitions) runs each")
+        for contestant in group.contestants {
+            if let warmup = contestant.warmup {
+                _ = try runOnce(warmup, id: contestant.id, expectedFrames: nil)
+            }
+        }
+        var records: [String: [RunRecord]] = [:]
+        for repetition in 1...group.repetitions {
+            for contestant in group.contestants {
+                var record = try runOnce(
+                    contestant.command, id: contestant.id, expectedFrames: contestant.expectedFrames)
+                record.repetition = repetition
+                records[contestant.id, default: []].append(record)
+                Progress.say(
+                    String(
+                        format: "  %d/%d %@: %.3f s wall, %.2f s cpu, %.0f MiB, load %.2f", repetition,
+                        group.repetitions, contestant.id, record.wallSeconds, record.cpuSeconds, record.peakMiB,
+                        record.loadAverage))
+            }
+        }
+        return records
+    }
+
+    private func runOnce(_ template: Command, id: String, expectedFrames: Int?) throws(BenchError) -> RunRecord {
+        var command = template
+        for variable in template.freshFolderVariables {
+            command.environment[variable] = try work.freshFolder(variable)
+        }
+        let stdoutPath = work.logs + "/" + id + ".out"
+        let stderrPath = work.logs + "/" + id + ".err"
+        let load = Machine.loadAverage()
+        let (usage, termination) = try ChildProcess.run(command, stdoutPath: stdoutPath, stderrPath: stderrPath)
+        guard termination == .exited(0) else {
+            throw .runFailed(
+                command: template.displayText, termination: termination.description,
+                detail: TextFile.tail(of: stderrPath))
+        }
+        var report: HarbethReport?
+        if template.executable.hasSuffix("harbeth-render") {
+            report = try Self.report(stdoutPath: stdoutPath, command: template)
+            if let expectedFrames, report!.frames != expectedFrames {
+                throw .badReport(
+                    command: template.displayText,
+                    reason: "processed \(report!.frames) frames, expected \(expectedFrames)")
+            }
+        }
+        return RunRecord(
+            repetition: 0, wallSeconds: usage.wallSeconds, userSeconds: usage.userSeconds,
+            systemSeconds: usage.systemSeconds, peakMiB: Double(usage.peakRSSKiB) / 1024, loadAverage: load,
+            report: report)
+    }
+
+    private static func report(stdoutPath: String, command: Command) throws(BenchError) -> HarbethReport {
+        guard let line = TextFile.lastLine(of: stdoutPath) else {
+            throw .badReport(command: command.displayText, reason: "printed no --json report")
+        }
+        do {
+            return try JSONDecoder().decode(HarbethReport.self, from: Data(line.utf8))
+        } catch {
+            throw .badReport(command: command.displayText, reason: "unreadable --json report: \(error)")
+        }
+    }
+}
+
+/// Progress on standard error, so standard output holds only the table.
+enum Progress {
+    static func say(_ text: String) {
+        // The tables go to standard output; flushed first, so that the two
+        // streams read in order when both go to one file.
+        fflush(nil)
+        FileHandle.standardError.write(Data(("harbeth-bench: " + text + "\n").utf8))
+    }
+}
