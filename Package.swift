@@ -58,6 +58,8 @@ let package = Package(
         ),
         // Parser unit tests import the executable's module; the end-to-end
         // tests run its built binary (the dependency makes sure it is built).
+        // The benchmark's plan and process plumbing; nothing is timed.
+        .testTarget(name: "harbeth-benchTests", dependencies: ["harbeth-bench"]),
         .testTarget(
             name: "harbeth-renderTests",
             dependencies: ["harbeth-render", "Kakapos", "HarbethTestSupport"]
