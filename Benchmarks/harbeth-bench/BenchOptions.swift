@@ -14,11 +14,14 @@ struct BenchOptions {
     var jsonPath: String?
     /// Run only the groups whose names contain one of these.
     var only: [String] = []
+    /// Seconds to wait, before each round of runs, for other work to settle.
+    var quietWait: Double = 0
     var help = false
 
     static let usage = """
         usage: harbeth-bench [--quick] [--repeat N] [--work DIR] [--json FILE]
                              [--render PATH] [--ffmpeg PATH] [--only NAME[,NAME...]]
+                             [--quiet-wait SECONDS]
 
         Measures harbeth-render (release build) against the ffmpeg CLI on clips it
         makes with ffmpeg's testsrc2 source. Programs in a group run alternately,
@@ -32,6 +35,8 @@ struct BenchOptions {
           --json FILE      write every run, the summary and the machine as JSON
           --render PATH    harbeth-render to measure (default: swift build -c release)
           --ffmpeg PATH    ffmpeg to compare with (default: the one on PATH)
+          --quiet-wait S   before each round of runs, wait up to S seconds until other
+                           processes use under a quarter of a core (a shared machine)
           --only NAMES     run only the groups whose names contain one of NAMES
                            (sepia-e2e, sepia-null, blur, blur-vulkan, memory, start)
         """
@@ -64,6 +69,12 @@ struct BenchOptions {
                 options.renderPath = try value(for: argument)
             case "--ffmpeg":
                 options.ffmpegPath = try value(for: argument)
+            case "--quiet-wait":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds >= 0 else {
+                    throw .usage("--quiet-wait needs seconds, not '\(text)'")
+                }
+                options.quietWait = seconds
             case "--only":
                 options.only = try value(for: argument).split(separator: ",").map(String.init)
             case "-h", "--help":

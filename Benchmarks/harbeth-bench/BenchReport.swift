@@ -9,7 +9,7 @@ struct BenchReport: Encodable {
     var totalSeconds: Double
     var machine: Machine
     var settings: Settings
-    /// The 1-minute load average over all timed runs.
+    /// How busy the machine was over all timed runs.
     var load: Load
     var clips: [Clip]
     var comparisons: [ComparisonResult]
@@ -21,6 +21,7 @@ struct BenchReport: Encodable {
         var x264Preset: String
         var x264CRF: Int
         var workFolder: String
+        var quietWaitSeconds: Double
         var groups: [String]
     }
 
@@ -30,6 +31,12 @@ struct BenchReport: Encodable {
         var minimum: Double
         var median: Double
         var maximum: Double
+        /// Cores other processes kept busy during runs (median, maximum),
+        /// and the share of runs during which they used a quarter of a core
+        /// or more. The load average counts the bench's own children too.
+        var otherCoresMedian: Double?
+        var otherCoresMaximum: Double?
+        var disturbedRunShare: Double?
     }
 
     struct Clip: Encodable {

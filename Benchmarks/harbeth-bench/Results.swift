@@ -12,6 +12,8 @@ struct ContestantResult: Encodable {
     var maxWallSeconds: Double
     var medianCPUSeconds: Double
     var medianPeakMiB: Double
+    /// Median cores other processes kept busy during the runs.
+    var medianOtherCores: Double?
     /// Bytes of the file the last run wrote; nil when it writes none.
     var outputBytes: Int?
     /// Medians of harbeth-render's own timings; nil for ffmpeg.
@@ -30,6 +32,8 @@ struct ContestantResult: Encodable {
         maxWallSeconds = walls.max()!
         medianCPUSeconds = Statistics.median(runs.map(\.cpuSeconds))
         medianPeakMiB = Statistics.median(runs.map(\.peakMiB))
+        let others = runs.compactMap(\.otherCores)
+        medianOtherCores = others.isEmpty ? nil : Statistics.median(others)
         outputBytes = contestant.outputPath.flatMap {
             (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int
         }

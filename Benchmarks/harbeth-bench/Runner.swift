@@ -10,6 +10,10 @@ struct RunRecord: Encodable {
     /// The machine's 1-minute load average when the run started: the bench
     /// shares two cores with other work, and this says how much.
     var loadAverage: Double
+    /// Cores that other processes kept busy during the run, on average:
+    /// the machine's busy time minus this run's own CPU time, over its wall
+    /// time. Near 0 on a quiet machine; nil where /proc/stat is unreadable.
+    var otherCores: Double?
     /// harbeth-render's `--json` report; nil for ffmpeg.
     var report: HarbethReport?
 
@@ -20,6 +24,9 @@ struct RunRecord: Encodable {
 /// repetition, checking that every run did its whole job.
 struct Runner {
     let work: WorkFolder
+    /// Before each round, wait up to this many seconds for other work to
+    /// settle (see `waitForQuiet`); 0: do not wait.
+    var quietWait: Double = 0
 
     func run(_ group: Group) throws(BenchError) -> [String: [RunRecord]] {
         Progress.say("\(group.name): \(group.contestants.count) programs, \(group.repetitions) runs each")
@@ -30,6 +37,7 @@ struct Runner {
         }
         var records: [String: [RunRecord]] = [:]
         for repetition in 1...group.repetitions {
+            waitForQuiet()
             for contestant in group.contestants {
                 var record = try runOnce(
                     contestant.command, id: contestant.id, expectedFrames: contestant.expectedFrames)
@@ -37,9 +45,9 @@ struct Runner {
                 records[contestant.id, default: []].append(record)
                 Progress.say(
                     String(
-                        format: "  %d/%d %@: %.3f s wall, %.2f s cpu, %.0f MiB, load %.2f", repetition,
-                        group.repetitions, contestant.id, record.wallSeconds, record.cpuSeconds, record.peakMiB,
-                        record.loadAverage))
+                        format: "  %d/%d %@: %.3f s wall, %.2f s cpu, %.0f MiB, load %.2f, other work %.2f cores",
+                        repetition, group.repetitions, contestant.id, record.wallSeconds, record.cpuSeconds,
+                        record.peakMiB, record.loadAverage, record.otherCores ?? -1))
             }
         }
         return records
@@ -53,7 +61,9 @@ struct Runner {
         let stdoutPath = work.logs + "/" + id + ".out"
         let stderrPath = work.logs + "/" + id + ".err"
         let load = Machine.loadAverage()
+        let busyBefore = CPUCounters.busySeconds()
         let (usage, termination) = try ChildProcess.run(command, stdoutPath: stdoutPath, stderrPath: stderrPath)
+        let busyAfter = CPUCounters.busySeconds()
         guard termination == .exited(0) else {
             throw .runFailed(
                 command: template.displayText, termination: termination.description,
@@ -71,7 +81,30 @@ struct Runner {
         return RunRecord(
             repetition: 0, wallSeconds: usage.wallSeconds, userSeconds: usage.userSeconds,
             systemSeconds: usage.systemSeconds, peakMiB: Double(usage.peakRSSKiB) / 1024, loadAverage: load,
-            report: report)
+            otherCores: busyBefore.flatMap { before in
+                busyAfter.map { max(0, $0 - before - usage.cpuSeconds) / usage.wallSeconds }
+            }, report: report)
+    }
+
+    /// Other engineers build and test on the same two cores. With
+    /// `--quiet-wait`, a round starts only once other work uses under a
+    /// quarter of a core over a second, or when the wait runs out.
+    private func waitForQuiet() {
+        guard quietWait > 0 else { return }
+        let started = ContinuousClock.now
+        var said = false
+        while let other = CPUCounters.otherCores(over: 1), other >= 0.25 {
+            let waited = (ContinuousClock.now - started).seconds
+            if waited >= quietWait {
+                Progress.say(String(format: "  other work still uses %.2f cores after %.0f s: going on", other, waited))
+                return
+            }
+            if !said {
+                Progress.say(String(format: "  other work uses %.2f cores: waiting up to %.0f s", other, quietWait))
+                said = true
+            }
+            sleep(2)
+        }
     }
 
     private static func report(stdoutPath: String, command: Command) throws(BenchError) -> HarbethReport {

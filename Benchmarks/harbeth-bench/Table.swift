@@ -38,15 +38,16 @@ enum Table {
 
     /// Every contestant's medians, ours and theirs.
     static func contestants(_ results: [ContestantResult]) -> String {
-        var lines = [["program", "runs", "median s", "min s", "max s", "cpu s", "peak MiB"]]
+        var lines = [["program", "runs", "median s", "min s", "max s", "cpu s", "peak MiB", "other cores"]]
         for result in results {
             lines.append([
                 result.id, "\(result.runs.count)", String(format: "%.3f", result.medianWallSeconds),
                 String(format: "%.3f", result.minWallSeconds), String(format: "%.3f", result.maxWallSeconds),
                 String(format: "%.2f", result.medianCPUSeconds), String(format: "%.0f", result.medianPeakMiB),
+                result.medianOtherCores.map { String(format: "%.2f", $0) } ?? "",
             ])
         }
-        return render(lines, rightAligned: Set(1...6))
+        return render(lines, rightAligned: Set(1...7))
     }
 
     private static func format(_ value: Double, _ unit: String) -> String {

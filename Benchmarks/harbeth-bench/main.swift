@@ -34,7 +34,7 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
         clips.append(BenchReport.Clip(spec: clip, file: clipMaker.path(of: clip), generationSeconds: seconds))
     }
 
-    let runner = Runner(work: work)
+    let runner = Runner(work: work, quietWait: options.quietWait)
     var results: [ContestantResult] = []
     for group in plan.groups {
         let records = try runner.run(group)
@@ -47,9 +47,12 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
     machine.deviceUsed = results.lazy.compactMap { $0.harbeth?.device }.first
 
     let loads = results.flatMap { $0.runs.map(\.loadAverage) }
+    let others = results.flatMap { $0.runs.compactMap(\.otherCores) }
     let load = BenchReport.Load(
         atStart: loadAtStart, atEnd: Machine.loadAverage(), minimum: loads.min() ?? loadAtStart,
-        median: loads.isEmpty ? loadAtStart : Statistics.median(loads), maximum: loads.max() ?? loadAtStart)
+        median: loads.isEmpty ? loadAtStart : Statistics.median(loads), maximum: loads.max() ?? loadAtStart,
+        otherCoresMedian: others.isEmpty ? nil : Statistics.median(others), otherCoresMaximum: others.max(),
+        disturbedRunShare: others.isEmpty ? nil : Double(others.filter { $0 >= 0.25 }.count) / Double(others.count))
     let finishedAt = Date()
     print(Table.comparisons(comparisons))
     print(Table.harbethTimes(results))
@@ -59,6 +62,13 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
             format: "%@ (%d cores), %@; load average %.2f at start, %.2f..%.2f (median %.2f) over runs",
             machine.cpuModel, machine.cores, machine.deviceUsed ?? machine.vulkanDevices.first ?? "no device",
             load.atStart, load.minimum, load.maximum, load.median))
+    if let median = load.otherCoresMedian, let maximum = load.otherCoresMaximum, let share = load.disturbedRunShare {
+        print(
+            String(
+                format:
+                    "other processes used %.2f cores during the median run (at most %.2f); %.0f%% of runs shared the machine with a quarter of a core or more",
+                median, maximum, share * 100))
+    }
 
     if let path = options.jsonPath {
         let report = BenchReport(
@@ -66,7 +76,8 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
             totalSeconds: finishedAt.timeIntervalSince(startedAt), machine: machine,
             settings: .init(
                 quick: options.quick, repetitions: options.repetitions, x264Preset: CommandFactory.preset,
-                x264CRF: CommandFactory.crf, workFolder: work.root, groups: plan.groups.map(\.name)),
+                x264CRF: CommandFactory.crf, workFolder: work.root, quietWaitSeconds: options.quietWait,
+                groups: plan.groups.map(\.name)),
             load: load, clips: clips, comparisons: comparisons, contestants: results)
         try report.write(to: path)
         Progress.say("wrote \(path)")
