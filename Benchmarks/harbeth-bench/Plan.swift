@@ -88,8 +88,12 @@ private struct PlanBuilder {
             "ffmpeg.sepia.null" + at, "colorchannelmixer sepia, -f null", filter: Plan.ffmpegSepia, clip, mp4: false)
         let chain = oursContestant(
             "ours.chain5.null" + at, "\(Plan.fiveFilterChain), --null", chain: Plan.fiveFilterChain, clip, mp4: false)
+        // Decoding alone: what both filter-only runs spend before filtering.
+        let decode = ffmpegContestant(
+            "ffmpeg.decode.null" + at, "decode only, -f null", filter: nil, clip, mp4: false)
         groups.append(
-            Group(name: "sepia-null-" + clip.label, repetitions: repetitions, contestants: [ours, theirs, chain]))
+            Group(
+                name: "sepia-null-" + clip.label, repetitions: repetitions, contestants: [ours, theirs, chain, decode]))
         comparisons.append(
             Comparison(
                 item: 2, title: "sepia filter only \(clip.label) vs ffmpeg colorchannelmixer -f null",
@@ -98,6 +102,10 @@ private struct PlanBuilder {
             Comparison(
                 item: 4, title: "5-filter pointwise chain vs sepia alone, \(clip.label) filter only",
                 ours: .wall(chain.id), reference: .wall(ours.id), target: .ratioAtMost(1.2)))
+        comparisons.append(
+            Comparison(
+                item: 2, title: "sepia filter only \(clip.label) vs ffmpeg decode only (context)", ours: .wall(ours.id),
+                reference: .wall(decode.id), target: nil))
     }
 
     /// Item 3: Gaussian blur sigma 5, filter only, against FFmpeg's CPU gblur;
