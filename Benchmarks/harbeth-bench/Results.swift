@@ -19,8 +19,10 @@ struct ContestantResult: Encodable {
     /// Medians of harbeth-render's own timings; nil for ffmpeg.
     var harbeth: HarbethMedians?
     var runs: [RunRecord]
+    /// Runs set aside because other processes disturbed them (`--quiet-wait`).
+    var discardedRuns: [RunRecord]
 
-    init(_ contestant: Contestant, group: String, runs: [RunRecord]) {
+    init(_ contestant: Contestant, group: String, runs: [RunRecord], discarded: [RunRecord] = []) {
         id = contestant.id
         side = contestant.side
         self.group = group
@@ -40,6 +42,7 @@ struct ContestantResult: Encodable {
         let reports = runs.compactMap(\.report)
         harbeth = reports.isEmpty ? nil : HarbethMedians(reports)
         self.runs = runs
+        discardedRuns = discarded
     }
 }
 
@@ -92,10 +95,15 @@ struct ComparisonResult: Encodable {
     var cpuRatio: Double?
     var target: String?
     var met: Bool?
+    /// True when, in the median run of a contestant it reads, other
+    /// processes used a quarter of a core or more: the ratio measures them
+    /// too, and `met` is not to be trusted.
+    var disturbed: Bool
 
     init(_ comparison: Comparison, results: [String: ContestantResult]) {
         item = comparison.item
         title = comparison.title
+        disturbed = comparison.ids.contains { (results[$0]!.medianOtherCores ?? 0) >= Runner.disturbedFrom }
         let ours = Self.evaluate(comparison.ours, results)
         unit = ours.unit
         self.ours = ours.value

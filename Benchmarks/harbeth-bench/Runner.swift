@@ -28,21 +28,52 @@ struct Runner {
     /// settle (see `waitForQuiet`); 0: do not wait.
     var quietWait: Double = 0
 
-    func run(_ group: Group) throws(BenchError) -> [String: [RunRecord]] {
+    /// Runs kept for the medians, and runs set aside because other work
+    /// disturbed them (only with `quietWait`), by contestant.
+    struct GroupRecords {
+        var kept: [String: [RunRecord]] = [:]
+        var discarded: [String: [RunRecord]] = [:]
+    }
+
+    /// Other processes' use, in cores, from which a run counts as disturbed.
+    static let disturbedFrom = 0.25
+    /// Times a disturbed run is repeated before it is kept anyway.
+    static let disturbedRetries = 2
+
+    func run(_ group: Group) throws(BenchError) -> GroupRecords {
         Progress.say("\(group.name): \(group.contestants.count) programs, \(group.repetitions) runs each")
         for contestant in group.contestants {
             if let warmup = contestant.warmup {
                 _ = try runOnce(warmup, id: contestant.id, expectedFrames: nil)
             }
         }
-        var records: [String: [RunRecord]] = [:]
+        var records = GroupRecords()
         for repetition in 1...group.repetitions {
             waitForQuiet()
             for contestant in group.contestants {
                 var record = try runOnce(
                     contestant.command, id: contestant.id, expectedFrames: contestant.expectedFrames)
                 record.repetition = repetition
-                records[contestant.id, default: []].append(record)
+                // On a shared machine, a run during which other processes
+                // took a quarter of a core or more measures them too: with
+                // --quiet-wait it is set aside (kept in the JSON) and run
+                // again once the machine is quiet, at most twice.
+                var retries = 0
+                while quietWait > 0, retries < Self.disturbedRetries, let other = record.otherCores,
+                    other >= Self.disturbedFrom
+                {
+                    records.discarded[contestant.id, default: []].append(record)
+                    Progress.say(
+                        String(
+                            format: "  %d/%d %@: %.3f s while other work used %.2f cores: set aside, again",
+                            repetition, group.repetitions, contestant.id, record.wallSeconds, other))
+                    waitForQuiet()
+                    record = try runOnce(
+                        contestant.command, id: contestant.id, expectedFrames: contestant.expectedFrames)
+                    record.repetition = repetition
+                    retries += 1
+                }
+                records.kept[contestant.id, default: []].append(record)
                 Progress.say(
                     String(
                         format: "  %d/%d %@: %.3f s wall, %.2f s cpu, %.0f MiB, load %.2f, other work %.2f cores",
@@ -93,7 +124,7 @@ struct Runner {
         guard quietWait > 0 else { return }
         let started = ContinuousClock.now
         var said = false
-        while let other = CPUCounters.otherCores(over: 1), other >= 0.25 {
+        while let other = CPUCounters.otherCores(over: 1), other >= Self.disturbedFrom {
             let waited = (ContinuousClock.now - started).seconds
             if waited >= quietWait {
                 Progress.say(String(format: "  other work still uses %.2f cores after %.0f s: going on", other, waited))

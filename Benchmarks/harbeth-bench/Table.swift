@@ -10,7 +10,7 @@ enum Table {
                 "\(row.item)", row.title, format(row.ours, row.unit), row.reference.map { format($0, row.unit) } ?? "",
                 row.ratio.map { String(format: "%.3f", $0) } ?? "",
                 row.cpuRatio.map { String(format: "%.3f", $0) } ?? "",
-                row.target ?? "-", row.met.map { $0 ? "yes" : "NO" } ?? "-",
+                row.target ?? "-", (row.met.map { $0 ? "yes" : "NO" } ?? "-") + (row.disturbed ? " (disturbed)" : ""),
             ])
         }
         return render(lines, rightAligned: [2, 3, 4, 5])

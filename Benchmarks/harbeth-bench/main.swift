@@ -39,7 +39,10 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
     for group in plan.groups {
         let records = try runner.run(group)
         for contestant in group.contestants {
-            results.append(ContestantResult(contestant, group: group.name, runs: records[contestant.id]!))
+            results.append(
+                ContestantResult(
+                    contestant, group: group.name, runs: records.kept[contestant.id]!,
+                    discarded: records.discarded[contestant.id] ?? []))
         }
     }
     let byID = Dictionary(uniqueKeysWithValues: results.map { ($0.id, $0) })
