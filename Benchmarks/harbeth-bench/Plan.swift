@@ -1,0 +1,252 @@
+/// The issue's cases as groups of alternating runs and the comparisons
+/// made from them. The full plan measures 720p, 1080p and 4K; `--quick`
+/// keeps to 720p with shorter runs.
+struct Plan {
+    var clips: [ClipSpec]
+    var groups: [Group]
+    var comparisons: [Comparison]
+
+    /// Harbeth's sepia matrix as FFmpeg's colorchannelmixer, then back to
+    /// the input's layout, as harbeth-render writes it.
+    static let ffmpegSepia =
+        "colorchannelmixer=rr=.3588:rg=.7044:rb=.1368:gr=.2990:gg=.5870:gb=.1140:br=.2392:bg=.4696:bb=.0912,"
+        + "format=yuv420p"
+    /// Five pointwise filters that the graph compiler fuses into one pass.
+    static let fiveFilterChain = "sepia,brightness=0.05,contrast=1.1,saturation=1.2,gamma=0.9"
+    static let blur = "gaussian_blur=sigma=5"
+    static let ffmpegBlur = "gblur=sigma=5"
+    static let ffmpegVulkanBlur = "format=yuv420p,hwupload,gblur_vulkan=sigma=5,hwdownload,format=yuv420p"
+
+    static func make(quick: Bool, repetitions: Int, factory: CommandFactory) -> Plan {
+        var builder = PlanBuilder(factory: factory)
+        let r720 = ClipSpec(width: 1280, height: 720, rate: 30, frames: 120)
+        let r1080 = ClipSpec(width: 1920, height: 1080, rate: 30, frames: 120)
+        let r2160 = ClipSpec(width: 3840, height: 2160, rate: 30, frames: 30)
+        // Memory clips at 10 fps: 10 s and 60 s of 1080p in 100 and 600
+        // frames, far more than the few frames in flight and x264's
+        // lookahead, so growth per frame would show, at a sixth of the
+        // generation and run time. --quick: 5 s and 15 s.
+        let memoryShort = ClipSpec(width: 1920, height: 1080, rate: 10, frames: quick ? 50 : 100)
+        let memoryLong = ClipSpec(width: 1920, height: 1080, rate: 10, frames: quick ? 150 : 600)
+
+        for clip in quick ? [r720] : [r720, r1080, r2160] {
+            builder.sepiaEndToEnd(clip, repetitions: repetitions)
+            builder.sepiaFilterOnly(clip, repetitions: repetitions)
+        }
+        let blurClip = quick ? r720 : r1080
+        builder.blur(blurClip, frames: quick ? 30 : 120, repetitions: repetitions)
+        // gblur_vulkan takes seconds per frame on lavapipe: a few frames, fewer runs.
+        builder.vulkanBlur(
+            blurClip, frames: quick ? 2 : 4, repetitions: quick ? 1 : min(repetitions, 3),
+            oursFrames: quick ? 30 : 120)
+        builder.memory(short: memoryShort, long: memoryLong, repetitions: min(repetitions, 3))
+        builder.start(quick ? r720 : r1080, repetitions: repetitions)
+        return Plan(clips: builder.clips, groups: builder.groups, comparisons: builder.comparisons)
+    }
+}
+
+/// Collects groups, comparisons and the clips they read.
+private struct PlanBuilder {
+    let factory: CommandFactory
+    var clips: [ClipSpec] = []
+    var groups: [Group] = []
+    var comparisons: [Comparison] = []
+
+    private mutating func use(_ clip: ClipSpec) {
+        if !clips.contains(clip) { clips.append(clip) }
+    }
+
+    /// Items 1 and 5: decode, filter, encode and mux, against FFmpeg doing
+    /// the same, and against FFmpeg only decoding and encoding (the floor).
+    mutating func sepiaEndToEnd(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@" + clip.label
+        let ours = oursContestant("ours.sepia.mp4" + at, "sepia, encoded", chain: "sepia", clip, mp4: true)
+        let theirs = ffmpegContestant(
+            "ffmpeg.sepia.mp4" + at, "colorchannelmixer sepia, encoded", filter: Plan.ffmpegSepia, clip, mp4: true)
+        let floor = ffmpegContestant(
+            "ffmpeg.floor.mp4" + at, "decode + encode, no filter", filter: nil, clip, mp4: true)
+        groups.append(
+            Group(name: "sepia-e2e-" + clip.label, repetitions: repetitions, contestants: [ours, theirs, floor]))
+        comparisons.append(
+            Comparison(
+                item: 1, title: "sepia end to end \(clip.label) vs ffmpeg colorchannelmixer", ours: .wall(ours.id),
+                reference: .wall(theirs.id), target: .ratioAtMost(1.0)))
+        comparisons.append(
+            Comparison(
+                item: 5, title: "sepia end to end \(clip.label) vs ffmpeg decode+encode (floor)", ours: .wall(ours.id),
+                reference: .wall(floor.id), target: .ratioAtMost(1.3)))
+    }
+
+    /// Items 2 and 4: the filter alone (no encoder), and fusion: five
+    /// pointwise filters against sepia alone.
+    mutating func sepiaFilterOnly(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@" + clip.label
+        let ours = oursContestant("ours.sepia.null" + at, "sepia, --null", chain: "sepia", clip, mp4: false)
+        let theirs = ffmpegContestant(
+            "ffmpeg.sepia.null" + at, "colorchannelmixer sepia, -f null", filter: Plan.ffmpegSepia, clip, mp4: false)
+        let chain = oursContestant(
+            "ours.chain5.null" + at, "\(Plan.fiveFilterChain), --null", chain: Plan.fiveFilterChain, clip, mp4: false)
+        // Decoding alone: what both filter-only runs spend before filtering.
+        let decode = ffmpegContestant(
+            "ffmpeg.decode.null" + at, "decode only, -f null", filter: nil, clip, mp4: false)
+        groups.append(
+            Group(
+                name: "sepia-null-" + clip.label, repetitions: repetitions, contestants: [ours, theirs, chain, decode]))
+        comparisons.append(
+            Comparison(
+                item: 2, title: "sepia filter only \(clip.label) vs ffmpeg colorchannelmixer -f null",
+                ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(1.0)))
+        comparisons.append(
+            Comparison(
+                item: 4, title: "5-filter pointwise chain vs sepia alone, \(clip.label) filter only",
+                ours: .wall(chain.id), reference: .wall(ours.id), target: .ratioAtMost(1.2)))
+        comparisons.append(
+            Comparison(
+                item: 2, title: "sepia filter only \(clip.label) vs ffmpeg decode only (context)", ours: .wall(ours.id),
+                reference: .wall(decode.id), target: nil))
+    }
+
+    /// Item 3: Gaussian blur sigma 5, filter only, against FFmpeg's CPU gblur;
+    /// ours also for one frame, for the per-frame comparison with gblur_vulkan.
+    mutating func blur(_ clip: ClipSpec, frames: Int, repetitions: Int) {
+        use(clip)
+        let at = "@\(clip.label)-\(frames)f"
+        let limit = frames == clip.frames ? nil : frames
+        let ours = oursContestant(
+            "ours.blur.null" + at, "\(Plan.blur), --null", chain: Plan.blur, clip, mp4: false, frames: limit)
+        let one = oursContestant(
+            "ours.blur.null@\(clip.label)-1f", "\(Plan.blur), --null --frames 1", chain: Plan.blur, clip, mp4: false,
+            frames: 1)
+        let theirs = ffmpegContestant(
+            "ffmpeg.gblur.null" + at, "gblur=sigma=5, -f null", filter: Plan.ffmpegBlur, clip, mp4: false,
+            frames: limit)
+        groups.append(Group(name: "blur-" + clip.label, repetitions: repetitions, contestants: [ours, one, theirs]))
+        comparisons.append(
+            Comparison(
+                item: 3, title: "gaussian blur sigma 5, \(clip.label) filter only vs ffmpeg gblur (CPU)",
+                ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(1.0)))
+    }
+
+    /// Item 3, second half: seconds per frame against gblur_vulkan on the
+    /// same Vulkan device, from one-frame and few-frame runs of each.
+    mutating func vulkanBlur(_ clip: ClipSpec, frames: Int, repetitions: Int, oursFrames: Int) {
+        use(clip)
+        let one = Contestant(
+            id: "ffmpeg.gblur_vulkan.null@\(clip.label)-1f", side: .theirs, summary: "gblur_vulkan=sigma=5, 1 frame",
+            command: factory.ffmpeg(filter: Plan.ffmpegVulkanBlur, clip: clip, output: .null, frames: 1, vulkan: true),
+            warmup: nil, expectedFrames: nil)
+        let many = Contestant(
+            id: "ffmpeg.gblur_vulkan.null@\(clip.label)-\(frames)f", side: .theirs,
+            summary: "gblur_vulkan=sigma=5, \(frames) frames",
+            command: factory.ffmpeg(
+                filter: Plan.ffmpegVulkanBlur, clip: clip, output: .null, frames: frames, vulkan: true),
+            warmup: nil, expectedFrames: nil)
+        groups.append(Group(name: "blur-vulkan-" + clip.label, repetitions: repetitions, contestants: [one, many]))
+        comparisons.append(
+            Comparison(
+                item: 3, title: "gaussian blur sigma 5, \(clip.label) per frame vs ffmpeg gblur_vulkan (same device)",
+                ours: .perFrame(
+                    many: "ours.blur.null@\(clip.label)-\(oursFrames)f", one: "ours.blur.null@\(clip.label)-1f",
+                    extraFrames: oursFrames - 1),
+                reference: .perFrame(many: many.id, one: one.id, extraFrames: frames - 1),
+                target: .ratioAtMost(0.02)))
+    }
+
+    /// Item 6: peak memory at 1080p (end to end and filter only, with
+    /// FFmpeg's for scale), and a long clip against a short one.
+    mutating func memory(short: ClipSpec, long: ClipSpec, repetitions: Int) {
+        use(short)
+        use(long)
+        let shortName = "\(Int(short.seconds)) s"
+        let longName = "\(Int(long.seconds)) s"
+        let at = "@\(short.label)-\(shortName.replacingOccurrences(of: " ", with: ""))"
+        let atLong = "@\(long.label)-\(longName.replacingOccurrences(of: " ", with: ""))"
+        let ours = oursContestant("ours.sepia.mp4" + at, "sepia, encoded", chain: "sepia", short, mp4: true)
+        let oursLong = oursContestant("ours.sepia.mp4" + atLong, "sepia, encoded", chain: "sepia", long, mp4: true)
+        let oursNull = oursContestant("ours.sepia.null" + at, "sepia, --null", chain: "sepia", short, mp4: false)
+        let oursNullLong = oursContestant(
+            "ours.sepia.null" + atLong, "sepia, --null", chain: "sepia", long, mp4: false)
+        let theirs = ffmpegContestant(
+            "ffmpeg.sepia.mp4" + at, "colorchannelmixer sepia, encoded", filter: Plan.ffmpegSepia, short, mp4: true)
+        let theirsNull = ffmpegContestant(
+            "ffmpeg.sepia.null" + at, "colorchannelmixer sepia, -f null", filter: Plan.ffmpegSepia, short, mp4: false)
+        groups.append(
+            Group(
+                name: "memory-" + short.label, repetitions: repetitions,
+                contestants: [ours, oursLong, oursNull, oursNullLong, theirs, theirsNull]))
+        comparisons.append(
+            Comparison(
+                item: 6, title: "peak memory, sepia end to end \(short.label) (vs ffmpeg's)",
+                ours: .peakMemory(ours.id), reference: .peakMemory(theirs.id), target: .valueAtMost(300)))
+        comparisons.append(
+            Comparison(
+                item: 6, title: "peak memory, sepia filter only \(short.label) (vs ffmpeg's)",
+                ours: .peakMemory(oursNull.id), reference: .peakMemory(theirsNull.id), target: .valueAtMost(300)))
+        comparisons.append(
+            Comparison(
+                item: 6, title: "peak memory, \(longName) clip vs \(shortName) clip, end to end",
+                ours: .peakMemory(oursLong.id), reference: .peakMemory(ours.id), target: .ratioAtMost(1.1)))
+        comparisons.append(
+            Comparison(
+                item: 6, title: "peak memory, \(longName) clip vs \(shortName) clip, filter only",
+                ours: .peakMemory(oursNullLong.id), reference: .peakMemory(oursNull.id), target: .ratioAtMost(1.1)))
+    }
+
+    /// Item 7: one frame with empty caches (new HARBETH_CACHE_DIR and Mesa
+    /// cache folders each run) against one with warm ones, and the warm
+    /// first frame against FFmpeg's.
+    mutating func start(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@\(clip.label)-1f"
+        var contestants: [Contestant] = []
+        for (name, chain) in [("sepia", "sepia"), ("blur", Plan.blur)] {
+            let cold = Contestant(
+                id: "ours.\(name).cold" + at, side: .ours, summary: "\(chain), --null --frames 1, empty caches",
+                command: factory.ours(chain: chain, clip: clip, output: .null, frames: 1, coldCache: true),
+                warmup: nil, expectedFrames: 1)
+            let warm = oursContestant(
+                "ours.\(name).warm" + at, "\(chain), --null --frames 1, warm caches", chain: chain, clip, mp4: false,
+                frames: 1)
+            contestants += [cold, warm]
+            comparisons.append(
+                Comparison(
+                    item: 7, title: "first frame \(clip.label), \(name): empty cache vs warm cache",
+                    ours: .wall(cold.id), reference: .wall(warm.id), target: nil))
+        }
+        let theirs = ffmpegContestant(
+            "ffmpeg.sepia.null" + at, "colorchannelmixer sepia, -f null -frames:v 1", filter: Plan.ffmpegSepia, clip,
+            mp4: false, frames: 1)
+        contestants.append(theirs)
+        groups.append(Group(name: "start-" + clip.label, repetitions: repetitions, contestants: contestants))
+        comparisons.append(
+            Comparison(
+                item: 7, title: "first frame \(clip.label), sepia warm vs ffmpeg colorchannelmixer",
+                ours: .wall("ours.sepia.warm" + at), reference: .wall(theirs.id), target: nil))
+    }
+
+    // MARK: Contestants
+
+    private func oursContestant(
+        _ id: String, _ summary: String, chain: String, _ clip: ClipSpec, mp4: Bool, frames: Int? = nil
+    ) -> Contestant {
+        let output: CommandFactory.Output = mp4 ? .mp4(id) : .null
+        return Contestant(
+            id: id, side: .ours, summary: summary,
+            command: factory.ours(chain: chain, clip: clip, output: output, frames: frames),
+            warmup: factory.ours(chain: chain, clip: clip, output: output, frames: 1),
+            expectedFrames: frames ?? clip.frames, outputPath: mp4 ? factory.outputPath(id) : nil)
+    }
+
+    private func ffmpegContestant(
+        _ id: String, _ summary: String, filter: String?, _ clip: ClipSpec, mp4: Bool, frames: Int? = nil
+    ) -> Contestant {
+        let output: CommandFactory.Output = mp4 ? .mp4(id) : .null
+        return Contestant(
+            id: id, side: .theirs, summary: summary,
+            command: factory.ffmpeg(filter: filter, clip: clip, output: output, frames: frames),
+            warmup: factory.ffmpeg(filter: filter, clip: clip, output: output, frames: 1), expectedFrames: nil,
+            outputPath: mp4 ? factory.outputPath(id) : nil)
+    }
+}
