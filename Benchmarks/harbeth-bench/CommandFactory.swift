@@ -20,8 +20,11 @@ struct CommandFactory {
     /// harbeth-render as a user runs it, plus `-q --json`. Shaders are cached
     /// in the work folder (warm after the warm-up run) unless `coldCache`,
     /// which gives each run new, empty cache folders.
-    func ours(chain: String, clip: ClipSpec, output: Output, frames: Int?, coldCache: Bool = false) -> Command {
-        var arguments = ["-q", "--json", "-vf", chain]
+    func ours(
+        chain: String, clip: ClipSpec, output: Output, frames: Int?, coldCache: Bool = false,
+        extraArguments: [String] = []
+    ) -> Command {
+        var arguments = ["-q", "--json", "-vf", chain] + extraArguments
         switch output {
         case .mp4(let name):
             arguments += [

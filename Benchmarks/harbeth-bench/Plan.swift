@@ -33,6 +33,7 @@ struct Plan {
             builder.sepiaEndToEnd(clip, repetitions: repetitions)
             builder.sepiaFilterOnly(clip, repetitions: repetitions)
         }
+        builder.fusion(r720, repetitions: min(repetitions, 3))
         let blurClip = quick ? r720 : r1080
         builder.blur(blurClip, frames: quick ? 30 : 120, repetitions: repetitions)
         // gblur_vulkan takes seconds per frame on lavapipe: a few frames, fewer runs.
@@ -106,6 +107,25 @@ private struct PlanBuilder {
             Comparison(
                 item: 2, title: "sepia filter only \(clip.label) vs ffmpeg decode only (context)", ours: .wall(ours.id),
                 reference: .wall(decode.id), target: nil))
+    }
+
+    /// Item 4, for context: the same five filters with fusion on and off
+    /// (`--no-fusion`: one pass per filter), which shows what fusion saves.
+    /// 720p only, and fewer runs: unfused, the chain takes several times as long.
+    mutating func fusion(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@" + clip.label
+        let fused = oursContestant(
+            "ours.chain5.fused.null" + at, "\(Plan.fiveFilterChain), --null", chain: Plan.fiveFilterChain, clip,
+            mp4: false)
+        let unfused = oursContestant(
+            "ours.chain5.unfused.null" + at, "\(Plan.fiveFilterChain), --null --no-fusion",
+            chain: Plan.fiveFilterChain, clip, mp4: false, extraArguments: ["--no-fusion"])
+        groups.append(Group(name: "fusion-" + clip.label, repetitions: repetitions, contestants: [fused, unfused]))
+        comparisons.append(
+            Comparison(
+                item: 4, title: "5-filter chain fused vs --no-fusion (5 passes), \(clip.label) (context)",
+                ours: .wall(fused.id), reference: .wall(unfused.id), target: nil))
     }
 
     /// Item 3: Gaussian blur sigma 5, filter only, against FFmpeg's CPU gblur;
@@ -229,13 +249,16 @@ private struct PlanBuilder {
     // MARK: Contestants
 
     private func oursContestant(
-        _ id: String, _ summary: String, chain: String, _ clip: ClipSpec, mp4: Bool, frames: Int? = nil
+        _ id: String, _ summary: String, chain: String, _ clip: ClipSpec, mp4: Bool, frames: Int? = nil,
+        extraArguments: [String] = []
     ) -> Contestant {
         let output: CommandFactory.Output = mp4 ? .mp4(id) : .null
         return Contestant(
             id: id, side: .ours, summary: summary,
-            command: factory.ours(chain: chain, clip: clip, output: output, frames: frames),
-            warmup: factory.ours(chain: chain, clip: clip, output: output, frames: 1),
+            command: factory.ours(
+                chain: chain, clip: clip, output: output, frames: frames, extraArguments: extraArguments),
+            warmup: factory.ours(
+                chain: chain, clip: clip, output: output, frames: 1, extraArguments: extraArguments),
             expectedFrames: frames ?? clip.frames, outputPath: mp4 ? factory.outputPath(id) : nil)
     }
 
