@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(
             name: "harbeth-fuzz-shader", dependencies: ["HarbethFuzzSupport"], path: "Fuzz/harbeth-fuzz-shader"),
 
-        .target(name: "HarbethTestSupport", dependencies: ["Harbeth", "HarbethTestRegistration"], path: "Tests/Support"),
+        .target(
+            name: "HarbethTestSupport", dependencies: ["Harbeth", "HarbethTestRegistration"], path: "Tests/Support"),
         // Registers the tests' validation observer when a test bundle loads.
         .target(name: "HarbethTestRegistration", path: "Tests/SupportRegistration"),
         .testTarget(

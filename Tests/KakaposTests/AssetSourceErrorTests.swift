@@ -58,7 +58,8 @@ final class AssetSourceErrorTests: XCTestCase {
 
     func testAudioOnlyFileHasNoVideoStream() {
         XCTAssertEqual(
-            openingError(MediaFixtures.audioOnly), .noVideoStream(path: MediaFixtures.audioOnly.path, streams: ["audio: aac"]))
+            openingError(MediaFixtures.audioOnly),
+            .noVideoStream(path: MediaFixtures.audioOnly.path, streams: ["audio: aac"]))
     }
 
     func testVideoStreamWithoutDecodableFrames() {
@@ -126,7 +127,8 @@ final class AssetSourceErrorTests: XCTestCase {
     func testEveryErrorIsOneLine() {
         let errors: [MediaError] = [
             .fileNotFound(path: "/a.mp4"), .noVideoStream(path: "/a.m4a", streams: []),
-            .muxWriteFailed(path: "/o.mp4", packet: 3, error: .io), .encoderOpenFailed(path: "/o.mp4", encoder: "libx264", error: .invalidArgument),
+            .muxWriteFailed(path: "/o.mp4", packet: 3, error: .io),
+            .encoderOpenFailed(path: "/o.mp4", encoder: "libx264", error: .invalidArgument),
             .pipelineAlreadyStarted(state: "finished"), .noFramesWritten(path: "/o.mp4"),
         ]
         for error in errors {

@@ -44,7 +44,8 @@ final class AssetSourceFormatTests: XCTestCase {
         let pixels = width * height
         let cases: [(String, PixelLayout, Int)] = [
             ("rgb24", .rgba8, pixels * 3), ("bgra", .rgba8, pixels * 4), ("gray", .rgba8, pixels),
-            ("pal8", .rgba8, pixels + 1024), ("yuv420p12le", .yuv420p10, pixels * 3), ("yuv411p", .yuv422p, pixels * 3 / 2),
+            ("pal8", .rgba8, pixels + 1024), ("yuv420p12le", .yuv420p10, pixels * 3),
+            ("yuv411p", .yuv422p, pixels * 3 / 2),
         ]
         for (format, layout, frameBytes) in cases {
             let (url, bytes) = MediaFixtures.raw(format, frameBytes: frameBytes)
@@ -81,11 +82,15 @@ final class AssetSourceFormatTests: XCTestCase {
     }
 
     func testFullRangeJPEGFormatsMapToTheirLayoutsWithFullRange() throws {
-        for (url, layout) in [(MediaFixtures.jpeg, PixelLayout.yuv420p), (MediaFixtures.mjpeg422, .yuv422p), (MediaFixtures.mjpeg444, .yuv444p)] {
+        for (url, layout) in [
+            (MediaFixtures.jpeg, PixelLayout.yuv420p), (MediaFixtures.mjpeg422, .yuv422p),
+            (MediaFixtures.mjpeg444, .yuv444p),
+        ] {
             let source = try AssetSource(url: url)
             XCTAssertEqual(source.metadata.layout, layout)
             XCTAssertNil(source.metadata.conversion)
-            XCTAssertEqual(source.metadata.colorimetry, Colorimetry(matrix: .bt601, range: .full), url.lastPathComponent)
+            XCTAssertEqual(
+                source.metadata.colorimetry, Colorimetry(matrix: .bt601, range: .full), url.lastPathComponent)
             let frames = try collect(source)
             XCTAssertTrue(frames.allSatisfy { $0.frame.colorimetry == Colorimetry(matrix: .bt601, range: .full) })
         }

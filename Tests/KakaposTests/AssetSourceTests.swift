@@ -231,7 +231,8 @@ final class AssetSourceTests: XCTestCase {
     }
 }
 
-
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// An overload of XCTest's own assertion, so it keeps XCTest's name.
 func XCTAssertEqual(
     _ actual: [Double], _ expected: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line
 ) {

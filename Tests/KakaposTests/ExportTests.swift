@@ -14,14 +14,16 @@ final class ExportTests: XCTestCase {
     func testVariableFrameRateStaysVariableFrameForFrame() throws {
         let input = try MediaTool.framePTSTimes(MediaFixtures.vfr)
         XCTAssertEqual(input.count, 30)
-        XCTAssertGreaterThan(Set(zip(input, input.dropFirst()).map { Double($1)! - Double($0)! }.map { ($0 * 1000).rounded() }).count, 1)
+        XCTAssertGreaterThan(
+            Set(zip(input, input.dropFirst()).map { Double($1)! - Double($0)! }.map { ($0 * 1000).rounded() }).count, 1)
 
         let mkv = try export(MediaFixtures.vfr, to: "vfr.mkv")
         XCTAssertEqual(try MediaTool.framePTSTimes(mkv.url), input)
         XCTAssertEqual(mkv.audio, "pcm_s16le (copied)")
 
         let mp4 = try export(MediaFixtures.vfr, to: "vfr.mp4")
-        XCTAssertEqual(try MediaTool.framePTSTimes(mp4.url).map { Double($0)! }, input.map { Double($0)! }, accuracy: 1e-3)
+        XCTAssertEqual(
+            try MediaTool.framePTSTimes(mp4.url).map { Double($0)! }, input.map { Double($0)! }, accuracy: 1e-3)
         // MP4 cannot take PCM: the audio was re-encoded, and the clip says so.
         XCTAssertEqual(mp4.audio, "aac (re-encoded from pcm_s16le)")
         XCTAssertEqual(mp4.notes, ["audio re-encoded to aac: mp4 does not take pcm_s16le"])

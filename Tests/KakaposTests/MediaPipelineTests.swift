@@ -52,7 +52,10 @@ final class MediaPipelineTests: XCTestCase {
         held.firstArrived.wait()
         pipeline.cancel(reason: .callerCancelled)
         pipeline.wait()
-        XCTAssertTrue(processor.handles.current.allSatisfy { $0.snapshot.state == .cancelled && $0.snapshot.reason == .callerCancelled })
+        XCTAssertTrue(
+            processor.handles.current.allSatisfy {
+                $0.snapshot.state == .cancelled && $0.snapshot.reason == .callerCancelled
+            })
         held.failAll()
     }
 
@@ -126,7 +129,9 @@ final class MediaPipelineTests: XCTestCase {
         let sink = CollectingSink()
         let pipeline = MediaPipeline(source: source, processor: processor, sink: sink)
         try pipeline.start()
-        guard case .finished(let pts) = pipeline.wait() else { return XCTFail("expected finished: \(pipeline.lastError!)") }
+        guard case .finished(let pts) = pipeline.wait() else {
+            return XCTFail("expected finished: \(pipeline.lastError!)")
+        }
         XCTAssertEqual(Array(completionOrder.events.prefix(4)), ["0.04", "0.00", "0.12", "0.08"])
         XCTAssertEqual(pts, (0..<24).map { Int64($0) * 512 })
     }

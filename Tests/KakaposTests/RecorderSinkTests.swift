@@ -29,7 +29,8 @@ final class RecorderSinkTests: XCTestCase {
     func testRepeatedFinishReturnsTheSameClip() throws {
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("again.mkv"))
-        let pipeline = MediaPipeline(source: try AssetSource(url: MediaFixtures.clip), processor: PassThroughProcessor(), sink: sink)
+        let pipeline = MediaPipeline(
+            source: try AssetSource(url: MediaFixtures.clip), processor: PassThroughProcessor(), sink: sink)
         try pipeline.start()
         guard case .finished(let clip) = pipeline.wait() else { return XCTFail("\(pipeline.lastError!)") }
         XCTAssertEqual(try sink.finishRecording(), clip)
@@ -64,7 +65,8 @@ final class RecorderSinkTests: XCTestCase {
         try sink.begin(RecordingInput(source: source, format: source.metadata.frameFormat))
         for frame in try collectFrames(source) { try sink.append(frame) }
         XCTAssertFalse(folderEntries(folder).isEmpty, "the temporary file exists while recording")
-        XCTAssertTrue(folderEntries(folder).allSatisfy { $0.hasPrefix(".cancelled.harbeth-") && $0.hasSuffix(".tmp.mp4") })
+        XCTAssertTrue(
+            folderEntries(folder).allSatisfy { $0.hasPrefix(".cancelled.harbeth-") && $0.hasSuffix(".tmp.mp4") })
         sink.cancel()
         sink.cancel()
         XCTAssertEqual(sink.state, .cancelled)
@@ -98,7 +100,8 @@ final class RecorderSinkTests: XCTestCase {
         var options = RecorderSink.Options()
         options.faultInjection = .muxWrite(packet: 3)
         let (error, sink, folder) = try failingExport(MediaFixtures.clip, to: "write.mp4", recorder: options)
-        XCTAssertEqual(error, .muxWriteFailed(path: folder.appendingPathComponent("write.mp4").path, packet: 3, error: .io))
+        XCTAssertEqual(
+            error, .muxWriteFailed(path: folder.appendingPathComponent("write.mp4").path, packet: 3, error: .io))
         XCTAssertEqual(sink.state, .failed)
         XCTAssertThrowsError(try sink.finishRecording()) { XCTAssertEqual($0 as? MediaError, error) }
         XCTAssertEqual(folderEntries(folder), [])
@@ -213,15 +216,19 @@ final class RecorderSinkTests: XCTestCase {
     func testContainerAndCodecAreCheckedUpFront() {
         let folder = MediaFixtures.outputDirectory()
         XCTAssertThrowsError(try RecorderSink(url: folder.appendingPathComponent("clip.xyz"))) { error in
-            XCTAssertEqual(error as? MediaError, .unsupportedContainer(path: folder.appendingPathComponent("clip.xyz").path, pathExtension: "xyz"))
+            XCTAssertEqual(
+                error as? MediaError,
+                .unsupportedContainer(path: folder.appendingPathComponent("clip.xyz").path, pathExtension: "xyz"))
         }
         let webm = folder.appendingPathComponent("clip.webm")
         XCTAssertThrowsError(try RecorderSink(url: webm, options: .init(codec: .h264))) { error in
-            XCTAssertEqual(error as? MediaError, .codecNotSupportedByContainer(path: webm.path, codec: "h264", container: "webm"))
+            XCTAssertEqual(
+                error as? MediaError, .codecNotSupportedByContainer(path: webm.path, codec: "h264", container: "webm"))
         }
         let png = folder.appendingPathComponent("still.png")
         XCTAssertThrowsError(try RecorderSink(url: png, options: .init(codec: .h264))) { error in
-            XCTAssertEqual(error as? MediaError, .codecNotSupportedByContainer(path: png.path, codec: "h264", container: "png"))
+            XCTAssertEqual(
+                error as? MediaError, .codecNotSupportedByContainer(path: png.path, codec: "h264", container: "png"))
         }
         XCTAssertEqual(folderEntries(folder), [])
     }
@@ -237,7 +244,8 @@ final class RecorderSinkTests: XCTestCase {
         let folder = MediaFixtures.outputDirectory()
         let url = folder.appendingPathComponent("frame.png")
         let sink = try RecorderSink(url: url)
-        let pipeline = MediaPipeline(source: try AssetSource(url: MediaFixtures.clip), processor: PassThroughProcessor(), sink: sink)
+        let pipeline = MediaPipeline(
+            source: try AssetSource(url: MediaFixtures.clip), processor: PassThroughProcessor(), sink: sink)
         try pipeline.start()
         XCTAssertEqual(pipeline.wait().state, .failed)
         XCTAssertEqual(pipeline.lastError, .stillImageTakesOneFrame(path: url.path))
@@ -248,13 +256,17 @@ final class RecorderSinkTests: XCTestCase {
 
     func testEncodersAndContainers() throws {
         let cases: [(String, VideoCodec?, String, String)] = [
-            ("h264.mkv", nil, "h264", "yuv420p"), ("vp9.webm", nil, "vp9", "yuv420p"), ("h264.avi", nil, "h264", "yuv420p"),
+            ("h264.mkv", nil, "h264", "yuv420p"), ("vp9.webm", nil, "vp9", "yuv420p"),
+            ("h264.avi", nil, "h264", "yuv420p"),
             ("prores.mov", .prores, "prores", "yuv422p10le"), ("ffv1.mkv", .ffv1, "ffv1", "yuv420p"),
-            ("hevc.mp4", .hevc, "hevc", "yuv420p"), ("av1.mp4", .av1, "av1", "yuv420p"), ("mpeg4.mp4", .mpeg4, "mpeg4", "yuv420p"),
+            ("hevc.mp4", .hevc, "hevc", "yuv420p"), ("av1.mp4", .av1, "av1", "yuv420p"),
+            ("mpeg4.mp4", .mpeg4, "mpeg4", "yuv420p"),
         ]
         for (name, codec, codecName, pixelFormat) in cases {
             let clip = try export(MediaFixtures.clip, to: name, recorder: .init(codec: codec, audio: .none))
-            XCTAssertEqual(try MediaTool.probe("stream=codec_name,pix_fmt", stream: "v:0", of: clip.url), [codecName, pixelFormat], name)
+            XCTAssertEqual(
+                try MediaTool.probe("stream=codec_name,pix_fmt", stream: "v:0", of: clip.url),
+                [codecName, pixelFormat], name)
             XCTAssertEqual(try MediaTool.framePTSTimes(clip.url).count, 25, name)
             XCTAssertEqual(clip.frameCount, 25, name)
         }
@@ -263,19 +275,22 @@ final class RecorderSinkTests: XCTestCase {
     func testColourTagsFollowTheFrames() throws {
         let tagged = try export(MediaFixtures.clip, to: "tagged.mp4", recorder: .init(audio: .none))
         XCTAssertEqual(
-            try MediaTool.probe("stream=color_space,color_range,color_primaries,color_transfer", stream: "v:0", of: tagged.url),
+            try MediaTool.probe(
+                "stream=color_space,color_range,color_primaries,color_transfer", stream: "v:0", of: tagged.url),
             ["tv", "bt709", "bt709", "bt709"])
 
         let deep = try export(MediaFixtures.tenBit, to: "deep.mkv")
         XCTAssertEqual(deep.pixelFormat, "yuv420p10le")
         XCTAssertEqual(
-            try MediaTool.probe("stream=pix_fmt,color_space,color_transfer,color_primaries", stream: "v:0", of: deep.url),
+            try MediaTool.probe(
+                "stream=pix_fmt,color_space,color_transfer,color_primaries", stream: "v:0", of: deep.url),
             ["yuv420p10le", "bt2020nc", "smpte2084", "bt2020"])
 
         // RGBA frames (from a PNG) into H.264: converted to 4:2:0 with BT.709.
         let rgb = try export(MediaFixtures.png, to: "rgb.mp4")
         XCTAssertEqual(rgb.pixelFormat, "yuv420p")
-        XCTAssertEqual(try MediaTool.probe("stream=color_space,color_range", stream: "v:0", of: rgb.url), ["tv", "bt709"])
+        XCTAssertEqual(
+            try MediaTool.probe("stream=color_space,color_range", stream: "v:0", of: rgb.url), ["tv", "bt709"])
 
         // Untagged in, untagged out.
         let plain = try export(MediaFixtures.silentMKV, to: "plain.mkv")

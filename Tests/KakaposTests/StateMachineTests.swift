@@ -38,9 +38,13 @@ final class MediaPipelineStateMachineTests: XCTestCase {
 
     func testStartIsRefusedOnceStartedOrEnded() {
         var (machine, _) = running()
-        guard case .reject(.pipelineAlreadyStarted(state: "running")) = machine.start(RunID.next()) else { return XCTFail() }
+        guard case .reject(.pipelineAlreadyStarted(state: "running")) = machine.start(RunID.next()) else {
+            return XCTFail()
+        }
         XCTAssertEqual(machine.cancel(), .tearDown)
-        guard case .reject(.pipelineAlreadyStarted(state: "cancelled")) = machine.start(RunID.next()) else { return XCTFail() }
+        guard case .reject(.pipelineAlreadyStarted(state: "cancelled")) = machine.start(RunID.next()) else {
+            return XCTFail()
+        }
         XCTAssertEqual(machine.publicState, .cancelled)
     }
 
@@ -87,7 +91,9 @@ final class MediaPipelineStateMachineTests: XCTestCase {
         XCTAssertEqual(second.0.cancel(), .cancelSink)
         XCTAssertEqual(second.0.cancel(), .ignore)
         XCTAssertEqual(second.0.publicState, .running)
-        guard case .announce(.cancelled) = second.0.sinkFinished(second.1, .failure(.recordingCancelled(path: "/o.mp4"))) else {
+        guard
+            case .announce(.cancelled) = second.0.sinkFinished(second.1, .failure(.recordingCancelled(path: "/o.mp4")))
+        else {
             return XCTFail()
         }
         XCTAssertNil(second.0.lastError)
@@ -104,7 +110,10 @@ final class MediaPipelineStateMachineTests: XCTestCase {
     func testASinkFailureFailsTheRun() {
         var (machine, run) = running()
         XCTAssertEqual(machine.sourceEnded(run), .finishSink)
-        guard case .announce(.failed(.noFramesWritten)) = machine.sinkFinished(run, .failure(.noFramesWritten(path: "/o.mp4"))) else {
+        guard
+            case .announce(.failed(.noFramesWritten)) = machine.sinkFinished(
+                run, .failure(.noFramesWritten(path: "/o.mp4")))
+        else {
             return XCTFail()
         }
         XCTAssertEqual(machine.lastError, .noFramesWritten(path: "/o.mp4"))

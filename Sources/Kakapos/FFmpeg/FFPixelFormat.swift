@@ -113,7 +113,8 @@ enum FFColor {
 
     /// The primaries and transfer that go with a matrix when nothing better
     /// is known; BT.2020's transfer (SDR, PQ or HLG) cannot be guessed.
-    static func defaultPrimariesAndTransfer(_ matrix: ColorMatrix) -> (AVColorPrimaries, AVColorTransferCharacteristic) {
+    static func defaultPrimariesAndTransfer(_ matrix: ColorMatrix) -> (AVColorPrimaries, AVColorTransferCharacteristic)
+    {
         switch matrix {
         case .bt601: return (AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M)
         case .bt709: return (AVCOL_PRI_BT709, AVCOL_TRC_BT709)

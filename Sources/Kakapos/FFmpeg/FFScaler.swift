@@ -29,7 +29,8 @@ final class FFScaler: @unchecked Sendable {
         // The tables only matter on the YUV side of a conversion; for a
         // YUV -> YUV one the ranges are what must stay as the caller says.
         let sourceRangeIsFull: Int32 = FFPixelFormat.isRGBLike(source) ? 1 : (sourceColor.fullRange ? 1 : 0)
-        let destinationRangeIsFull: Int32 = FFPixelFormat.isRGBLike(destination) ? 1 : (destinationColor.fullRange ? 1 : 0)
+        let destinationRangeIsFull: Int32 =
+            FFPixelFormat.isRGBLike(destination) ? 1 : (destinationColor.fullRange ? 1 : 0)
         sws_setColorspaceDetails(
             context, sws_getCoefficients(sourceColor.matrix), sourceRangeIsFull,
             sws_getCoefficients(destinationColor.matrix), destinationRangeIsFull, 0, 1 << 16, 1 << 16)
@@ -112,7 +113,10 @@ final class FFResampler: @unchecked Sendable {
         try check(av_frame_get_buffer(raw, 0))
         let produced = swr_convert(
             pointer, raw.pointee.extended_data, raw.pointee.nb_samples,
-            input.map { UnsafeMutableRawPointer($0.pointer.pointee.extended_data!).assumingMemoryBound(to: UnsafePointer<UInt8>?.self) },
+            input.map {
+                UnsafeMutableRawPointer($0.pointer.pointee.extended_data!).assumingMemoryBound(
+                    to: UnsafePointer<UInt8>?.self)
+            },
             inputSamples)
         try check(produced)
         raw.pointee.nb_samples = produced

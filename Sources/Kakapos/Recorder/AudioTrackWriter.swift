@@ -202,7 +202,8 @@ final class AudioTranscoder: AudioTrackWriter, @unchecked Sendable {
         let raw = encoder.pointer
         raw.pointee.sample_fmt = encoding.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
         raw.pointee.sample_rate = Self.sampleRate(input.sample_rate, supported: encoding.pointee.supported_samplerates)
-        let channels = encoderName == "libopus" ? min(input.ch_layout.nb_channels, 2) : min(input.ch_layout.nb_channels, 8)
+        let channels =
+            encoderName == "libopus" ? min(input.ch_layout.nb_channels, 2) : min(input.ch_layout.nb_channels, 8)
         av_channel_layout_default(&raw.pointee.ch_layout, max(channels, 1))
         raw.pointee.time_base = AVRational(num: 1, den: raw.pointee.sample_rate)
         raw.pointee.bit_rate = Int64(64_000 * max(channels, 1))

@@ -29,7 +29,8 @@ public struct RecordedClip: Sendable, Equatable {
 
     /// One line describing the stream, e.g. `libx264 160x120 yuv420p, 25 frames, 1.000 s, aac (copied)`.
     public var streamDescription: String {
-        var text = "\(codecName) \(width)x\(height) \(pixelFormat), \(frameCount) frames, "
+        var text =
+            "\(codecName) \(width)x\(height) \(pixelFormat), \(frameCount) frames, "
             + String(format: "%.3f s", duration)
         if let audio { text += ", \(audio)" }
         return text

@@ -221,7 +221,8 @@ final class VideoEncoder: @unchecked Sendable {
             let retained = Unmanaged.passRetained(plane.storage as AnyObject).toOpaque()
             guard
                 let buffer = av_buffer_create(
-                    start, count - plane.offset, { opaque, _ in
+                    start, count - plane.offset,
+                    { opaque, _ in
                         Unmanaged<AnyObject>.fromOpaque(opaque!).release()
                     }, retained, Int32(cav_buffer_flag_readonly()))
             else {
@@ -229,13 +230,18 @@ final class VideoEncoder: @unchecked Sendable {
                 throw .noMemory
             }
             withUnsafeMutableBytes(of: &raw.pointee.buf) {
-                $0.storeBytes(of: buffer, toByteOffset: index * MemoryLayout<UnsafeMutablePointer<AVBufferRef>?>.stride, as: UnsafeMutablePointer<AVBufferRef>?.self)
+                $0.storeBytes(
+                    of: buffer, toByteOffset: index * MemoryLayout<UnsafeMutablePointer<AVBufferRef>?>.stride,
+                    as: UnsafeMutablePointer<AVBufferRef>?.self)
             }
             withUnsafeMutableBytes(of: &raw.pointee.data) {
-                $0.storeBytes(of: start, toByteOffset: index * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride, as: UnsafeMutablePointer<UInt8>?.self)
+                $0.storeBytes(
+                    of: start, toByteOffset: index * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride,
+                    as: UnsafeMutablePointer<UInt8>?.self)
             }
             withUnsafeMutableBytes(of: &raw.pointee.linesize) {
-                $0.storeBytes(of: Int32(plane.bytesPerRow), toByteOffset: index * MemoryLayout<Int32>.stride, as: Int32.self)
+                $0.storeBytes(
+                    of: Int32(plane.bytesPerRow), toByteOffset: index * MemoryLayout<Int32>.stride, as: Int32.self)
             }
         }
         // For video, FFmpeg expects extended_data to point at data itself.
@@ -261,7 +267,9 @@ final class VideoEncoder: @unchecked Sendable {
             // JPEG is full range: tagged full-range frames go in as they are;
             // everything else is converted to the yuvj shape nearest it.
             let fullRange = format.colorimetry?.range == .full
-            if fullRange && [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUV444P].contains(exact) { return exact }
+            if fullRange && [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUV444P].contains(exact) {
+                return exact
+            }
             switch format.layout {
             case .yuv422p: return AV_PIX_FMT_YUVJ422P
             case .yuv444p: return AV_PIX_FMT_YUVJ444P
@@ -272,7 +280,8 @@ final class VideoEncoder: @unchecked Sendable {
         if !format.layout.isYUV, codec.prefers420, supported.contains(AV_PIX_FMT_YUV420P) { return AV_PIX_FMT_YUV420P }
         if format.layout == .nv12, supported.contains(AV_PIX_FMT_YUV420P) { return AV_PIX_FMT_YUV420P }
         if format.layout == .yuv420p10 {
-            for deep in [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV422P10LE, AV_PIX_FMT_YUV444P10LE] where supported.contains(deep) {
+            for deep in [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV422P10LE, AV_PIX_FMT_YUV444P10LE]
+            where supported.contains(deep) {
                 return deep
             }
         }

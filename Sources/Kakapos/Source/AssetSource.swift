@@ -218,7 +218,8 @@ public final class AssetSource: Sendable {
             let seen = decoder.decodedFrames + decoder.undecodable
             endedEarly = decoder.sawCorruptPacket || (opened.declaredFrames.map { seen < $0 } ?? false)
             if endedEarly && options.strict {
-                let detail = opened.declaredFrames.map { "\(seen) of \($0) declared frames" } ?? "the last packet is cut off"
+                let detail =
+                    opened.declaredFrames.map { "\(seen) of \($0) declared frames" } ?? "the last packet is cut off"
                 reason = .failed(.truncated(path: url.path, detail: detail))
             }
         }
@@ -264,7 +265,9 @@ public final class AssetSource: Sendable {
     private func deliverNext() {
         // Taking a frame makes room: wake a lossless decoder waiting for it,
         // so it decodes frame N+1 while the consumer has frame N.
-        let taken = state.withLockBroadcasting { state -> (AssetSourceStateMachine<TimedFrame>.Delivery, SourceSummary, (@Sendable (SourceEvent) -> Void)?)? in
+        let taken = state.withLockBroadcasting {
+            state -> (AssetSourceStateMachine<TimedFrame>.Delivery, SourceSummary, (@Sendable (SourceEvent) -> Void)?)?
+            in
             guard let delivery = state.machine.beginDelivery() else { return nil }
             state.deliveringThread = pthread_self()
             return (delivery, state.machine.summary, state.handler)

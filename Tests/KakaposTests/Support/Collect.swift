@@ -1,6 +1,7 @@
 import Foundation
-@testable import Kakapos
 import XCTest
+
+@testable import Kakapos
 
 /// Decodes everything; fails the test on a failed finish.
 func collectFrames(_ source: AssetSource, file: StaticString = #filePath, line: UInt = #line) throws -> [TimedFrame] {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Kakapos
 
 /// An ordered record of events from any thread: tests assert on the order,
@@ -78,7 +79,6 @@ final class CollectingSink: FrameSink {
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
     var input: RecordingInput? { state.withLock { $0.input } }
 }
-
 
 /// Lists a folder's entries, hidden ones included (temporary outputs are hidden).
 func folderEntries(_ url: URL) -> [String] {

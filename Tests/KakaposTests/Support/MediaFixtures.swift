@@ -118,8 +118,11 @@ enum MediaFixtures {
         let source = write("raw-\(pixelFormat).bin", bytes)
         let url = make(
             "raw-\(pixelFormat).nut",
-            ["-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(rawWidth)x\(rawHeight)", "-r", "25", "-i", source.path,
-             "-c", "copy"])
+            [
+                "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(rawWidth)x\(rawHeight)", "-r", "25", "-i",
+                source.path,
+                "-c", "copy",
+            ])
         return (url, bytes)
     }
 
@@ -178,5 +181,7 @@ enum MediaFixtures {
         "absurd.y4m",
         Array("YUV4MPEG2 W99999999 H99999999 F25:1 Ip C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
 
-    static let hugeY4M = write("huge.y4m", Array("YUV4MPEG2 W12000 H12000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
+    static let hugeY4M = write(
+        "huge.y4m",
+        Array("YUV4MPEG2 W12000 H12000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8) + [UInt8](repeating: 16, count: 4096))
 }

@@ -63,7 +63,10 @@ enum MediaTool {
     static func packetMD5(_ url: URL, map: String) throws -> String {
         try run(
             "ffmpeg",
-            ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", url.path, "-map", map, "-c", "copy", "-f", "md5", "-"]
+            [
+                "-hide_banner", "-nostdin", "-loglevel", "error", "-i", url.path, "-map", map, "-c", "copy", "-f",
+                "md5", "-",
+            ]
         ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

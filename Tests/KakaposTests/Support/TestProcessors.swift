@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import Kakapos
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -50,7 +51,9 @@ struct HandleRecordingProcessor: FrameProcessor {
 /// and can call it after the pipeline ended, bypassing its handle.
 final class LateCallbackProcessor: FrameProcessor {
     private let scheduler = SubmissionScheduler(maxInFlight: 8, label: "late-callback")
-    private let callbacks = ConditionLock<[(DispatchQueue, @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void, VideoFrame)]>([])
+    private let callbacks = ConditionLock<
+        [(DispatchQueue, @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void, VideoFrame)]
+    >([])
     let work = HeldWork()
 
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
