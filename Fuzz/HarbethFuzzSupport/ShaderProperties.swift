@@ -107,10 +107,18 @@ public enum ShaderProperties {
         case .badUniform(let name, let line, let reason):
             try require(name == path, "the error for '\(file)' names \(name.escaped)")
             try require(!reason.isEmpty, "the error for '\(file)' gives no reason")
-            let count = lineCount(Array(text.utf8))
-            try require(
-                (1...max(count, 1)).contains(line) && count > 0,
-                "the error for '\(file)' (\(count) lines) names line \(line): \(message.escaped)")
+            try requireLineOfTheFile(line, text: text, message: message)
+        case .wrongSignature(let name, let line, _, let expected):
+            try require(name == path, "the error for '\(file)' names \(name.escaped)")
+            try require(!expected.isEmpty, "the error for '\(file)' gives no expected signature")
+            try requireLineOfTheFile(line, text: text, message: message)
         }
+    }
+
+    private static func requireLineOfTheFile(_ line: Int, text: String, message: String) throws(FuzzFailure) {
+        let count = lineCount(Array(text.utf8))
+        try require(
+            (1...max(count, 1)).contains(line) && count > 0,
+            "the error for '\(text.escaped.prefix(300))' (\(count) lines) names line \(line): \(message.escaped)")
     }
 }

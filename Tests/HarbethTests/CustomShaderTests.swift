@@ -125,6 +125,33 @@ final class CustomShaderTests: XCTestCase {
         }
     }
 
+    func testAnEntryPointWithTheWrongParametersIsRejectedAtItsLine() throws {
+        let cases: [(text: String, message: String)] = [
+            (
+                "// filter (vec3) is not it\nvec4 filter(vec3 rgb) {\n    return vec4(rgb, 1.0);\n}\n",
+                "a.glsl:2: the entry point takes (vec3); it must be vec4 filter(vec4 rgba, ivec2 pos)"
+            ),
+            (
+                "vec4 kernel(ivec2 pos, float r) { return vec4(r); }\n",
+                "a.glsl:1: the entry point takes (ivec2, float); it must be vec4 kernel(ivec2 pos)"
+            ),
+            ("\nvoid main(int x) {}\n", "a.glsl:2: the entry point takes (int); it must be void main()"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try CustomShader.descriptor(name: "a.glsl", text: text)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+        // Qualifiers, spacing, a list over two lines and `(void)` are all fine.
+        for text in [
+            "vec4 filter (const in vec4 c,\n             ivec2 p) { return c; }\n",
+            "vec4  filter(highp vec4 c, ivec2 p) { return c; }\n",
+            "void main(void) {}\n",
+        ] {
+            XCTAssertNoThrow(try CustomShader.descriptor(name: "a.glsl", text: text), text)
+        }
+    }
+
     func testProblemsQuotingControlCharactersStayOneLine() {
         // Found by the fuzz targets (Fuzz/): quoted text was printed raw.
         XCTAssertThrowsError(

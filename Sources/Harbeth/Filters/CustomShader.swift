@@ -24,6 +24,8 @@ public enum CustomShader {
         case unreadable(path: String)
         case noEntryPoint(path: String)
         case badUniform(path: String, line: Int, reason: String)
+        /// The entry point's parameters are not the ones its form takes.
+        case wrongSignature(path: String, line: Int, found: String, expected: String)
 
         /// One line: control characters in the path and in quoted shader
         /// text are escaped.
@@ -39,6 +41,8 @@ public enum CustomShader {
                 return "\(path) defines none of vec4 filter(vec4, ivec2), vec4 kernel(ivec2) or void main()"
             case .badUniform(let path, let line, let reason):
                 return "\(path):\(line): \(reason)"
+            case .wrongSignature(let path, let line, let found, let expected):
+                return "\(path):\(line): the entry point takes (\(found)); it must be \(expected)"
             }
         }
     }
@@ -99,16 +103,24 @@ public enum CustomShader {
         let undefines = defines.map { "#undef \($0)" }.joined(separator: "\n")
         let header = "#line 1 \"\(name)\"\n"
         if containsFunction(body, returning: "vec4", named: "filter") {
+            let line = try checkSignature(
+                lines, name: "filter", returning: "vec4", takes: ["vec4", "ivec2"], expected: "vec4 filter(vec4 rgba, ivec2 pos)",
+                path: name)
+            // The wrapper is attributed to the user's declaration: an error
+            // in the call names a line of the user's file, not one past its end.
             let code =
-                "#define filter HB_FN_user\n" + header + body + "\n#undef filter\n"
+                "#define filter HB_FN_user\n" + header + body + "\n#undef filter\n" + "#line \(line) \"\(name)\"\n"
                 + "vec4 HB_FN(vec4 color, uint base) { return HB_FN_user(color, hb_pos); }\n" + undefines
             stage = FilterStage(.pointwise, function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "vec4", named: "kernel") {
+            let line = try checkSignature(
+                lines, name: "kernel", returning: "vec4", takes: ["ivec2"], expected: "vec4 kernel(ivec2 pos)", path: name)
             let code =
-                "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n"
+                "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n" + "#line \(line) \"\(name)\"\n"
                 + "vec4 HB_FN(ivec2 pos, uint base) { return HB_FN_user(pos); }\n" + undefines
             stage = FilterStage(.kernel(samples: true), function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "void", named: "main") {
+            _ = try checkSignature(lines, name: "main", returning: "void", takes: [], expected: "void main()", path: name)
             stage = FilterStage(.wholeKernel, function: "main", code: .inline(name: name, text: header + body))
         } else {
             throw Problem.noEntryPoint(path: name)
@@ -122,6 +134,53 @@ public enum CustomShader {
 
     private static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t"
+    }
+
+    /// Checks the parameter types of the first declaration of `name` (a
+    /// word followed by `(`) and returns its 1-based line. Qualifiers
+    /// (`in`, `const`, precisions) are ignored; `(void)` is no parameters.
+    private static func checkSignature(
+        _ lines: [String], name: String, returning type: String, takes expected: [String], expected signature: String,
+        path: String
+    ) throws(Problem) -> Int {
+        let qualifiers: Set<Substring> = ["in", "const", "highp", "mediump", "lowp"]
+        for (index, line) in lines.enumerated() {
+            guard let start = declarationStart(of: name, returning: type, in: line) else { continue }
+            // The parameter list may run over several lines.
+            let rest = ([String(line[start...])] + lines[(index + 1)...]).joined(separator: " ")
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let list = rest[rest.index(after: rest.startIndex)..<close]
+            var types: [String] = []
+            for parameter in list.split(separator: ",", omittingEmptySubsequences: false) {
+                let words = parameter.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    .filter { !qualifiers.contains($0) }
+                if let type = words.first { types.append(String(type)) }
+            }
+            if types == ["void"] { types = [] }
+            guard types == expected else {
+                throw .wrongSignature(
+                    path: path, line: index + 1, found: types.joined(separator: ", "), expected: signature)
+            }
+            return index + 1
+        }
+        return 1
+    }
+
+    /// Where `type name (` is in `line`, both whole words: the index of `(`.
+    private static func declarationStart(of name: String, returning type: String, in line: String) -> String.Index? {
+        var searchFrom = line.startIndex
+        while let found = line.range(of: name, range: searchFrom..<line.endIndex) {
+            searchFrom = found.upperBound
+            // Preceded by the return type as a whole word.
+            let before = line[..<found.lowerBound]
+            let trimmed = before.reversed().drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.count < before.count, String(trimmed.reversed()).hasSuffix(type) else { continue }
+            let typeStart = before.index(before.startIndex, offsetBy: trimmed.count - type.count)
+            if typeStart > before.startIndex, !isSpace(before[before.index(before: typeStart)]) { continue }
+            let after = line[found.upperBound...].drop(while: { $0 == " " || $0 == "\t" })
+            if after.first == "(" { return after.startIndex }
+        }
+        return nil
     }
 
     private static func containsFunction(_ text: String, returning type: String, named name: String) -> Bool {
