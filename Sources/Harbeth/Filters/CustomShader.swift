@@ -104,7 +104,8 @@ public enum CustomShader {
         let header = "#line 1 \"\(name)\"\n"
         if containsFunction(body, returning: "vec4", named: "filter") {
             let line = try checkSignature(
-                lines, name: "filter", returning: "vec4", takes: ["vec4", "ivec2"], expected: "vec4 filter(vec4 rgba, ivec2 pos)",
+                lines, name: "filter", returning: "vec4", takes: ["vec4", "ivec2"],
+                expected: "vec4 filter(vec4 rgba, ivec2 pos)",
                 path: name)
             // The wrapper is attributed to the user's declaration: an error
             // in the call names a line of the user's file, not one past its end.
@@ -114,13 +115,15 @@ public enum CustomShader {
             stage = FilterStage(.pointwise, function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "vec4", named: "kernel") {
             let line = try checkSignature(
-                lines, name: "kernel", returning: "vec4", takes: ["ivec2"], expected: "vec4 kernel(ivec2 pos)", path: name)
+                lines, name: "kernel", returning: "vec4", takes: ["ivec2"], expected: "vec4 kernel(ivec2 pos)",
+                path: name)
             let code =
                 "#define kernel HB_FN_user\n" + header + body + "\n#undef kernel\n" + "#line \(line) \"\(name)\"\n"
                 + "vec4 HB_FN(ivec2 pos, uint base) { return HB_FN_user(pos); }\n" + undefines
             stage = FilterStage(.kernel(samples: true), function: "HB_FN", code: .inline(name: name, text: code))
         } else if containsFunction(body, returning: "void", named: "main") {
-            _ = try checkSignature(lines, name: "main", returning: "void", takes: [], expected: "void main()", path: name)
+            _ = try checkSignature(
+                lines, name: "main", returning: "void", takes: [], expected: "void main()", path: name)
             stage = FilterStage(.wholeKernel, function: "main", code: .inline(name: name, text: header + body))
         } else {
             throw Problem.noEntryPoint(path: name)
