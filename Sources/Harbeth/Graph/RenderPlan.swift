@@ -12,8 +12,9 @@ final class RenderPlan: @unchecked Sendable {
     let outputLayout: PlaneLayout
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
-    /// True on devices without host-visible device memory: copies move the
-    /// planes between host and device memory inside the command buffer.
+    /// True on devices without host-visible device memory (or when asked):
+    /// copies move the planes between host and device memory inside the
+    /// command buffer.
     let staging: Bool
     let pool: SlotPool
     private let auxiliary = Locked<[AuxiliaryKey: [GPUImage]]>([:])
@@ -40,7 +41,7 @@ final class RenderPlan: @unchecked Sendable {
 
     init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
-        imageFormat: ImageFormat, framesInFlight: Int
+        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool
     ) throws {
         self.context = context
         self.filters = filters
@@ -79,7 +80,7 @@ final class RenderPlan: @unchecked Sendable {
         }
         self.pipelines = pipelines
         groups = graph.passes.map(ShaderGenerator.groups)
-        staging = !context.info.hasUnifiedMemory
+        self.staging = staging
         pool = SlotPool(limit: max(framesInFlight, 1) * 4 + 4)
     }
 

@@ -22,6 +22,10 @@ public struct RenderPlanSummary: Sendable, Hashable {
     public let passes: [String]
     /// The output frames' format.
     public let output: FrameFormat
+    /// Each frame's commands copy the planes between host-visible and
+    /// device-only buffers: a device without unified memory, or
+    /// `Renderer.Options.alwaysStage`.
+    public let stagingCopies: Bool
 
     /// GPU passes (compute dispatches) per frame.
     public var dispatchesPerFrame: Int { passes.count }

@@ -25,15 +25,22 @@ public final class Renderer: Sendable {
         public var precision: Precision
         /// Reads the files that filter parameters name (LUTs, images).
         public var resources: any FilterResourceLoader
+        /// Copy the planes between host-visible and device-only buffers
+        /// inside each frame's command buffer even where the device's memory
+        /// is host-visible, as on a discrete GPU without resizable BAR. Off
+        /// (the default) decides by the device; on, it runs that path on any
+        /// device, lavapipe included, so it is tested there.
+        public var alwaysStage: Bool
 
         public init(
             framesInFlight: Int = 3, fusion: Bool = true, precision: Precision = .half,
-            resources: any FilterResourceLoader = FileResourceLoader()
+            resources: any FilterResourceLoader = FileResourceLoader(), alwaysStage: Bool = false
         ) {
             self.framesInFlight = max(1, framesInFlight)
             self.fusion = fusion
             self.precision = precision
             self.resources = resources
+            self.alwaysStage = alwaysStage
         }
     }
 
@@ -91,7 +98,9 @@ public final class Renderer: Sendable {
         -> RenderPlanSummary
     {
         let plan = try self.plan(for: input, filters: chain.filters, output: output)
-        return RenderPlanSummary(passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output)
+        return RenderPlanSummary(
+            passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
+            stagingCopies: plan.staging)
     }
 
     // MARK: Submission
@@ -169,7 +178,8 @@ public final class Renderer: Sendable {
         if let plan = plans.withLock({ $0[key] }) { return plan }
         let plan = try RenderPlan(
             context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
-            imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight)
+            imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
+            staging: options.alwaysStage || !context.info.hasUnifiedMemory)
         context.savePipelineCache()
         counters.withLock { $0.plansCompiled += 1 }
         plans.withLock { plans in
