@@ -89,6 +89,7 @@ final class BadInputTests: XCTestCase {
                 "uniform float amount = 0.3; // range 0...1\nvec4 filter(vec4 rgba, ivec2 pos) {\n    return rgba * amount +;\n}\n"
                     .utf8))
         try write("nothing.glsl", Array("uniform float amount = 0.3;\nvec4 grade(vec4 rgba) { return rgba; }\n".utf8))
+        try write("signature.glsl", Array("// grade\nvec4 filter(vec3 rgb) {\n    return vec4(rgb, 1.0);\n}\n".utf8))
         return folder
     }
 
@@ -236,6 +237,14 @@ final class BadInputTests: XCTestCase {
             arguments: ["--shader", "nothing.glsl", "cli-clip.mp4"], status: 2,
             message:
                 "filter chain 'shader=nothing.glsl': shader file='nothing.glsl' is invalid at column 8; expected nothing.glsl defines none of"
+        ),
+        Case(
+            name: "custom shader whose entry point takes the wrong parameters",
+            files: ["cli-clip.mp4", "signature.glsl"],
+            arguments: ["--shader", "signature.glsl", "cli-clip.mp4"], status: 2,
+            message:
+                "filter chain 'shader=signature.glsl': shader file='signature.glsl' is invalid at column 8; expected "
+                + "signature.glsl:2: the entry point takes (vec3); it must be vec4 filter(vec4 rgba, ivec2 pos)"
         ),
     ]
 
