@@ -51,3 +51,18 @@ ivec2 hb_pos;
 const vec3 HB_LUMA = vec3(0.2125, 0.7154, 0.0721);
 
 float hb_luma(vec3 rgb) { return dot(rgb, HB_LUMA); }
+
+// Bilinear sample at `source` (in texels, centres at +0.5), clamped to the
+// image's edge. Built from texelFetch so it is exact at texel centres on
+// every driver (a sampler's filtering precision varies).
+vec4 hb_bilinear(sampler2D image, vec2 source) {
+    vec2 t = source - 0.5;
+    ivec2 t0 = ivec2(floor(t));
+    vec2 f = t - vec2(t0);
+    ivec2 last = textureSize(image, 0) - 1;
+    vec4 a = texelFetch(image, clamp(t0, ivec2(0), last), 0);
+    vec4 b = texelFetch(image, clamp(t0 + ivec2(1, 0), ivec2(0), last), 0);
+    vec4 c = texelFetch(image, clamp(t0 + ivec2(0, 1), ivec2(0), last), 0);
+    vec4 d = texelFetch(image, clamp(t0 + ivec2(1, 1), ivec2(0), last), 0);
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}

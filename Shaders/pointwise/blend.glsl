@@ -51,16 +51,7 @@ vec4 hb_blend_source(sampler2D image, int fit) {
     if (any(lessThan(source, vec2(0.0))) || any(greaterThan(source, size))) {
         return vec4(0.0);
     }
-    // Bilinear from texelFetch: exact at texel centres on every driver.
-    vec2 t = source - 0.5;
-    ivec2 t0 = ivec2(floor(t));
-    vec2 f = t - vec2(t0);
-    ivec2 last = ivec2(size) - 1;
-    vec4 a = texelFetch(image, clamp(t0, ivec2(0), last), 0);
-    vec4 b = texelFetch(image, clamp(t0 + ivec2(1, 0), ivec2(0), last), 0);
-    vec4 c = texelFetch(image, clamp(t0 + ivec2(0, 1), ivec2(0), last), 0);
-    vec4 d = texelFetch(image, clamp(t0 + ivec2(1, 1), ivec2(0), last), 0);
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+    return hb_bilinear(image, source);
 }
 
 float hb_blend_lum(vec3 c) {

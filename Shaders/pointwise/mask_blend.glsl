@@ -7,15 +7,7 @@
 // colour RGBA, p5 = 1 to invert the mask.
 vec4 hb_mask_blend_sample(sampler2D image) {
     vec2 size = vec2(textureSize(image, 0));
-    vec2 t = (vec2(hb_pos) + 0.5) * (size / vec2(hb_out_size)) - 0.5;
-    ivec2 t0 = ivec2(floor(t));
-    vec2 f = t - vec2(t0);
-    ivec2 last = ivec2(size) - 1;
-    vec4 a = texelFetch(image, clamp(t0, ivec2(0), last), 0);
-    vec4 b = texelFetch(image, clamp(t0 + ivec2(1, 0), ivec2(0), last), 0);
-    vec4 c = texelFetch(image, clamp(t0 + ivec2(0, 1), ivec2(0), last), 0);
-    vec4 d = texelFetch(image, clamp(t0 + ivec2(1, 1), ivec2(0), last), 0);
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+    return hb_bilinear(image, (vec2(hb_pos) + 0.5) * (size / vec2(hb_out_size)));
 }
 
 vec4 hb_mask_blend(vec4 color, uint base, sampler2D mask, sampler2D image) {
