@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CVulkan", path: "Sources/CVulkan"),
         .systemLibrary(name: "CGlslang", path: "Sources/CGlslang"),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // Shaders/ is embedded into the targets that run kernels.
         .executableTarget(name: "ShaderEmbedder", path: "Plugins/ShaderEmbedder"),
@@ -24,7 +25,7 @@ let package = Package(
         // makes SwiftPM run the plugin again.
         .target(name: "HarbethShaders", path: "Shaders", plugins: ["EmbedShaders"]),
         .target(name: "Harbeth", dependencies: ["HarbethGPU", "HarbethShaders"]),
-        .target(name: "Kakapos", dependencies: ["Harbeth", "CFFmpeg"]),
+        .target(name: "Kakapos", dependencies: ["Harbeth", "CFFmpeg", "CLinux"]),
         .executableTarget(name: "harbeth-render", dependencies: ["Kakapos", "Harbeth"]),
         // The benchmark drives the built harbeth-render and the ffmpeg CLI as
         // a user would, so it links none of the package's modules.

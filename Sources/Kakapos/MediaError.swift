@@ -84,6 +84,16 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputMissing(path: String)
     /// Moving the finished temporary file to its final path failed.
     case renameFailed(path: String, reason: String)
+    /// A file is already at the output path and the recorder may not
+    /// replace it (`RecorderSink.Options.overwrite` is off).
+    case outputExists(path: String)
+    /// A file appeared at the output path while recording (another run to
+    /// the same output, say) and the recorder may not replace it: it was
+    /// left alone and this recording was discarded.
+    case outputAppeared(path: String)
+    /// What stands at the output path is not a regular file (a directory,
+    /// a device, a named pipe, a socket): it is never replaced.
+    case outputNotReplaceable(path: String, kind: String)
     /// The call is not valid in the recorder's current state.
     case recorderNotRecording(path: String, state: String)
     /// A frame's size or layout differs from the one the encoder was opened with.
@@ -139,7 +149,11 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .gpuOutOfMemory(let why):
             return why
         case .unsupportedContainer(let path, let pathExtension):
-            return "\(path): no container for extension '\(pathExtension)' (use mp4, mov, mkv, webm, avi, png or jpg)"
+            let choices = "(use mp4, mov, mkv, webm, avi, png or jpg)"
+            if pathExtension.isEmpty {
+                return "\(path): the name has no extension to choose the container by \(choices)"
+            }
+            return "\(path): no container for extension '\(pathExtension)' \(choices)"
         case .codecNotSupportedByContainer(let path, let codec, let container):
             return "\(path): \(codec) cannot be stored in \(container)"
         case .encoderNotFound(let path, let encoders):
@@ -164,6 +178,13 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the finished file is missing or empty"
         case .renameFailed(let path, let reason):
             return "\(path): could not move the finished file into place (\(reason))"
+        case .outputExists(let path):
+            return "\(path): already exists; the recorder replaces a file only with overwrite on"
+        case .outputAppeared(let path):
+            return "\(path): a file appeared there while recording (another run?); "
+                + "it was left as it is and this recording was discarded"
+        case .outputNotReplaceable(let path, let kind):
+            return "\(path): is a \(kind), not a regular file; only a regular file is ever replaced"
         case .recorderNotRecording(let path, let state):
             return "\(path): the recorder is \(state), not recording"
         case .frameFormatMismatch(let path, let expected, let got):

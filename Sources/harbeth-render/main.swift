@@ -3,7 +3,8 @@ import Kakapos
 
 // harbeth-render: parse the arguments, do the one thing they ask, and exit
 // with 0 (done), 1 (failed while processing), 2 (usage error), or 128 + the
-// signal that interrupted a clean cancel (130 for SIGINT, 143 for SIGTERM).
+// signal that interrupted a clean cancel (129 for SIGHUP, 130 for SIGINT,
+// 131 for SIGQUIT, 143 for SIGTERM).
 
 let console = Console()
 let interrupts = Interrupts()
@@ -23,22 +24,24 @@ do throws(ToolError) {
     if options.verbose { FFmpegLibrary.setLogLevel(.warning) }
     switch options.action {
     case .help:
-        console.output(ArgumentParser.help + "\n")
+        try console.output(ArgumentParser.help + "\n", what: "the help")
     case .version:
-        console.output(Version.text + "\n")
+        try console.output(Version.text + "\n", what: "the version")
     case .listFilters:
-        console.output(CatalogCommands.listFilters())
+        try console.output(CatalogCommands.listFilters(), what: "the filter list")
     case .describe(let name):
         guard let text = CatalogCommands.describe(name) else {
             throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.nearestName(to: name))
         }
-        console.output(text)
+        try console.output(text, what: "the description")
     case .listDevices:
+        let devices: String
         do {
-            console.output(try CatalogCommands.listDevices())
+            devices = try CatalogCommands.listDevices()
         } catch {
             throw .gpu(error)
         }
+        try console.output(devices, what: "the device list")
     case .render:
         if options.gallery != nil {
             try GalleryCommand(options: options, console: console, interrupts: interrupts).run()

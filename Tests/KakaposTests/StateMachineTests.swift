@@ -121,6 +121,10 @@ final class MediaPipelineStateMachineTests: XCTestCase {
 }
 
 final class RecorderSinkStateMachineTests: XCTestCase {
+    /// Stands in for the encoder and file a recording owns.
+    final class Session {}
+    typealias Machine = RecorderSinkStateMachine<Session>
+
     private let path = "/out/clip.mp4"
     private var clip: RecordedClip {
         RecordedClip(
@@ -128,73 +132,142 @@ final class RecorderSinkStateMachineTests: XCTestCase {
             height: 120, pixelFormat: "yuv420p", container: "mp4", fileSize: 1000, audio: nil, notes: [])
     }
 
+    /// A machine that began and holds `session`.
+    private func recording(_ session: Session = Session()) -> Machine {
+        var machine = Machine(path: path)
+        guard case .open = machine.begin() else { preconditionFailure() }
+        machine.opened(session)
+        return machine
+    }
+
+    private func name(_ action: Machine.AppendAction) -> String {
+        switch action {
+        case .write: return "write"
+        case .discard: return "discard"
+        case .wait: return "wait"
+        case .reject(let error): return "reject \(error)"
+        }
+    }
+
+    private func name(_ action: Machine.FinishAction) -> String {
+        switch action {
+        case .finish: return "finish"
+        case .wait: return "wait"
+        case .returnClip(let clip): return "clip \(clip.frameCount)"
+        case .fail(let error): return "fail \(error)"
+        }
+    }
+
+    private func name(_ action: Machine.CancelAction) -> String {
+        switch action {
+        case .abandon: return "abandon"
+        case .none: return "none"
+        case .wait: return "wait"
+        }
+    }
+
     func testRecordingThenFinishingReturnsTheClipEveryTime() {
-        var machine = RecorderSinkStateMachine(path: path)
-        XCTAssertEqual(machine.begin(), .open)
-        XCTAssertEqual(machine.append(), .write)
-        XCTAssertEqual(machine.finish(), .finish)
+        let session = Session()
+        var machine = recording(session)
+        guard case .write(let writing) = machine.append() else { return XCTFail() }
+        XCTAssertTrue(writing === session)
+        XCTAssertNil(machine.appended(failure: nil))
+        guard case .finish(let finishing) = machine.finish() else { return XCTFail() }
+        XCTAssertTrue(finishing === session)
         // Finishing stops accepting frames at once.
-        XCTAssertEqual(machine.append(), .reject(.recorderNotRecording(path: path, state: "finishing")))
-        XCTAssertEqual(machine.finish(), .waitForOtherFinish)
+        XCTAssertEqual(
+            name(machine.append()), "reject \(MediaError.recorderNotRecording(path: path, state: "finishing"))")
+        XCTAssertEqual(name(machine.finish()), "wait", "a second finish waits for the first")
         XCTAssertTrue(machine.commit())
         machine.finished(clip)
-        XCTAssertEqual(machine.finish(), .returnClip(clip))
-        XCTAssertEqual(machine.finish(), .returnClip(clip))
-        XCTAssertEqual(machine.cancel(), .none)
+        XCTAssertEqual(name(machine.finish()), "clip 25")
+        XCTAssertEqual(name(machine.finish()), "clip 25")
+        XCTAssertEqual(name(machine.cancel()), "none")
         XCTAssertEqual(machine.name, "finished")
+        XCTAssertNil(machine.abandonedSession)
+    }
+
+    func testOneCallHasTheSessionAtATime() {
+        var machine = Machine(path: path)
+        _ = machine.begin()
+        // While begin makes the session, everything else waits for it.
+        XCTAssertEqual(name(machine.append()), "wait")
+        XCTAssertEqual(name(machine.finish()), "wait")
+        XCTAssertEqual(name(machine.cancel()), "wait")
+        machine.opened(Session())
+        guard case .write = machine.append() else { return XCTFail() }
+        // While an append encodes, the others wait for it.
+        XCTAssertEqual(name(machine.append()), "wait")
+        XCTAssertEqual(name(machine.finish()), "wait")
+        XCTAssertEqual(name(machine.cancel()), "wait")
+        XCTAssertTrue(machine.pause(), "pausing does not need the session")
+        XCTAssertNil(machine.appended(failure: nil))
+        XCTAssertEqual(machine.name, "paused")
+        XCTAssertEqual(name(machine.cancel()), "abandon")
+        XCTAssertEqual(machine.name, "cancelled")
     }
 
     func testFinishByState() {
-        var idle = RecorderSinkStateMachine(path: path)
-        XCTAssertEqual(idle.finish(), .fail(.recorderNotRecording(path: path, state: "idle")))
+        var idle = Machine(path: path)
+        XCTAssertEqual(name(idle.finish()), "fail \(MediaError.recorderNotRecording(path: path, state: "idle"))")
 
-        var paused = RecorderSinkStateMachine(path: path)
-        _ = paused.begin()
+        var paused = recording()
         XCTAssertTrue(paused.pause())
-        XCTAssertEqual(paused.append(), .discard)
-        XCTAssertEqual(paused.finish(), .finish)
+        XCTAssertEqual(name(paused.append()), "discard")
+        XCTAssertEqual(name(paused.finish()), "finish")
 
-        var cancelled = RecorderSinkStateMachine(path: path)
-        _ = cancelled.begin()
-        XCTAssertEqual(cancelled.cancel(), .discardOutput)
-        XCTAssertEqual(cancelled.cancel(), .none)
-        XCTAssertEqual(cancelled.finish(), .fail(.recordingCancelled(path: path)))
-        XCTAssertEqual(cancelled.append(), .reject(.recordingCancelled(path: path)))
+        var cancelled = recording()
+        XCTAssertEqual(name(cancelled.cancel()), "abandon")
+        XCTAssertEqual(name(cancelled.cancel()), "none")
+        XCTAssertEqual(name(cancelled.finish()), "fail \(MediaError.recordingCancelled(path: path))")
+        XCTAssertEqual(name(cancelled.append()), "reject \(MediaError.recordingCancelled(path: path))")
 
-        var failed = RecorderSinkStateMachine(path: path)
-        _ = failed.begin()
         let error = MediaError.muxWriteFailed(path: path, packet: 3, error: .io)
-        XCTAssertTrue(failed.fail(error))
-        XCTAssertFalse(failed.fail(.noFramesWritten(path: path)))
-        XCTAssertEqual(failed.finish(), .fail(error))
-        XCTAssertEqual(failed.finish(), .fail(error))
-        XCTAssertEqual(failed.append(), .reject(error))
+        let session = Session()
+        var failed = recording(session)
+        _ = failed.append()
+        XCTAssertTrue(failed.appended(failure: error) === session, "a failed append hands the session back")
+        XCTAssertEqual(name(failed.finish()), "fail \(error)")
+        XCTAssertEqual(name(failed.finish()), "fail \(error)")
+        XCTAssertEqual(name(failed.append()), "reject \(error)")
+        XCTAssertEqual(name(failed.cancel()), "none")
+
+        var unopened = Machine(path: path)
+        _ = unopened.begin()
+        unopened.openFailed(.noFramesWritten(path: path))
+        XCTAssertEqual(unopened.name, "failed")
     }
 
     func testACancelDuringFinishingWinsAtCommit() {
-        var machine = RecorderSinkStateMachine(path: path)
-        _ = machine.begin()
-        XCTAssertEqual(machine.finish(), .finish)
-        XCTAssertEqual(machine.cancel(), .none)
+        var machine = recording()
+        _ = machine.finish()
+        XCTAssertEqual(name(machine.cancel()), "none")
         XCTAssertFalse(machine.commit())
-        XCTAssertEqual(machine.state, .cancelled)
-        XCTAssertEqual(machine.finish(), .fail(.recordingCancelled(path: path)))
+        XCTAssertEqual(machine.name, "cancelled")
+        XCTAssertEqual(name(machine.finish()), "fail \(MediaError.recordingCancelled(path: path))")
     }
 
     func testAFailureDuringFinishingAfterACancelEndsCancelled() {
-        var machine = RecorderSinkStateMachine(path: path)
-        _ = machine.begin()
+        var machine = recording()
         _ = machine.finish()
         _ = machine.cancel()
-        XCTAssertTrue(machine.fail(.trailerFailed(path: path, error: .io)))
-        XCTAssertEqual(machine.state, .cancelled)
+        XCTAssertEqual(machine.finishFailed(.trailerFailed(path: path, error: .io)), .recordingCancelled(path: path))
+        XCTAssertEqual(machine.name, "cancelled")
+
+        var failing = recording()
+        _ = failing.finish()
+        XCTAssertEqual(
+            failing.finishFailed(.trailerFailed(path: path, error: .io)), .trailerFailed(path: path, error: .io))
+        XCTAssertEqual(failing.name, "failed")
     }
 
-    func testBeginOnlyOnce() {
-        var machine = RecorderSinkStateMachine(path: path)
-        XCTAssertEqual(machine.begin(), .open)
-        XCTAssertEqual(machine.begin(), .reject(.recorderNotRecording(path: path, state: "recording")))
+    func testBeginOnlyOnceAndADroppedRecordingHandsItsSessionBack() {
+        let session = Session()
+        var machine = recording(session)
+        guard case .reject(let error) = machine.begin() else { return XCTFail() }
+        XCTAssertEqual(error, .recorderNotRecording(path: path, state: "recording"))
         XCTAssertFalse(machine.resume())
+        XCTAssertTrue(machine.abandonedSession === session)
     }
 }
 

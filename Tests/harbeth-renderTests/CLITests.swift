@@ -250,7 +250,7 @@ final class CLITests: XCTestCase {
         Tool.assertNoValidationMessages(run)
         XCTAssertFalse(run.killedBySignal, "the tool handles the signal itself")
         XCTAssertEqual(run.status, status, run.stderr)
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT"][signal]!
         XCTAssertEqual(run.stderrLines.last, "harbeth-render: interrupted by \(name); nothing was written to out.mp4")
         XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4"], "no output and no temporary file")
     }
@@ -261,6 +261,37 @@ final class CLITests: XCTestCase {
 
     func testSIGTERMMidRenderCancelsCleanlyAndExits143() throws {
         try interrupt(with: SIGTERM, expecting: 143)
+    }
+
+    /// The terminal closing (SIGHUP) stops a run as SIGTERM does.
+    func testSIGHUPMidRenderCancelsCleanlyAndExits129() throws {
+        try interrupt(with: SIGHUP, expecting: 129)
+    }
+
+    /// Ctrl-\ (SIGQUIT) is a clean quit too: no core dump, nothing left.
+    func testSIGQUITMidRenderCancelsCleanlyAndExits131() throws {
+        try interrupt(with: SIGQUIT, expecting: 131)
+    }
+
+    // MARK: Standard output
+
+    /// A report that cannot be written (a full disk, a reader that went
+    /// away) is a failure: exit 1, one line saying so.
+    func testAFailedWriteToStandardOutputIsAnError() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let json = try Tool.run(["-vf", "sepia", "--null", "--json", "cli-clip.mp4"], in: folder, standardOutput: full)
+        XCTAssertEqual(json.status, 1, json.stderr)
+        XCTAssertEqual(
+            json.stderrLines.last,
+            "harbeth-render: error: standard output: could not write the JSON report (No space left on device)")
+        let closed = Pipe()
+        try closed.fileHandleForReading.close()
+        let listing = try Tool.run(["--list-filters"], standardOutput: closed.fileHandleForWriting)
+        XCTAssertEqual(listing.status, 1, listing.stderr)
+        XCTAssertEqual(
+            listing.stderrLines,
+            ["harbeth-render: error: standard output: could not write the filter list (Broken pipe)"])
     }
 
     // MARK: Listings

@@ -42,12 +42,18 @@ public final class RecorderSink: FrameSink {
         public var audio: AudioMode
         /// Write the source's rotation as the output's display matrix.
         public var keepRotation: Bool
+        /// Replace a regular file at the output path. Off (the default), a
+        /// file there is an error (`outputExists`) when the recording begins,
+        /// and one that appears while it runs is never replaced
+        /// (`outputAppeared`). On or off, nothing but a regular file is ever
+        /// replaced (`outputNotReplaceable`); see `OutputFile`.
+        public var overwrite: Bool
         /// Makes encoder open or a packet write fail, for tests.
         @_spi(Testing) public var faultInjection: MediaFaultInjection?
 
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
-            gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true
+            gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false
         ) {
             self.codec = codec
             self.crf = crf
@@ -56,6 +62,7 @@ public final class RecorderSink: FrameSink {
             self.gopSize = gopSize
             self.audio = audio
             self.keepRotation = keepRotation
+            self.overwrite = overwrite
         }
     }
 
@@ -67,18 +74,21 @@ public final class RecorderSink: FrameSink {
     public let codec: VideoCodec
     let container: Container
     private let fault: MediaFaultInjection?
-    private let machine: ConditionLock<RecorderSinkStateMachine>
-    /// The FFmpeg objects; held while encoding so that one thread at a time uses them.
-    private let work = ConditionLock<RecordingSession?>(nil)
+    /// The recording's state and, while it records, its session: one unit
+    /// under one lock (see `RecorderSinkStateMachine`).
+    private let machine: ConditionLock<RecorderSinkStateMachine<RecordingSession>>
     /// Seconds spent encoding and muxing.
     private let encodeTime = ConditionLock(0.0)
+    /// Points where tests widen the windows between two threads' calls.
+    let testHooks = ConditionLock(RecorderSinkTestHooks())
 
     /// Checks that the extension names a container and the codec fits it;
     /// nothing is opened or written yet.
     public init(url: URL, options: Options = Options()) throws(MediaError) {
         let path = url.path
-        guard let container = Container(pathExtension: url.pathExtension) else {
-            throw .unsupportedContainer(path: path, pathExtension: url.pathExtension)
+        let pathExtension = PathName(path).pathExtension
+        guard let container = Container(pathExtension: pathExtension) else {
+            throw .unsupportedContainer(path: path, pathExtension: pathExtension)
         }
         let codec = options.codec ?? container.defaultCodec
         guard let encoder = codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
@@ -95,6 +105,12 @@ public final class RecorderSink: FrameSink {
         self.container = container
         self.fault = options.faultInjection ?? MediaFaultInjection.fromEnvironment
         self.machine = ConditionLock(RecorderSinkStateMachine(path: path))
+    }
+
+    /// A sink dropped in the middle of a recording abandons it: its
+    /// temporary file is removed and nothing reaches the output path.
+    deinit {
+        machine.withLock { $0.abandonedSession }?.abandon()
     }
 
     /// The recording's state now.
@@ -124,39 +140,43 @@ public final class RecorderSink: FrameSink {
         return layout
     }
 
-    /// Opens the encoder and the temporary file for frames described by `input`.
+    /// Looks at the output path (see `OutputFile`: an existing file is an
+    /// error unless `overwrite`, and only a regular file is ever replaced),
+    /// then opens the encoder and the temporary file for frames described
+    /// by `input`.
     public func begin(_ input: RecordingInput) throws(MediaError) {
         if case .reject(let error) = machine.withLock({ $0.begin() }) { throw error }
+        testHooks.withLock { $0.afterDeciding }?()
+        let session: RecordingSession
         do {
-            try work.withLock { slot throws(MediaError) in
-                slot = try RecordingSession(
-                    url: url, container: container, codec: codec, options: options, input: input, fault: fault)
-            }
+            let output = try OutputFile(url.path)
+            try output.checkReplaceable(overwrite: options.overwrite)
+            session = try RecordingSession(
+                url: url, output: output, container: container, codec: codec, options: options, input: input,
+                fault: fault)
         } catch {
-            machine.withLockBroadcasting { _ = $0.fail(error) }
+            machine.withLockBroadcasting { $0.openFailed(error) }
             throw error
         }
+        machine.withLockBroadcasting { $0.opened(session) }
     }
 
     /// Encodes one frame (discarded while paused).
     public func append(_ frame: TimedFrame) throws(MediaError) {
-        switch machine.withLock({ $0.append() }) {
+        let session: RecordingSession
+        switch machine.waitForBroadcasting({ $0.append().waitingAsNil }) {
         case .reject(let error): throw error
-        case .discard: return
-        case .write: break
+        case .discard, .wait: return
+        case .write(let taken): session = taken
         }
-        do {
-            try work.withLock { slot throws(MediaError) in
-                // A cancel that won the race took the session away.
-                guard let session = slot else { throw .recordingCancelled(path: url.path) }
-                let start = ContinuousClock.now
-                defer { addEncodeTime(since: start) }
-                try session.write(frame)
-            }
-        } catch {
-            fail(error)
-            throw error
-        }
+        testHooks.withLock { $0.afterDeciding }?()
+        let start = ContinuousClock.now
+        var failure: MediaError?
+        do { try session.write(frame) } catch { failure = error }
+        addEncodeTime(since: start)
+        let abandoned = machine.withLockBroadcasting { $0.appended(failure: failure) }
+        abandoned?.abandon()
+        if let failure { throw failure }
     }
 
     /// Frames appended while paused are not written; timestamps are not
@@ -166,77 +186,59 @@ public final class RecorderSink: FrameSink {
     /// Writes appended frames again after `pause()`.
     public func resume() { _ = machine.withLock { $0.resume() } }
 
-    /// Abandons the recording and removes the temporary file. Idempotent;
-    /// during `finishRecording()` it wins unless the file was already moved
-    /// into place.
+    /// Abandons the recording and removes the temporary file. Idempotent.
+    /// A `begin` or `append` in progress on another thread is waited for,
+    /// so when `cancel()` returns no temporary file is left; during
+    /// `finishRecording()` it wins unless the file was already moved into
+    /// place.
     public func cancel() {
-        let action = machine.withLockBroadcasting { $0.cancel() }
-        if action == .discardOutput {
-            let session = work.withLock { slot -> RecordingSession? in
-                defer { slot = nil }
-                return slot
-            }
-            session?.abandon()
+        if case .abandon(let session) = machine.waitForBroadcasting({ $0.cancel().waitingAsNil }) {
+            session.abandon()
         }
     }
 
     /// Stops accepting frames and completes the file; see the type's contract.
     public func finishRecording() throws(MediaError) -> RecordedClip {
-        while true {
-            switch machine.withLock({ $0.finish() }) {
-            case .returnClip(let clip): return clip
-            case .fail(let error): throw error
-            case .waitForOtherFinish: machine.wait(until: { $0.isTerminal }, then: { _ in })
-            case .finish: return try finish()
-            }
+        switch machine.waitForBroadcasting({ $0.finish().waitingAsNil }) {
+        case .returnClip(let clip): return clip
+        case .fail(let error): throw error
+        case .wait: preconditionFailure("a finish waited without waiting")
+        case .finish(let session):
+            testHooks.withLock { $0.afterDeciding }?()
+            return try finish(session)
         }
     }
 
     // MARK: Internals
 
-    private func finish() throws(MediaError) -> RecordedClip {
-        let taken = work.withLock { slot -> RecordingSession? in
-            defer { slot = nil }
-            return slot
-        }
-        guard let session = taken else {
-            // Only a failed begin leaves no session, and that ends `failed`.
-            preconditionFailure("a recording is finishing without a session")
-        }
+    private func finish(_ session: RecordingSession) throws(MediaError) -> RecordedClip {
         do throws(MediaError) {
             guard session.framesSent > 0 else { throw MediaError.noFramesWritten(path: url.path) }
             let finishing = ContinuousClock.now
             let result = try session.finish()
             addEncodeTime(since: finishing)
             let temporary = session.temporaryURL
-            if fault == .outputVanishes { RecordingSession.remove(temporary) }
-            guard Self.fileSize(temporary) ?? 0 > 0 else { throw MediaError.outputMissing(path: url.path) }
+            if fault == .outputVanishes { unlink(temporary.path) }
+            guard let size = Self.fileSize(temporary), size > 0 else { throw MediaError.outputMissing(path: url.path) }
+            let encoder = session.encoder
+            let clip = RecordedClip(
+                url: url, timeRange: result.timeRange, frameCount: result.framesWritten, codecName: encoder.name,
+                width: Int(encoder.context.pointer.pointee.width), height: Int(encoder.context.pointer.pointee.height),
+                pixelFormat: FFPixelFormat.name(encoder.pixelFormat), container: container.rawValue, fileSize: size,
+                audio: session.audioSummary, notes: session.notes)
             return try machine.withLockBroadcasting { machine throws(MediaError) -> RecordedClip in
                 // Under the lock: a cancel either came before this point and
                 // wins, or comes after and finds the recording finished.
                 guard machine.commit() else { throw .recordingCancelled(path: url.path) }
-                guard rename(temporary.path, url.path) == 0 else {
-                    throw .renameFailed(path: url.path, reason: String(cString: strerror(errno)))
-                }
-                guard let size = Self.fileSize(url), size > 0 else { throw .outputMissing(path: url.path) }
-                let clip = RecordedClip(
-                    url: url, timeRange: result.timeRange, frameCount: result.framesWritten,
-                    codecName: session.encoder.name, width: Int(session.encoder.context.pointer.pointee.width),
-                    height: Int(session.encoder.context.pointer.pointee.height),
-                    pixelFormat: FFPixelFormat.name(session.encoder.pixelFormat), container: container.rawValue,
-                    fileSize: size, audio: session.audioSummary, notes: session.notes)
+                try session.output.commit(from: temporary.path, overwrite: options.overwrite)
                 machine.finished(clip)
                 return clip
             }
         } catch {
+            // The temporary file goes; whatever stands at the output path
+            // stays exactly as it was.
             session.abandon()
-            if case .outputMissing = error { RecordingSession.remove(url) }
-            let ended = machine.withLockBroadcasting { machine -> RecorderSinkStateMachine.State in
-                machine.fail(error)
-                return machine.state
-            }
-            if case .cancelled = ended { throw .recordingCancelled(path: url.path) }
-            throw error
+            throw machine.withLockBroadcasting { $0.finishFailed(error) }
         }
     }
 
@@ -245,19 +247,38 @@ public final class RecorderSink: FrameSink {
         encodeTime.withLock { $0 += elapsed }
     }
 
-    private func fail(_ error: MediaError) {
-        let ended = machine.withLockBroadcasting { $0.fail(error) }
-        guard ended else { return }
-        let session = work.withLock { slot -> RecordingSession? in
-            defer { slot = nil }
-            return slot
-        }
-        session?.abandon()
-    }
-
     private static func fileSize(_ url: URL) -> Int64? {
         var info = stat()
         guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int64(info.st_size)
+    }
+}
+
+/// Points where tests observe or widen the windows between calls made on
+/// two threads. They must not call back into the sink.
+struct RecorderSinkTestHooks: Sendable {
+    /// A call has been decided by the state machine (begin is to open,
+    /// append to write, finish to finish) and is about to do its work.
+    var afterDeciding: (@Sendable () -> Void)?
+}
+
+extension RecorderSinkStateMachine.AppendAction {
+    fileprivate var waitingAsNil: Self? {
+        if case .wait = self { return nil }
+        return self
+    }
+}
+
+extension RecorderSinkStateMachine.FinishAction {
+    fileprivate var waitingAsNil: Self? {
+        if case .wait = self { return nil }
+        return self
+    }
+}
+
+extension RecorderSinkStateMachine.CancelAction {
+    fileprivate var waitingAsNil: Self? {
+        if case .wait = self { return nil }
+        return self
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
 final class RecordingSession: @unchecked Sendable {
     let temporaryURL: URL
+    /// Where the finished file goes, and how it gets there.
+    let output: OutputFile
     /// Temporary files of earlier recordings to this output that their dead
     /// processes left behind, removed before this one began.
     let removedStaleFiles: [String]
@@ -15,7 +17,7 @@ final class RecordingSession: @unchecked Sendable {
     let notes: [String]
     let audioSummary: String?
     let encoder: VideoEncoder
-    private let output: FFOutputContext
+    private let muxer: FFOutputContext
     private let videoStream: UnsafeMutablePointer<AVStream>
     private let audio: AudioTrackWriter?
     private let fault: MediaFaultInjection?
@@ -37,16 +39,20 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     init(
-        url: URL, container: Container, codec: VideoCodec, options: RecorderSink.Options, input: RecordingInput,
-        fault: MediaFaultInjection?
+        url: URL, output: OutputFile, container: Container, codec: VideoCodec, options: RecorderSink.Options,
+        input: RecordingInput, fault: MediaFaultInjection?
     ) throws(MediaError) {
         path = url.path
+        self.output = output
         self.container = container
         self.fault = fault
-        removedStaleFiles = TemporaryOutput.removeStale(for: url)
-        temporaryURL = TemporaryOutput.url(for: url)
+        // Beside the file really written (a symbolic link's target), so the
+        // final rename stays within one file system.
+        let written = URL(fileURLWithPath: output.path)
+        removedStaleFiles = TemporaryOutput.removeStale(for: written)
+        temporaryURL = TemporaryOutput.url(for: written)
         do {
-            output = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
+            muxer = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
             packet = try FFPacket()
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
@@ -55,9 +61,9 @@ final class RecordingSession: @unchecked Sendable {
         // last, just before the header, and a failed header is abandoned.
         encoder = try VideoEncoder(
             codec: codec, container: container, input: input, options: options,
-            globalHeader: output.wantsGlobalHeader, path: path, fault: fault)
+            globalHeader: muxer.wantsGlobalHeader, path: path, fault: fault)
         do {
-            videoStream = try output.addStream()
+            videoStream = try muxer.addStream()
             try check(avcodec_parameters_from_context(videoStream.pointee.codecpar, encoder.context.pointer))
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
@@ -91,10 +97,10 @@ final class RecordingSession: @unchecked Sendable {
                 let reader = try AudioPacketReader(track: track, path: path)
                 let codecID = reader.stream.pointee.codecpar.pointee.codec_id
                 let codecName = String(cString: avcodec_get_name(codecID))
-                if options.audio == .copy && AudioPacketCopier.containerAccepts(output, codec: codecID) {
-                    audio = try AudioPacketCopier(reader: reader, output: output, path: path)
+                if options.audio == .copy && AudioPacketCopier.containerAccepts(muxer, codec: codecID) {
+                    audio = try AudioPacketCopier(reader: reader, output: muxer, path: path)
                 } else {
-                    audio = try AudioTranscoder(reader: reader, output: output, encoderName: target.name, path: path)
+                    audio = try AudioTranscoder(reader: reader, output: muxer, encoderName: target.name, path: path)
                     if options.audio == .copy {
                         notes.append(
                             "audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
@@ -115,9 +121,9 @@ final class RecordingSession: @unchecked Sendable {
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
         do {
-            try output.writeHeader(options: FFDictionary(container.muxerOptions))
+            try muxer.writeHeader(options: FFDictionary(container.muxerOptions))
         } catch {
-            output.abandon()
+            muxer.abandon()
             temporary.remove()
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
@@ -137,7 +143,7 @@ final class RecordingSession: @unchecked Sendable {
         try drainVideo()
         try audio?.write(upTo: nil, emit: writePacket)
         guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
-        do { try output.finish() } catch {
+        do { try muxer.finish() } catch {
             throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
         }
         let tick = av_q2d(encoder.timeBase)
@@ -146,12 +152,8 @@ final class RecordingSession: @unchecked Sendable {
 
     /// Closes the file without finishing it and removes it.
     func abandon() {
-        output.abandon()
+        muxer.abandon()
         temporary.remove()
-    }
-
-    static func remove(_ url: URL) {
-        unlink(url.path)
     }
 
     private func drainVideo() throws(MediaError) {
@@ -183,7 +185,7 @@ final class RecordingSession: @unchecked Sendable {
             packet.unref()
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: .io)
         }
-        do { try output.write(packet) } catch {
+        do { try muxer.write(packet) } catch {
             if error.isOutOfSpace { throw .outOfSpace(path: path, error: error) }
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: error)
         }

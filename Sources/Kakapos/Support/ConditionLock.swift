@@ -51,4 +51,18 @@ final class ConditionLock<State>: @unchecked Sendable {
             condition.wait()
         }
     }
+
+    /// Like `waitFor`, and wakes every waiter once `body` has returned a
+    /// value (it may have changed the state).
+    func waitForBroadcasting<R>(_ body: (inout State) -> R?) -> R {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        while true {
+            if let result = body(&state) { return result }
+            condition.wait()
+        }
+    }
 }

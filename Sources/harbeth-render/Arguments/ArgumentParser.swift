@@ -29,6 +29,7 @@ enum ArgumentParser {
             names: ["-o", "--output"], value: "PATH",
             help: "output file (default: INPUT's folder, <stem>.<first-filter>.<ext>)"
         ) {
+            guard !$1.isEmpty else { throw UsageError(message: "-o needs a file name, not an empty one") }
             $0.output = $1
         },
         Option(names: ["-y", "--overwrite"], value: nil, help: "replace an existing output file") { options, _ in
@@ -366,8 +367,10 @@ enum ArgumentParser {
         text += """
 
             Exit status: 0 success, 1 failure while processing, 2 usage error,
-            130 interrupted (SIGINT), 143 terminated (SIGTERM); an interrupted or
-            failed run leaves nothing at the output path.
+            128 + the signal when SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGQUIT
+            (131) stopped it: each cancels cleanly, so an interrupted or failed run
+            leaves nothing at the output path. A failed write to standard output
+            (--json into a closed pipe) is exit 1.
             """
         return text
     }

@@ -22,7 +22,7 @@ struct GalleryCommand {
         }
         try OutputTarget.check(sheetPath, input: inputPath, overwrite: options.overwrite)
         let sheetURL = URL(fileURLWithPath: sheetPath)
-        guard OutputTarget.stillExtensions.contains(sheetURL.pathExtension.lowercased()),
+        guard OutputTarget.stillExtensions.contains(PathName(sheetPath).pathExtension.lowercased()),
             (try? RecorderSink(url: sheetURL)) != nil
         else {
             throw .usage(
@@ -57,7 +57,7 @@ struct GalleryCommand {
         let tiles = samples.tiles(tileWidth: ContactSheet.tileWidth, tileHeight: tileHeight)
         let title =
             "harbeth-render --gallery: \(tiles.count - 1) filters on "
-            + URL(fileURLWithPath: inputPath).lastPathComponent
+            + PathName(inputPath).name
         var sheet = ContactSheet(tiles: tiles.count, tileHeight: tileHeight, title: title)
         let started = ContinuousClock.now
         for tile in tiles {
@@ -67,7 +67,7 @@ struct GalleryCommand {
             sheet.place(image, label: tile.label)
             if options.verbose { console.note("gallery: \(tile.label)") }
         }
-        try StillImage.write(sheet.canvas.frame(), to: sheetURL)
+        try StillImage.write(sheet.canvas.frame(), to: sheetURL, overwrite: options.overwrite)
         if !options.quiet {
             let size = "\(sheet.canvas.width)x\(sheet.canvas.height)"
             let elapsed = (ContinuousClock.now - started).seconds

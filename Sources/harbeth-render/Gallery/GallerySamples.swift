@@ -195,6 +195,6 @@ struct GallerySamples {
 
     /// Writes a canvas as a PNG through the recorder (temporary file, rename).
     static func writePNG(_ canvas: Canvas, to path: String) throws(ToolError) {
-        try StillImage.write(canvas.frame(), to: URL(fileURLWithPath: path))
+        try StillImage.write(canvas.frame(), to: URL(fileURLWithPath: path), overwrite: false)
     }
 }

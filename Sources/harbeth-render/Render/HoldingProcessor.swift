@@ -8,9 +8,15 @@ import Kakapos
 /// says so once on standard error. The render is then certainly in
 /// progress (frames before N were encoded, the temporary file exists) until
 /// a signal cancels it, so a test can interrupt it without racing the end.
+///
+/// With `HARBETH_RENDER_RELEASE_FIFO=PATH` as well, the held frames are let
+/// go (rendered as usual, and every later frame with them) once something
+/// is written to the named pipe at PATH, so a test can act while the run is
+/// certainly in progress and then let it finish.
 final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
-    // @unchecked: `submitted` and `held` are only touched under `lock`.
+    // @unchecked: `submitted`, `held` and `released` are only touched under `lock`.
     static let environmentVariable = "HARBETH_RENDER_HOLD_AT_FRAME"
+    static let releaseVariable = "HARBETH_RENDER_RELEASE_FIFO"
 
     /// The frame index from the environment, when the hook is on.
     static var holdFrame: Int? {
@@ -23,12 +29,27 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
     private let scheduler = SubmissionScheduler(maxInFlight: 64, label: "harbeth-render.hold")
     private let lock = NSLock()
     private var submitted = 0
-    private var held: [SubmissionCompletion<VideoFrame>] = []
+    private var held: [(frame: VideoFrame, completion: SubmissionCompletion<VideoFrame>)] = []
+    private var released = false
 
     init(_ inner: any FrameProcessor, holdFrame: Int, console: Console) {
         self.inner = inner
         self.holdFrame = holdFrame
         self.console = console
+        if let fifo = ProcessInfo.processInfo.environment[Self.releaseVariable] {
+            let thread = Thread { [self] in
+                // Blocks until the test opens the pipe for writing and writes.
+                var byte: UInt8 = 0
+                let descriptor = open(fifo, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0 {
+                    _ = read(descriptor, &byte, 1)
+                    close(descriptor)
+                }
+                letGo()
+            }
+            thread.name = "harbeth-render.hold-release"
+            thread.start()
+        }
     }
 
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { try inner.outputFormat(for: input) }
@@ -41,15 +62,37 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
             defer { submitted += 1 }
             return submitted
         }
-        guard index >= holdFrame else {
+        guard index >= holdFrame, !lock.withLock({ released }) else {
             return inner.submit(frame, deliveryQueue: deliveryQueue, completion: completion)
         }
         return scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { [self] done in
-            let first = lock.withLock { () -> Bool in
-                held.append(done)
-                return held.count == 1
+            let (first, release) = lock.withLock { () -> (Bool, Bool) in
+                if released { return (false, true) }
+                held.append((frame, done))
+                return (held.count == 1, false)
             }
+            if release { render(frame, done) }
             if first { console.note("\(Self.environmentVariable): holding frame \(index) until interrupted") }
+        }
+    }
+
+    /// Renders every held frame and lets later ones through.
+    private func letGo() {
+        let all = lock.withLock { () -> [(frame: VideoFrame, completion: SubmissionCompletion<VideoFrame>)] in
+            released = true
+            defer { held.removeAll() }
+            return held
+        }
+        console.note("\(Self.releaseVariable): released \(all.count) held frame(s)")
+        for (frame, done) in all { render(frame, done) }
+    }
+
+    private func render(_ frame: VideoFrame, _ done: SubmissionCompletion<VideoFrame>) {
+        _ = inner.submit(frame, deliveryQueue: .global()) { result in
+            switch result {
+            case .success(let output): done.succeed(output)
+            case .failure(let error): done.fail(error)
+            }
         }
     }
 
@@ -59,7 +102,7 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
         scheduler.stop()
         let all = lock.withLock { () -> [SubmissionCompletion<VideoFrame>] in
             defer { held.removeAll() }
-            return held
+            return held.map(\.completion)
         }
         for completion in all { completion.fail(CancellationError()) }
     }

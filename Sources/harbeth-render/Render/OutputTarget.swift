@@ -13,6 +13,9 @@ struct OutputTarget: Equatable {
 
     var url: URL { URL(fileURLWithPath: path) }
 
+    /// True when the extension names a still image.
+    var isStill: Bool { Self.stillExtensions.contains(PathName(path).pathExtension.lowercased()) }
+
     /// Extensions read as still images (their default output is a PNG unless
     /// they are PNG or JPEG already).
     static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "gif"]
@@ -21,17 +24,15 @@ struct OutputTarget: Equatable {
     /// extension when the recorder writes it, else png for stills and mp4
     /// for video.
     static func defaultPath(input: String, firstFilter: String) -> String {
-        let url = URL(fileURLWithPath: input)
-        let inputExtension = url.pathExtension.lowercased()
+        let path = PathName(input)
+        let inputExtension = path.pathExtension
         let pathExtension: String
-        if !inputExtension.isEmpty, (try? RecorderSink(url: url)) != nil {
-            pathExtension = url.pathExtension
+        if !inputExtension.isEmpty, (try? RecorderSink(url: URL(fileURLWithPath: input))) != nil {
+            pathExtension = inputExtension
         } else {
-            pathExtension = stillExtensions.contains(inputExtension) ? "png" : "mp4"
+            pathExtension = stillExtensions.contains(inputExtension.lowercased()) ? "png" : "mp4"
         }
-        let name = url.deletingPathExtension().lastPathComponent + ".\(firstFilter).\(pathExtension)"
-        let folder = (input as NSString).deletingLastPathComponent
-        return folder.isEmpty ? name : folder + "/" + name
+        return PathName.joining(path.folder, path.stem + ".\(firstFilter).\(pathExtension)")
     }
 
     /// The first filter's name for the default output name: a catalog name,
@@ -52,19 +53,22 @@ struct OutputTarget: Equatable {
     }
 
     /// Refuses the input itself (through symlinks and hard links too), a
-    /// directory, an existing file without `overwrite`, and a folder that is
-    /// missing or in which no file can be made.
+    /// directory, a device, pipe or socket, an existing file without
+    /// `overwrite`, and a folder that is missing or in which no file can be
+    /// made. A symbolic link is followed (its target is what gets written),
+    /// as `OutputFile` does.
     static func check(_ path: String, input: String, overwrite: Bool) throws(ToolError) {
-        var outputInfo = stat()
-        let exists = lstat(path, &outputInfo) == 0
+        if path == "-" { throw .outputIsStandardOutput }
         if isSameFile(path, input) { throw .outputIsInput(output: path, input: input) }
-        if exists {
-            var target = stat()
-            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR { throw .outputIsDirectory(path: path) }
-            if !overwrite { throw .outputExists(path: path) }
+        let file: OutputFile
+        do { file = try OutputFile(path) } catch { throw .media(error) }
+        switch file.entry {
+        case .nothing: break
+        case .regularFile: if !overwrite { throw .outputExists(path: path) }
+        case .directory: throw .outputIsDirectory(path: path)
+        case .special(let kind): throw .outputIsSpecial(path: path, kind: kind)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderPath = folder.isEmpty ? "." : folder
+        let folderPath = PathName(file.path).folderOrCurrent
         var folderInfo = stat()
         guard stat(folderPath, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw .outputFolderMissing(path: path, folder: folderPath)
@@ -107,10 +111,9 @@ struct OutputTarget: Equatable {
     /// itself may not exist yet).
     private static func resolved(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let folder = (absolute as NSString).deletingLastPathComponent
-        let name = (absolute as NSString).lastPathComponent
-        guard let real = realpath(folder, nil) else { return (absolute as NSString).standardizingPath }
+        let name = PathName(absolute)
+        guard let real = realpath(name.folderOrCurrent, nil) else { return absolute }
         defer { free(real) }
-        return String(cString: real) + "/" + name
+        return PathName.joining(String(cString: real), name.name)
     }
 }

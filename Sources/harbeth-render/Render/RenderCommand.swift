@@ -39,8 +39,7 @@ struct RenderCommand {
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
         // A still output holds one frame (the first at --start) and no audio.
-        let isStillOutput =
-            output.map { OutputTarget.stillExtensions.contains($0.url.pathExtension.lowercased()) } ?? false
+        let isStillOutput = output?.isStill ?? false
         let recorder = try output.map { target throws(ToolError) in try makeRecorder(target, still: isStillOutput) }
         try interrupts.check(output: output?.path)
         let frameLimit = isStillOutput ? 1 : options.frames
@@ -144,7 +143,7 @@ struct RenderCommand {
                 encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,
                 shaderCacheHits: cache.memoryHits + cache.diskHits, shaderDiskCacheHits: cache.diskHits,
                 pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, notes: notes)
-            console.output(report.jsonLine() + "\n")
+            try console.output(report.jsonLine() + "\n", what: "the JSON report")
         }
     }
 
@@ -168,14 +167,12 @@ struct RenderCommand {
     private func makeRecorder(_ target: OutputTarget, still: Bool) throws(ToolError) -> RecorderSink {
         let recorderOptions = RecorderSink.Options(
             codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
-            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: !options.applyRotation)
+            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: !options.applyRotation,
+            overwrite: options.overwrite)
         do {
             return try RecorderSink(url: target.url, options: recorderOptions)
         } catch {
-            switch error {
-            case .unsupportedContainer, .codecNotSupportedByContainer: throw .unwritableFormat(error)
-            default: throw .media(error)
-            }
+            throw ToolError(recorderError: error)
         }
     }
 
@@ -264,6 +261,8 @@ struct RenderCommand {
                     input: input, reason: String(format: "--start %g is past the end (%.3f s)", start, length))
             }
             return .nothingToRender(input: input, reason: "no frame was decoded in the range asked for")
+        case .outputExists, .outputAppeared, .outputNotReplaceable:
+            return ToolError(recorderError: error)
         case .encoderOpenFailed:
             let given = [
                 options.preset.map { "--preset \($0)" }, options.crf.map { "--crf \($0)" },

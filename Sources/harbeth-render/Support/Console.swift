@@ -62,10 +62,14 @@ final class Console: @unchecked Sendable {
     }
 
     /// Text on standard output, as it is (listings, help, the JSON report).
-    func output(_ text: String) {
+    /// A write that fails (a closed pipe, a full disk) is an error: the
+    /// reader did not get what it asked for.
+    func output(_ text: String, what: String) throws(ToolError) {
         lock.lock()
         defer { lock.unlock() }
-        Self.write(text, to: STDOUT_FILENO)
+        if let code = Self.write(text, to: STDOUT_FILENO) {
+            throw .standardOutputFailed(what: what, reason: String(cString: strerror(code)))
+        }
     }
 
     private func writeError(_ text: String) {
@@ -78,16 +82,19 @@ final class Console: @unchecked Sendable {
         Self.write(text, to: STDERR_FILENO)
     }
 
-    /// Writes every byte, retrying after short writes and interruptions.
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Writes every byte, retrying after short writes and interruptions;
+    /// the `errno` of a write that failed, nil when all went out.
+    @discardableResult
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }

@@ -1,10 +1,13 @@
 import Dispatch
 import Foundation
 
-/// SIGINT and SIGTERM as events rather than deaths: the default handlers
-/// are replaced by `SIG_IGN` and the signals are read from dispatch sources,
-/// so the tool can cancel its pipeline cleanly (the temporary file removed,
-/// nothing at the output path) and then exit with 128 + the signal.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT as events rather than deaths: the
+/// default handlers are replaced by `SIG_IGN` and the signals are read from
+/// dispatch sources, so the tool can cancel its pipeline cleanly (the
+/// temporary file removed, nothing at the output path) and then exit with
+/// 128 + the signal. SIGHUP (the terminal closed) is a request to stop
+/// like SIGTERM; so is SIGQUIT (Ctrl-\\): a clean quit, as FFmpeg's `q` is,
+/// with no core dump and nothing left behind.
 final class Interrupts: @unchecked Sendable {
     // @unchecked: `received`, `action` and `sources` are only touched under `lock`.
     private let lock = NSLock()
@@ -13,7 +16,21 @@ final class Interrupts: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "harbeth-render.signals")
 
-    /// Starts watching SIGINT and SIGTERM. Call once, before any work.
+    /// The signals that cancel a run.
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// `SIGINT`, `SIGTERM`, ...: the name a user reads.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
+        default: return "signal \(signal)"
+        }
+    }
+
+    /// Starts watching the stopping signals. Call once, before any work.
     func install() {
         // A reader that closed the pipe must not kill the tool mid-write.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -23,7 +40,7 @@ final class Interrupts: @unchecked Sendable {
         // worker threads, which block signals, so SIGXFSZ stays pending
         // there; this makes the outcome independent of the writing thread.)
         Glibc.signal(SIGXFSZ, SIG_IGN)
-        for number in [SIGINT, SIGTERM] {
+        for number in Self.stopping {
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [self] in receive(number) }

@@ -5,15 +5,12 @@ import Kakapos
 /// through a `RecorderSink`, so it gets the recorder's guarantees: a
 /// temporary file renamed into place, nothing left behind on failure.
 enum StillImage {
-    static func write(_ frame: VideoFrame, to url: URL) throws(ToolError) {
+    static func write(_ frame: VideoFrame, to url: URL, overwrite: Bool) throws(ToolError) {
         let sink: RecorderSink
         do {
-            sink = try RecorderSink(url: url)
+            sink = try RecorderSink(url: url, options: .init(overwrite: overwrite))
         } catch {
-            switch error {
-            case .unsupportedContainer, .codecNotSupportedByContainer: throw .unwritableFormat(error)
-            default: throw .media(error)
-            }
+            throw ToolError(recorderError: error)
         }
         let timeBase = Rational(1, 25)
         do {
@@ -22,7 +19,7 @@ enum StillImage {
             _ = try sink.finishRecording()
         } catch {
             sink.cancel()
-            throw .media(error)
+            throw ToolError(recorderError: error)
         }
     }
 }

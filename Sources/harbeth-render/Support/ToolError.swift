@@ -25,6 +25,14 @@ enum ToolError: Error, CustomStringConvertible {
     case outputIsInput(output: String, input: String)
     /// The output path is a directory (exit 1).
     case outputIsDirectory(path: String)
+    /// The output path is a device, a named pipe or a socket, which is
+    /// never replaced (exit 1).
+    case outputIsSpecial(path: String, kind: String)
+    /// A file appeared at the output path while rendering (another run to
+    /// the same output) and `-y` was not given: it was left alone (exit 1).
+    case outputAppeared(path: String)
+    /// `-o -`: standard output is not an output the tool writes (exit 2).
+    case outputIsStandardOutput
     /// The folder the output would go in does not exist (exit 1).
     case outputFolderMissing(path: String, folder: String)
     /// The folder the output would go in cannot be written (exit 1).
@@ -47,17 +55,37 @@ enum ToolError: Error, CustomStringConvertible {
     case gallerySamplesUnwritable(folder: String, reason: String)
     /// A filter failed on the frame the gallery rendered (exit 1).
     case galleryTileFailed(sheet: String, filter: String, reason: String)
-    /// SIGINT or SIGTERM ended the run after a clean cancel (exit 128 + signal).
+    /// Writing to standard output failed: a closed pipe, a full disk (exit 1).
+    case standardOutputFailed(what: String, reason: String)
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT ended the run after a clean cancel
+    /// (exit 128 + signal).
     case interrupted(signal: Int32, output: String?)
+
+    /// A recorder's error in the tool's words: the output-path refusals
+    /// the tool checks itself before any work (which can still happen when
+    /// the path changes during the run), unwritable formats, or the media
+    /// error as it is.
+    init(recorderError error: MediaError) {
+        switch error {
+        case .unsupportedContainer, .codecNotSupportedByContainer: self = .unwritableFormat(error)
+        case .outputExists(let path): self = .outputExists(path: path)
+        case .outputAppeared(let path): self = .outputAppeared(path: path)
+        case .outputNotReplaceable(let path, "directory"): self = .outputIsDirectory(path: path)
+        case .outputNotReplaceable(let path, let kind): self = .outputIsSpecial(path: path, kind: kind)
+        default: self = .media(error)
+        }
+    }
 
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat:
+        case .usage, .invalidChain, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
+            .outputIsStandardOutput:
             return 2
-        case .outputExists, .outputIsInput, .outputIsDirectory, .outputFolderMissing, .outputFolderNotWritable,
+        case .outputExists, .outputIsInput, .outputIsDirectory, .outputIsSpecial, .outputAppeared, .outputFolderMissing,
+            .outputFolderNotWritable,
             .resourceUnavailable, .chainDoesNotFit, .renderFailed, .nothingToRender, .encoderRefused, .media, .gpu,
-            .gallerySamplesUnwritable,
+            .gallerySamplesUnwritable, .standardOutputFailed,
             .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
@@ -69,7 +97,7 @@ enum ToolError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .interrupted(let signal, let output):
-            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            let name = Interrupts.name(of: signal)
             return "interrupted by \(name); "
                 + (output.map { "nothing was written to \($0)" } ?? "the run was cancelled")
         default:
@@ -100,6 +128,14 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(output): \(same); choose another output with -o"
         case .outputIsDirectory(let path):
             return "\(path): is a directory; give a file name with -o"
+        case .outputIsSpecial(let path, let kind):
+            let hint = kind.hasSuffix("device") ? "use --null to render without writing" : "give a file name with -o"
+            return "\(path): is a \(kind), which harbeth-render never writes over; \(hint)"
+        case .outputAppeared(let path):
+            return "\(path): another file appeared there while rendering (another run?); it was left as it is "
+                + "and nothing was written; use -y to replace it"
+        case .outputIsStandardOutput:
+            return "-o -: writing to standard output is not supported; give a file name with -o"
         case .outputFolderMissing(let path, let folder):
             return "\(path): the folder \(folder) does not exist"
         case .outputFolderNotWritable(let path, let folder, let reason):
@@ -120,6 +156,8 @@ enum ToolError: Error, CustomStringConvertible {
             return error.description
         case .gallerySamplesUnwritable(let folder, let reason):
             return "\(folder): cannot write the gallery's sample files (\(reason))"
+        case .standardOutputFailed(let what, let reason):
+            return "standard output: could not write \(what) (\(reason))"
         case .galleryTileFailed(let sheet, let filter, let reason):
             return "\(sheet): the \(filter) tile failed: \(reason)"
         case .interrupted:

@@ -66,10 +66,12 @@ enum Tool {
     /// killed and fails the test, so no test waits on a hung tool.
     static func run(
         _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
-        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], file: StaticString = #filePath,
-        line: UInt = #line
+        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], standardOutput: FileHandle? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> Run {
-        let process = try start(arguments, in: folder, environment: extra, timeLimit: timeLimit, launcher: launcher)
+        let process = try start(
+            arguments, in: folder, environment: extra, timeLimit: timeLimit, launcher: launcher,
+            standardOutput: standardOutput)
         let result = process.finish()
         XCTAssertFalse(
             result.timedOut,
@@ -90,7 +92,7 @@ enum Tool {
         private let expired = LockedBox(false)
         private let watchdog: DispatchSourceTimer
 
-        init(process: Process, stdout: Pipe, stderr: Pipe, timeLimit: Double, exited: LockedBox<Bool>) {
+        init(process: Process, stdout: Pipe?, stderr: Pipe, timeLimit: Double, exited: LockedBox<Bool>) {
             self.process = process
             stderrHandle = stderr.fileHandleForReading
             // The watchdog: past the limit the process is killed, which ends
@@ -106,13 +108,16 @@ enum Tool {
             }
             watchdog.resume()
             // Drain standard output on its own thread so the tool never blocks on it.
-            let handle = stdout.fileHandleForReading
             let box = stdoutData
             let done = stdoutDone
-            Thread {
-                box.set(handle.readDataToEndOfFile())
+            if let handle = stdout?.fileHandleForReading {
+                Thread {
+                    box.set(handle.readDataToEndOfFile())
+                    done.signal()
+                }.start()
+            } else {
                 done.signal()
-            }.start()
+            }
         }
 
         /// Reads standard error until a line containing `text` arrives;
@@ -148,9 +153,10 @@ enum Tool {
 
     /// Starts the tool; `launcher` runs it through another program (e.g.
     /// `/usr/bin/prlimit --fsize=N`), which must exec it in its place.
+    /// `standardOutput` replaces the captured pipe (e.g. `/dev/full`).
     static func start(
         _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
-        timeLimit: Double = defaultTimeLimit, launcher: [String] = []
+        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], standardOutput: FileHandle? = nil
     ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw Failure(description: "\(binary.path) is missing: build with swift build --build-tests")
@@ -165,9 +171,9 @@ enum Tool {
         }
         process.environment = environment.merging(extra) { $1 }
         if let folder { process.currentDirectoryURL = folder }
-        let stdout = Pipe()
+        let stdout = standardOutput == nil ? Pipe() : nil
         let stderr = Pipe()
-        process.standardOutput = stdout
+        process.standardOutput = standardOutput ?? stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         let exited = LockedBox(false)
