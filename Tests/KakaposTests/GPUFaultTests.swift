@@ -75,6 +75,30 @@ final class GPUFaultTests: XCTestCase {
         GPUTestEnvironment.assertNoValidationMessages(renderer.context)
     }
 
+    /// A device lost while the plan's pipelines are made reaches the
+    /// scheduler as a lost device: the pipeline fails with `deviceLost`,
+    /// everything else in flight is discarded with that reason, and the
+    /// renderer refuses later work at once.
+    func testALostDeviceWhileMakingAPipelineIsADeviceLoss() throws {
+        let renderer = try faultyRenderer()
+        renderer.context.faults.armPipelineCreation(.deviceLost, after: 1)
+        let (outcome, processor, folder) = try export(with: renderer)
+        guard case .failed(.deviceLost) = outcome else { return XCTFail("expected deviceLost, got \(outcome)") }
+        XCTAssertEqual(folderEntries(folder), [])
+        for (index, record) in processor.records.enumerated() {
+            XCTAssertEqual(record.deliveries.count, 1, "submission \(index)")
+            guard let snapshot = record.snapshot else { continue }
+            XCTAssertEqual(snapshot.state, .discarded, "submission \(index)")
+            XCTAssertEqual(snapshot.reason, .deviceLost, "submission \(index)")
+        }
+        let later = ImageNode(try VideoFrame(rgba: [UInt8](repeating: 9, count: 64), width: 4, height: 4))
+            .applying(try FilterChain(parsing: "sepia")).transmitFrame(on: renderer)
+        _ = later.wait()
+        XCTAssertEqual(later.snapshot.state, .discarded)
+        XCTAssertEqual(later.snapshot.reason, .deviceLost)
+        GPUTestEnvironment.assertNoValidationMessages(renderer.context)
+    }
+
     func testRunningOutOfGPUMemoryIsItsOwnErrorAndTheRendererRecovers() throws {
         let renderer = try faultyRenderer()
         renderer.context.faults.armAllocation(.outOfDeviceMemory, after: 1)

@@ -156,10 +156,12 @@ public final class Renderer: Sendable {
     }
 
     /// GPU errors pass through as themselves, so the scheduler can tell a
-    /// lost device; everything else becomes a `RenderError`.
+    /// lost device, even where a plan wrapped one (a device lost while its
+    /// pipelines were made); everything else becomes a `RenderError`.
     private static func renderError(_ error: any Error) -> any Error {
         switch error {
         case let error as GPUError: return error
+        case RenderError.gpu(let error): return error
         case let error as RenderError: return error
         case let error as ShaderCompileError: return RenderError.shaderCompile(error.description)
         case let error as FilterResourceError:

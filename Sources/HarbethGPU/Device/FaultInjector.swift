@@ -1,7 +1,9 @@
 /// Test hooks that make the next GPU allocation or submission fail as a real
 /// fault would. Off unless armed, by code or by `HARBETH_INJECT_FAULT`:
 /// `oom@alloc:N` fails the N-th allocation from now with out-of-memory,
-/// `lost@submit:N` loses the device at the N-th submission from now.
+/// `lost@submit:N` loses the device at the N-th submission from now, and
+/// `lost@pipeline:N` (or `oom@pipeline:N`) fails the N-th compute pipeline
+/// made from now.
 public final class FaultInjector: Sendable {
     /// A fault that can be injected.
     public enum Fault: String, Sendable {
@@ -12,6 +14,7 @@ public final class FaultInjector: Sendable {
     private struct Armed {
         var allocation: (fault: Fault, countdown: Int)?
         var submission: (fault: Fault, countdown: Int)?
+        var pipeline: (fault: Fault, countdown: Int)?
     }
 
     private let armed = Locked(Armed())
@@ -29,6 +32,7 @@ public final class FaultInjector: Sendable {
             else { continue }
             if pieces[1] == "alloc" { armAllocation(fault, after: count) }
             if pieces[1] == "submit" { armSubmission(fault, after: count) }
+            if pieces[1] == "pipeline" { armPipelineCreation(fault, after: count) }
         }
     }
 
@@ -42,24 +46,34 @@ public final class FaultInjector: Sendable {
         armed.withLock { $0.submission = (fault, count) }
     }
 
+    /// The `count`-th compute pipeline made from now fails with `fault`.
+    public func armPipelineCreation(_ fault: Fault, after count: Int = 1) {
+        armed.withLock { $0.pipeline = (fault, count) }
+    }
+
     func checkAllocation() throws(GPUError) {
-        let fault: Fault? = armed.withLock { state in
-            guard var entry = state.allocation else { return nil }
-            entry.countdown -= 1
-            state.allocation = entry.countdown > 0 ? entry : nil
-            return entry.countdown > 0 ? nil : entry.fault
-        }
-        if let fault { try fire(fault, call: "memory allocation (injected)") }
+        try check(\.allocation, call: "memory allocation (injected)")
     }
 
     func checkSubmit() throws(GPUError) {
+        try check(\.submission, call: "vkQueueSubmit (injected)")
+    }
+
+    func checkPipelineCreation() throws(GPUError) {
+        try check(\.pipeline, call: "vkCreateComputePipelines (injected)")
+    }
+
+    /// Counts one event down; fires the fault when its count is reached.
+    private func check(_ point: WritableKeyPath<Armed, (fault: Fault, countdown: Int)?>, call: String)
+        throws(GPUError)
+    {
         let fault: Fault? = armed.withLock { state in
-            guard var entry = state.submission else { return nil }
+            guard var entry = state[keyPath: point] else { return nil }
             entry.countdown -= 1
-            state.submission = entry.countdown > 0 ? entry : nil
+            state[keyPath: point] = entry.countdown > 0 ? entry : nil
             return entry.countdown > 0 ? nil : entry.fault
         }
-        if let fault { try fire(fault, call: "vkQueueSubmit (injected)") }
+        if let fault { try fire(fault, call: call) }
     }
 
     private func fire(_ fault: Fault, call: String) throws(GPUError) {

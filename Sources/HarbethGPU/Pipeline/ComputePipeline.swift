@@ -103,6 +103,7 @@ public final class ComputePipeline: @unchecked Sendable {
             }
             try check(moduleResult, "vkCreateShaderModule")
             defer { vkDestroyShaderModule(device, shaderModule, nil) }
+            try context.faults.checkPipelineCreation()
 
             var specialization: [UInt32] = [
                 UInt32(descriptor.workgroupSize.x), UInt32(descriptor.workgroupSize.y),

@@ -62,6 +62,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     private let window: InFlightWindow
     private let core: ConditionLock<Core>
     private let ended = DispatchGroup()
+    /// Points where tests act between two steps of the pipeline.
+    let testHooks = ConditionLock(MediaPipelineTestHooks())
 
     private struct Core {
         var machine = MediaPipelineStateMachine<Sink.Product>()
@@ -147,16 +149,23 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         return core.withLock { $0.machine.outcome! }
     }
 
-    /// The outcome, awaited.
+    /// The outcome, awaited. Cancelling the awaiting `Task` cancels the run
+    /// with `callerCancelled` (as cancelling a handle's `outcome` does), and
+    /// the outcome then says how it ended: `cancelled`, or what the sink
+    /// decided if it was already finishing.
     public var outcome: Outcome {
         get async {
-            await withCheckedContinuation { continuation in
-                let ready: Outcome? = core.withLock { core in
-                    if core.announced { return core.machine.outcome }
-                    core.waiters.append(continuation)
-                    return nil
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let ready: Outcome? = core.withLock { core in
+                        if core.announced { return core.machine.outcome }
+                        core.waiters.append(continuation)
+                        return nil
+                    }
+                    if let ready { continuation.resume(returning: ready) }
                 }
-                if let ready { continuation.resume(returning: ready) }
+            } onCancel: {
+                cancel(reason: .callerCancelled)
             }
         }
     }
@@ -354,10 +363,17 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         announce(core.withLock { $0.machine.outcome! })
     }
 
+    /// Ends the run for its observers. The terminal callback is queued
+    /// under the same lock as every progress callback and after `announced`
+    /// is set, so it is the observer queue's last event: nothing is
+    /// delivered after it.
     private func announce(_ outcome: Outcome) {
         let (waiters, streams) = core.withLock { core in
             precondition(!core.announced, "a pipeline announced its end twice")
             core.announced = true
+            if let terminal = observer.terminal {
+                observerQueue.async { terminal(outcome) }
+            }
             defer {
                 core.waiters.removeAll()
                 core.progressStreams.removeAll()
@@ -367,16 +383,24 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         ended.leave()
         for waiter in waiters { waiter.resume(returning: outcome) }
         for stream in streams { stream.finish() }
-        if let terminal = observer.terminal {
-            observerQueue.async { terminal(outcome) }
-        }
     }
 
+    /// Hands progress to the observers, unless the run has been announced.
     private func report(_ progress: PipelineProgress) {
-        let streams = core.withLock { Array($0.progressStreams.values) }
-        for stream in streams { stream.yield(progress) }
-        if let callback = observer.progress {
-            observerQueue.async { callback(progress) }
+        testHooks.withLock { $0.beforeReportingProgress }?(progress)
+        core.withLock { core in
+            guard !core.announced else { return }
+            for stream in core.progressStreams.values { stream.yield(progress) }
+            if let callback = observer.progress {
+                observerQueue.async { callback(progress) }
+            }
         }
     }
+}
+
+/// Points where tests act between two steps of a pipeline. They may call
+/// the pipeline's public API (a cancel, say) but must not wait for it.
+struct MediaPipelineTestHooks: Sendable {
+    /// A frame was encoded and its progress is about to be reported.
+    var beforeReportingProgress: (@Sendable (PipelineProgress) -> Void)?
 }

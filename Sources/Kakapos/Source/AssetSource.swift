@@ -120,17 +120,21 @@ public final class AssetSource: Sendable {
     /// Starts decoding. `handler` receives every event on the delivery
     /// queue, one at a time: frames, then one finish. A source starts once.
     public func start(_ handler: @escaping @Sendable (SourceEvent) -> Void) throws(MediaError) {
-        let opened = try state.withLock { state throws(MediaError) -> OpenedAsset in
+        let (opened, hook) = try state.withLock { state throws(MediaError) -> (OpenedAsset, (@Sendable () -> Void)?) in
             guard state.machine.start(), let opened = state.opened else {
                 throw .sourceAlreadyStarted(path: url.path)
             }
             state.opened = nil
             state.handler = handler
-            return opened
+            // Under the lock that started the source: a stop() that sees it
+            // running also sees the decode thread it must wait for.
+            decoderExited.enter()
+            return (opened, state.hooks.afterStartDecided)
         }
-        decoderExited.enter()
+        hook?()
         let thread = Thread { [self] in
             decode(opened)
+            state.withLock { $0.hooks.decodeThreadExiting }?()
             decoderExited.leave()
         }
         thread.name = "kakapos.decode"
@@ -305,4 +309,8 @@ struct SourceTestHooks: Sendable {
     var decoderWaitingForRoom: (@Sendable (Int) -> Void)?
     /// The decoder offered its last frame (the finish is about to be queued).
     var decoderEnded: (@Sendable () -> Void)?
+    /// `start()` has decided to start and is about to launch the decode thread.
+    var afterStartDecided: (@Sendable () -> Void)?
+    /// The decode thread is done with the file and about to exit.
+    var decodeThreadExiting: (@Sendable () -> Void)?
 }
