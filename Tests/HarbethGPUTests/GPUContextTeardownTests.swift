@@ -76,6 +76,24 @@ final class GPUContextTeardownTests: XCTestCase {
     }
 }
 
+extension GPUContextTeardownTests {
+    /// A context whose set-up fails at any step leaves nothing alive: each
+    /// step's failure is injected in turn, and the validation layer's object
+    /// tracker, whose log outlives the attempt, reports no leaked object.
+    func testASetUpThatFailsAtAnyStepLeavesNoObjectAlive() throws {
+        for step in GPUContext.SetUpStep.allCases {
+            let log = ValidationLog()
+            var options = options(log: log)
+            options.failingSetUpStep = step
+            XCTAssertThrowsError(try GPUContext(options: options), "\(step)") { error in
+                XCTAssertEqual(error as? GPUError, .unsupported("set-up step \(step) (injected)"))
+            }
+            XCTAssertEqual(log.failures.filter(\.reportsObjectLeftAlive).map(\.text), [], "\(step)")
+            XCTAssertEqual(log.failures.map(\.text), [], "\(step)")
+        }
+    }
+}
+
 extension ValidationMessage {
     /// The object tracker's report, at vkDestroyDevice or vkDestroyInstance,
     /// of an object that was never destroyed.

@@ -25,6 +25,9 @@ public final class GPUContext: @unchecked Sendable {
         /// context, so it also holds what the layer reports while the device
         /// and the instance are destroyed: every Vulkan object left alive.
         public var validationLog: ValidationLog?
+        /// Makes this step of the set-up fail, so tests can check that a
+        /// failed set-up leaves nothing alive.
+        var failingSetUpStep: SetUpStep?
 
         public init(
             device: DeviceSelector? = nil, validation: Bool? = nil, cache: CacheLocation = .automatic,
@@ -36,6 +39,11 @@ public final class GPUContext: @unchecked Sendable {
             self.robustBufferAccess = robustBufferAccess
             self.validationLog = validationLog
         }
+    }
+
+    /// The steps of a context's set-up after the device exists, in order.
+    enum SetUpStep: String, CaseIterable, Sendable {
+        case queue, pipelineCache, linearSampler, nearestSampler
     }
 
     /// Optional device features that kernels may use, as enabled.
@@ -67,6 +75,8 @@ public final class GPUContext: @unchecked Sendable {
     let pipelineCache: PipelineCache
     private let linearSampler: VkSampler
     private let nearestSampler: VkSampler
+    /// The one destroy site of the device and everything above.
+    private let objects: DeviceObjects
     private let allocated = Locked<(count: Int, bytes: Int)>((0, 0))
 
     /// Creates a context on the chosen device.
@@ -94,21 +104,24 @@ public final class GPUContext: @unchecked Sendable {
 
         let directory = options.cache.resolve().flatMap { CacheDirectory(path: $0) }
         compiler = ShaderCompiler(directory: directory)
-        do {
-            queue = try GPUQueue(device: device, familyIndex: entry.queueFamily, faults: faults)
-        } catch {
-            vkDestroyDevice(device, nil)
-            throw error
+        let owned = DeviceObjects(device: device)
+        func step(_ step: SetUpStep) throws(GPUError) {
+            if options.failingSetUpStep == step { throw .unsupported("set-up step \(step) (injected)") }
         }
         do {
-            pipelineCache = try PipelineCache(device: device, info: chosen, directory: directory)
-            linearSampler = try Self.makeSampler(device: device, filter: VK_FILTER_LINEAR)
-            nearestSampler = try Self.makeSampler(device: device, filter: VK_FILTER_NEAREST)
+            try step(.queue)
+            queue = owned.adopt(try GPUQueue(device: device, familyIndex: entry.queueFamily, faults: faults))
+            try step(.pipelineCache)
+            pipelineCache = owned.adopt(try PipelineCache(device: device, info: chosen, directory: directory))
+            try step(.linearSampler)
+            linearSampler = owned.adopt(sampler: try Self.makeSampler(device: device, filter: VK_FILTER_LINEAR))
+            try step(.nearestSampler)
+            nearestSampler = owned.adopt(sampler: try Self.makeSampler(device: device, filter: VK_FILTER_NEAREST))
         } catch {
-            queue.shutdown()
-            vkDestroyDevice(device, nil)
+            owned.destroy()
             throw error
         }
+        objects = owned
         if pipelineCache.loadedFromDisk { compiler.recordPipelineCacheLoaded() }
         let queue = self.queue
         faults.onDeviceLost.withLock { $0 = { queue.simulateDeviceLost() } }
@@ -116,11 +129,7 @@ public final class GPUContext: @unchecked Sendable {
 
     deinit {
         pipelineCache.save()
-        queue.shutdown()
-        vkDestroySampler(device, linearSampler, nil)
-        vkDestroySampler(device, nearestSampler, nil)
-        pipelineCache.destroy()
-        vkDestroyDevice(device, nil)
+        objects.destroy()
     }
 
     /// Every Vulkan device with compute support that the loader sees.
