@@ -12,6 +12,7 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
+#include <libavutil/timecode.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 

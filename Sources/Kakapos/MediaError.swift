@@ -15,6 +15,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The content is not a format FFmpeg recognises (whatever its extension).
     case notMediaFile(path: String)
+    /// The N-th video stream asked for (`0:v:N`) is missing or is cover art.
+    case noSuchVideoStream(path: String, number: Int, count: Int)
     /// The file is a media file without a video stream (e.g. audio only).
     case noVideoStream(path: String, streams: [String])
     /// The file's format was recognised but its structure ends early or is
@@ -49,6 +51,12 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case processorFailed(String)
     /// The frame processor refused the source's format.
     case processorRejectedFormat(String)
+    /// A frame's processing did not end within the pipeline's frame
+    /// timeout (seconds, when known): it was cancelled with
+    /// `deadlineExceeded` and the run stopped.
+    case frameTimedOut(seconds: Double?)
+    /// A stream map names a stream the source lacks or does not parse.
+    case invalidStreamMap(String)
     /// The GPU device was lost; every frame in flight was discarded with
     /// the cancellation reason `deviceLost`.
     case deviceLost
@@ -63,6 +71,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case codecNotSupportedByContainer(path: String, codec: String, container: String)
     /// None of the encoders for the codec is installed.
     case encoderNotFound(path: String, encoders: [String])
+    /// The picture's width or height does not divide by the pixel format's
+    /// chroma subsampling, which the encoder needs (libx264 and 4:2:0).
+    case oddSizeForSubsampling(path: String, dimension: String, pixelFormat: String, encoder: String)
     /// The encoder refused its settings.
     case encoderOpenFailed(path: String, encoder: String, error: AVError)
     /// The temporary output could not be created or its header written.
@@ -115,6 +126,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot be read (\(reason))"
         case .notMediaFile(let path):
             return "\(path): not a media file FFmpeg recognises"
+        case .noSuchVideoStream(let path, let number, let count):
+            return "\(path): has no video stream 0:v:\(number) to decode (\(count) video stream(s), "
+                + "cover art not counted as video to filter)"
         case .noVideoStream(let path, let streams):
             let what = streams.isEmpty ? "no streams" : "only \(streams.joined(separator: ", "))"
             return "\(path): has no video stream (\(what))"
@@ -144,6 +158,12 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the frame processor failed: \(why)"
         case .processorRejectedFormat(let why):
             return "the frame processor refused the source format: \(why)"
+        case .frameTimedOut(let seconds):
+            let limit = seconds.map { String(format: " (%g s)", $0) } ?? ""
+            return "a frame took longer than the frame timeout\(limit) to process; the run was stopped "
+                + "(a filter or shader that never finishes?)"
+        case .invalidStreamMap(let why):
+            return why
         case .deviceLost:
             return "the GPU device was lost; the frames in flight were discarded"
         case .gpuOutOfMemory(let why):
@@ -178,6 +198,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the finished file is missing or empty"
         case .renameFailed(let path, let reason):
             return "\(path): could not move the finished file into place (\(reason))"
+        case .oddSizeForSubsampling(let path, let dimension, let pixelFormat, let encoder):
+            return "\(path): \(dimension) is odd; \(pixelFormat) needs even sizes for \(encoder) "
+                + "(pad or crop, or use --codec ffv1)"
         case .outputExists(let path):
             return "\(path): already exists; the recorder replaces a file only with overwrite on"
         case .outputAppeared(let path):

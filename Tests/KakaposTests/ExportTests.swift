@@ -26,7 +26,7 @@ final class ExportTests: XCTestCase {
             try MediaTool.framePTSTimes(mp4.url).map { Double($0)! }, input.map { Double($0)! }, accuracy: 1e-3)
         // MP4 cannot take PCM: the audio was re-encoded, and the clip says so.
         XCTAssertEqual(mp4.audio, "aac (re-encoded from pcm_s16le)")
-        XCTAssertEqual(mp4.notes, ["audio re-encoded to aac: mp4 does not take pcm_s16le"])
+        XCTAssertEqual(mp4.notes, ["audio stream 1 (pcm_s16le) re-encoded to aac: mp4 does not take pcm_s16le"])
         XCTAssertEqual(try MediaTool.probe("stream=codec_name", stream: "a:0", of: mp4.url), ["aac"])
     }
 
@@ -56,7 +56,7 @@ final class ExportTests: XCTestCase {
     func testAudioIsReencodedWhereTheContainerCannotTakeItOrWhenAsked() throws {
         let webm = try export(MediaFixtures.clip, to: "audio.webm")
         XCTAssertEqual(webm.audio, "libopus (re-encoded from aac)")
-        XCTAssertEqual(webm.notes, ["audio re-encoded to opus: webm does not take aac"])
+        XCTAssertEqual(webm.notes, ["audio stream 1 (aac) re-encoded to opus: webm does not take aac"])
         XCTAssertEqual(try MediaTool.probe("stream=codec_name", stream: "a:0", of: webm.url), ["opus"])
         let audioDuration = Double(try MediaTool.probe("format=duration", of: webm.url).first!)!
         XCTAssertEqual(audioDuration, 1.0, accuracy: 0.05)
@@ -70,11 +70,14 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try MediaTool.probe("stream=codec_type", of: none.url), ["video"])
     }
 
-    func testOtherStreamsAreDroppedWithANote() throws {
-        XCTAssertEqual(try AssetSource(url: MediaFixtures.subtitled).metadata.otherStreams, ["subtitle: subrip"])
-        let clip = try export(MediaFixtures.subtitled, to: "nosubs.mp4")
-        XCTAssertEqual(clip.notes, ["dropped subtitle: subrip"])
-        XCTAssertEqual(try MediaTool.probe("stream=codec_type", of: clip.url), ["video", "audio"])
+    func testTextSubtitlesAreConvertedToWhatTheContainerHolds() throws {
+        XCTAssertEqual(
+            try AssetSource(url: MediaFixtures.subtitled).metadata.otherStreams.map(\.description),
+            ["audio stream 1 (aac)", "subtitle stream 2 (subrip)"])
+        let clip = try export(MediaFixtures.subtitled, to: "subs.mp4")
+        XCTAssertEqual(clip.notes, ["subtitle stream 2 (subrip) converted to mov_text: mp4 does not take subrip"])
+        XCTAssertEqual(try MediaTool.probe("stream=codec_type", of: clip.url), ["video", "audio", "subtitle"])
+        XCTAssertEqual(try MediaTool.probe("stream=codec_name", stream: "s:0", of: clip.url), ["mov_text"])
     }
 
     func testMP4AndMOVAreWrittenFastStart() throws {

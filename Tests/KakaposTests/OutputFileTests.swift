@@ -21,7 +21,7 @@ final class OutputFileTests: XCTestCase {
         let sink = try RecorderSink(url: url, options: options)
         let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 5))
         do {
-            try sink.begin(RecordingInput(source: source, format: source.metadata.frameFormat))
+            try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
             for frame in try collectFrames(source) { try sink.append(frame) }
         } catch let error as MediaError {
             return .failure(error)
@@ -170,5 +170,31 @@ extension Result {
     var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// Frames handed to the recorder with timestamps that do not rise are
+/// moved to the next tick, and the clip's notes say how many.
+final class TimestampNoteTests: XCTestCase {
+    func testFramesOutOfOrderOrRepeatedAreMovedAndCounted() throws {
+        let source = try AssetSource(url: MediaFixtures.tiny)
+        let frames = try collectFrames(source)
+        let folder = MediaFixtures.outputDirectory()
+        let sink = try RecorderSink(url: folder.appendingPathComponent("order.mkv"), options: .init(codec: .ffv1))
+        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        // 0, 1, 1 (repeated), 3, 2 (out of order), 5...
+        let order = [0, 1, 1, 3, 2] + Array(5..<frames.count)
+        for index in order { try sink.append(frames[index]) }
+        let clip = try sink.finishRecording()
+        XCTAssertEqual(clip.frameCount, order.count)
+        XCTAssertEqual(
+            clip.notes,
+            [
+                "2 frame(s) came with a timestamp at or before the previous frame's (out of order, repeated, "
+                    + "or finer than ffv1's time base) and were each moved to the next tick"
+            ])
+        let times = try MediaTool.framePTSTimes(clip.url).compactMap(Double.init)
+        XCTAssertEqual(times.count, order.count)
+        XCTAssertEqual(times, times.sorted(), "the written timestamps rise")
     }
 }

@@ -22,7 +22,7 @@ final class RecorderSinkRaceTests: XCTestCase {
 
     private func input() throws -> RecordingInput {
         let (source, _) = try Self.frames.get()
-        return RecordingInput(source: source, format: source.metadata.frameFormat)
+        return try RecordingInput(source: source, format: source.metadata.frameFormat)
     }
 
     /// A sink for a fresh output: FFV1 in Matroska, the cheapest encoder to open.

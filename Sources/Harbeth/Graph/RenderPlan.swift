@@ -62,9 +62,14 @@ final class RenderPlan: @unchecked Sendable {
         outputLayout = PlaneLayout(
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))
-        for bytes in [inputLayout.totalBytes, self.outputLayout.totalBytes] where bytes > context.maxStorageBufferRange
-        {
-            throw RenderError.frameTooLarge(width: input.width, height: input.height, limit: limit)
+        let buffers = [
+            ("input", input.width, input.height, input.layout, inputLayout.totalBytes),
+            ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
+        ]
+        for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
+            throw RenderError.bufferTooLarge(
+                what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
+                limit: context.maxStorageBufferRange)
         }
         let generator = ShaderGenerator(imageFormat: imageFormat, filters: filters)
         var pipelines: [ComputePipeline] = []

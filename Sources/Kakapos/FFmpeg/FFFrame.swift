@@ -66,4 +66,15 @@ final class FFDictionary {
     }
 
     var count: Int { Int(av_dict_count(pointer)) }
+
+    /// Every entry of an FFmpeg dictionary (a stream's or file's metadata).
+    static func entries(_ dictionary: OpaquePointer?) -> [String: String] {
+        var entries: [String: String] = [:]
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            entries[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+            entry = next
+        }
+        return entries
+    }
 }

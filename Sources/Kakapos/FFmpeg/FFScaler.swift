@@ -141,6 +141,9 @@ final class FFAudioFifo: @unchecked Sendable {
 
     var count: Int32 { av_audio_fifo_size(pointer) }
 
+    /// Empties the fifo.
+    func reset() { av_audio_fifo_reset(pointer) }
+
     func write(_ frame: FFFrame) throws(AVError) {
         let samples = frame.pointer.pointee.nb_samples
         guard samples > 0 else { return }

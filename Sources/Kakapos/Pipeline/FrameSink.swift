@@ -27,12 +27,14 @@ public struct RecordingInput: Sendable {
     public var frameRate: Rational?
     /// The output display matrix's rotation in degrees, as `AssetMetadata.rotation`.
     public var rotation: Int
-    /// Subtracted from every timestamp: the trim start, 0 when untrimmed.
+    /// Subtracted from every timestamp: where the output's 0 is (the trim
+    /// start, or the source's start time).
     public var startPTS: Int64
-    /// Where to take audio from, if anywhere.
-    public var audio: AudioSourceTrack?
-    /// Streams of the source that will not be written (for the notes).
-    public var droppedStreams: [String]
+    /// The streams to carry besides the video, if any.
+    public var companions: CompanionStreams?
+    /// The field order to tag the video with (the filters keep both fields
+    /// of a frame where they are).
+    public var fieldOrder: FieldOrder?
     /// The number of frames expected, when known.
     public var expectedFrameCount: Int?
     /// The source's colorimetry and raw primaries/transfer: when the frames
@@ -41,59 +43,73 @@ public struct RecordingInput: Sendable {
 
     public init(
         format: FrameFormat, timeBase: Rational, frameRate: Rational? = nil, rotation: Int = 0, startPTS: Int64 = 0,
-        audio: AudioSourceTrack? = nil, droppedStreams: [String] = [], expectedFrameCount: Int? = nil
+        companions: CompanionStreams? = nil, fieldOrder: FieldOrder? = nil, expectedFrameCount: Int? = nil
     ) {
         self.format = format
         self.timeBase = timeBase
         self.frameRate = frameRate
         self.rotation = rotation
         self.startPTS = startPTS
-        self.audio = audio
-        self.droppedStreams = droppedStreams
+        self.companions = companions
+        self.fieldOrder = fieldOrder
         self.expectedFrameCount = expectedFrameCount
     }
 
     /// Describes the recording of `source`'s frames after a processor that
-    /// produces `format`: its timing, rotation, trim, audio and colour tags.
-    public init(source: AssetSource, format: FrameFormat) {
+    /// produces `format`: its timing, rotation, trim, colour tags, field
+    /// order, and the streams to carry besides the video (every audio,
+    /// subtitle and attachment stream, cover art and the timecode, or what
+    /// `maps` choose), with the chapters and metadata.
+    ///
+    /// The output's timeline starts at 0 where the source's does (its
+    /// file's start time, 11.4 s for a transport stream cut from a
+    /// broadcast), or at the trim start, keeping the streams' offsets to
+    /// one another, as FFmpeg does; `keepTimestamps` keeps the source's
+    /// timestamps instead (FFmpeg's `-copyts`).
+    public init(
+        source: AssetSource, format: FrameFormat, maps: [StreamMap] = [], keepTimestamps: Bool = false
+    ) throws(StreamMapError) {
         let metadata = source.metadata
         let options = source.options
-        var expected = options.start == nil && options.duration == nil ? metadata.frameCount : nil
-        if let limit = options.frameLimit { expected = min(expected ?? limit, limit) }
+        // The file's timeline starts at its earliest stream; a trim counts from there.
+        let fileStart = metadata.fileStartTime ?? metadata.startTime ?? 0
+        let trimStart = options.start.map { fileStart + $0 }
+        let zero = keepTimestamps ? 0 : (trimStart ?? fileStart)
+        let selection = try StreamMap.select(metadata.streams, maps: maps, video: metadata.videoStreamIndex)
+        // Without maps, what the default selection leaves out is named.
+        let excluded =
+            maps.isEmpty
+            ? metadata.streams.filter { stream in
+                stream.index != selection.video && !selection.others.contains(stream.index)
+            }.map { stream in
+                stream.kind == .video
+                    ? "\(stream): only one video stream is filtered (--map 0:v:\(stream.indexInKind) picks this one)"
+                    : "\(stream): \(stream.kind.rawValue) streams other than a timecode track are not carried"
+            }
+            : []
+        let companions = CompanionStreams(
+            url: metadata.url, streams: selection.others, videoStream: metadata.videoStreamIndex, start: trimStart,
+            end: options.duration.map { (trimStart ?? fileStart) + $0 }, endWithVideo: options.frameLimit != nil,
+            zero: zero, timecodeOffset: options.start ?? 0, excluded: excluded)
         self.init(
             format: format,
             timeBase: metadata.timeBase,
             frameRate: metadata.averageFrameRate ?? metadata.realFrameRate,
             rotation: metadata.rotation,
-            startPTS: source.trimStartPTS ?? 0,
-            audio: metadata.audio.map { audio in
-                let start = options.start.map { (metadata.startTime ?? 0) + $0 }
-                return AudioSourceTrack(
-                    url: metadata.url, streamIndex: audio.streamIndex, start: start,
-                    end: options.duration.map { (start ?? metadata.startTime ?? 0) + $0 })
-            },
-            droppedStreams: metadata.otherStreams,
-            expectedFrameCount: expected)
+            startPTS: AssetSource.secondsToTicks(zero, metadata.timeBase),
+            companions: companions.streams.isEmpty && metadata.chapters.isEmpty && metadata.tags.isEmpty
+                && metadata.timecode == nil && excluded.isEmpty ? nil : companions,
+            fieldOrder: metadata.fieldOrder,
+            expectedFrameCount: source.expectedFrameCount)
         sourceColor = (metadata.colorimetry, source.colorTags)
     }
 }
 
-/// An audio stream to copy or re-encode into a recording.
-public struct AudioSourceTrack: Sendable, Hashable {
-    /// The file that holds the audio (usually the video source).
-    public var url: URL
-    /// The audio stream's index in that file.
-    public var streamIndex: Int
-    /// The window of the source timeline to take, in seconds; packets before
-    /// `start` are skipped and timestamps are shifted so `start` becomes 0.
-    public var start: Double?
-    /// The end of the window, in seconds of the source timeline.
-    public var end: Double?
-
-    public init(url: URL, streamIndex: Int, start: Double? = nil, end: Double? = nil) {
-        self.url = url
-        self.streamIndex = streamIndex
-        self.start = start
-        self.end = end
+extension AssetSource {
+    /// The number of frames the source will deliver, when known.
+    public var expectedFrameCount: Int? {
+        var expected = options.start == nil && options.duration == nil ? metadata.frameCount : nil
+        if let limit = options.frameLimit { expected = min(expected ?? limit, limit) }
+        return expected
     }
 }

@@ -25,9 +25,26 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     public struct Options: Sendable {
         /// Frames between the source and the sink at once.
         public var maxFramesInFlight: Int
+        /// Which of the source's other streams the sink carries (FFmpeg's
+        /// `-map`); by default every one it can (see `StreamMap`).
+        public var maps: [StreamMap]
+        /// Keep the source's timestamps instead of starting the output at 0
+        /// (FFmpeg's `-copyts`).
+        public var keepTimestamps: Bool
+        /// How long one frame may take from its submission to its result.
+        /// Past it the frame's handle is cancelled with `deadlineExceeded`
+        /// and the run fails with `frameTimedOut`, so work that never ends
+        /// (a shader stuck in a loop) cannot hang the run. Nil: no limit.
+        public var frameTimeout: Duration?
 
-        public init(maxFramesInFlight: Int = 3) {
+        public init(
+            maxFramesInFlight: Int = 3, maps: [StreamMap] = [], keepTimestamps: Bool = false,
+            frameTimeout: Duration? = .seconds(60)
+        ) {
             self.maxFramesInFlight = maxFramesInFlight
+            self.maps = maps
+            self.keepTimestamps = keepTimestamps
+            self.frameTimeout = frameTimeout
         }
     }
 
@@ -91,7 +108,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         self.observer = observer
         window = InFlightWindow(capacity: options.maxFramesInFlight)
         var progress = PipelineProgress()
-        progress.totalFrames = RecordingInput(source: source, format: source.metadata.frameFormat).expectedFrameCount
+        progress.totalFrames = source.expectedFrameCount
         core = ConditionLock(Core(progress: progress))
         ended.enter()
     }
@@ -119,8 +136,16 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             try failStarting(run, .processorRejectedFormat("\(error)"))
             return
         }
+        let input: RecordingInput
         do {
-            try sink.begin(RecordingInput(source: source, format: format))
+            input = try RecordingInput(
+                source: source, format: format, maps: options.maps, keepTimestamps: options.keepTimestamps)
+        } catch {
+            try failStarting(run, .invalidStreamMap(error.description))
+            return
+        }
+        do {
+            try sink.begin(input)
             try source.start { [self] event in self.sourceEvent(event, run: run) }
         } catch {
             try failStarting(run, error)
@@ -216,6 +241,11 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
                         index: timing.index)
                 }
             }
+            if let timeout = options.frameTimeout {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [weak handle] in
+                    handle?.cancel(reason: .deadlineExceeded)
+                }
+            }
             let late = core.withLock { core -> CancellationReason? in
                 guard core.machine.isRunning(run) else { return core.discardReason }
                 if sequence >= core.reorder.nextSequence { core.handles[sequence] = handle }
@@ -239,7 +269,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         case .success(let output):
             frame = output
         case .failure(let error):
-            let (failure, reason) = Self.classify(error)
+            let (failure, reason) = classify(error)
             let action = core.withLock { core in
                 let action = core.machine.fail(run, failure)
                 // Under the same lock, so a frame submitted as the run ends
@@ -312,10 +342,19 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     /// pipeline's `deviceLost` and discards with that reason, so each
     /// handle says why it ended; running out of GPU memory is an error of
     /// its own; anything else is the processor's failure.
+    /// `classify`, with this pipeline's frame timeout in a timed-out frame's error.
+    func classify(_ error: RenderSubmissionError) -> (MediaError, CancellationReason) {
+        let (failure, reason) = Self.classify(error)
+        guard case .frameTimedOut = failure, let timeout = options.frameTimeout else { return (failure, reason) }
+        return (.frameTimedOut(seconds: timeout.seconds), reason)
+    }
+
     static func classify(_ error: RenderSubmissionError) -> (MediaError, CancellationReason) {
         switch error {
         case .cancelled(.deviceLost):
             return (.deviceLost, .deviceLost)
+        case .cancelled(.deadlineExceeded):
+            return (.frameTimedOut(seconds: nil), .pipelineStopped)
         case .executionFailed(let gpu as GPUError), .executionFailed(RenderError.gpu(let gpu)):
             switch gpu {
             case .deviceLost: return (.deviceLost, .deviceLost)

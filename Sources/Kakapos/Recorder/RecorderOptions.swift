@@ -116,6 +116,32 @@ enum Container: String, Sendable {
         }
     }
 
+    /// The subtitle encoder text subtitles are converted with when the
+    /// container does not take their codec: what FFmpeg picks by default.
+    var subtitleEncoder: String? {
+        switch self {
+        case .mp4, .mov: return "mov_text"
+        case .mkv: return "ass"
+        case .webm: return "webvtt"
+        case .avi, .png, .jpeg: return nil
+        }
+    }
+
+    /// Stores a field order tag (Matroska's FieldOrder, QuickTime's `fiel`).
+    var storesFieldOrder: Bool { self == .mp4 || self == .mov || self == .mkv || self == .webm }
+
+    /// Holds subtitle streams at all.
+    var holdsSubtitles: Bool { subtitleEncoder != nil }
+
+    /// Holds attached files (fonts, ...): Matroska only.
+    var holdsAttachments: Bool { self == .mkv }
+
+    /// Holds chapters.
+    var holdsChapters: Bool { self == .mp4 || self == .mov || self == .mkv || self == .webm }
+
+    /// Holds cover art (an attached picture stream).
+    var holdsAttachedPictures: Bool { self == .mp4 || self == .mov || self == .mkv }
+
     /// Muxer options.
     var muxerOptions: [(String, String)] {
         switch self {

@@ -113,6 +113,13 @@ public final class RecorderSink: FrameSink {
         machine.withLock { $0.abandonedSession }?.abandon()
     }
 
+    /// The container's name, e.g. `mkv`.
+    public var containerName: String { container.rawValue }
+
+    /// True when the output keeps a rotation as a display matrix (mp4 and
+    /// mov; FFmpeg 5.1 writes none to Matroska, WebM or AVI).
+    public var storesRotation: Bool { container.storesDisplayMatrix }
+
     /// The recording's state now.
     public var state: RecorderState {
         machine.withLock { RecorderState(rawValue: $0.name)! }

@@ -2,8 +2,8 @@ import CFFmpeg
 import Foundation
 
 /// The FFmpeg side of one recording: the muxer writing the temporary file,
-/// the video encoder and the audio writer. Exists from `begin` until the
-/// file is finished or abandoned.
+/// the video encoder and the companion streams (audio, subtitles, ...).
+/// Exists from `begin` until the file is finished or abandoned.
 ///
 /// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
 final class RecordingSession: @unchecked Sendable {
@@ -14,12 +14,12 @@ final class RecordingSession: @unchecked Sendable {
     /// processes left behind, removed before this one began.
     let removedStaleFiles: [String]
     let container: Container
-    let notes: [String]
-    let audioSummary: String?
+    /// Notes known when the recording began.
+    private let openingNotes: [String]
     let encoder: VideoEncoder
     private let muxer: FFOutputContext
     private let videoStream: UnsafeMutablePointer<AVStream>
-    private let audio: AudioTrackWriter?
+    private let companions: CompanionWriter?
     private let fault: MediaFaultInjection?
     private let path: String
     private let packet: FFPacket
@@ -80,7 +80,7 @@ final class RecordingSession: @unchecked Sendable {
             }
         }
 
-        var notes = input.droppedStreams.map { "dropped \($0)" }
+        var notes: [String] = []
         if !removedStaleFiles.isEmpty {
             notes.append("removed \(removedStaleFiles.count) temporary file(s) that a killed earlier run left")
         }
@@ -91,28 +91,21 @@ final class RecordingSession: @unchecked Sendable {
         if !encoder.ignoredOptions.isEmpty {
             notes.append("\(encoder.name) ignored option(s) \(encoder.ignoredOptions.joined(separator: ", "))")
         }
-        var audio: AudioTrackWriter?
-        if let track = input.audio, options.audio != .none {
-            if let target = container.audioEncoder {
-                let reader = try AudioPacketReader(track: track, path: path)
-                let codecID = reader.stream.pointee.codecpar.pointee.codec_id
-                let codecName = String(cString: avcodec_get_name(codecID))
-                if options.audio == .copy && AudioPacketCopier.containerAccepts(muxer, codec: codecID) {
-                    audio = try AudioPacketCopier(reader: reader, output: muxer, path: path)
-                } else {
-                    audio = try AudioTranscoder(reader: reader, output: muxer, encoderName: target.name, path: path)
-                    if options.audio == .copy {
-                        notes.append(
-                            "audio re-encoded to \(target.codec): \(container.rawValue) does not take \(codecName)")
-                    }
-                }
-            } else {
-                notes.append("audio dropped: \(container.rawValue) holds no audio")
-            }
+        if let order = input.fieldOrder, order.isInterlaced, !container.storesFieldOrder {
+            notes.append("field order \(order.rawValue) not kept: \(container.rawValue) does not store it")
         }
-        self.audio = audio
-        audioSummary = audio?.summary
-        self.notes = notes
+        if let companions = input.companions, container.isStillImage {
+            let count = companions.streams.count
+            if count > 0 { notes.append("dropped \(count) other stream(s): a still image holds the picture only") }
+            self.companions = nil
+        } else if let companions = input.companions {
+            self.companions = try CompanionWriter(
+                companions, muxer: muxer, container: container, audio: options.audio, video: videoStream,
+                videoFrameRate: input.frameRate, path: path)
+        } else {
+            self.companions = nil
+        }
+        openingNotes = notes
 
         do {
             temporary = try TemporaryOutput(temporaryURL)
@@ -128,7 +121,19 @@ final class RecordingSession: @unchecked Sendable {
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
+        do {
+            try companions?.writeAttachedPictures(emit: writePacket)
+        } catch {
+            abandon()
+            throw error
+        }
     }
+
+    /// Everything a user should know about this recording so far.
+    var notes: [String] { openingNotes + (companions?.notes ?? []) + encoder.notes }
+
+    /// What happened to the audio, e.g. `aac (copied)`; nil without audio.
+    var audioSummary: String? { companions?.audioSummary }
 
     func write(_ frame: TimedFrame) throws(MediaError) {
         if container.isStillImage && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
@@ -141,8 +146,8 @@ final class RecordingSession: @unchecked Sendable {
     func finish() throws(MediaError) -> Result {
         try encoder.flush()
         try drainVideo()
-        try audio?.write(upTo: nil, emit: writePacket)
         guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
+        try companions?.finish(videoEnd: Double(end) * av_q2d(encoder.timeBase), emit: writePacket)
         do { try muxer.finish() } catch {
             throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
         }
@@ -165,11 +170,11 @@ final class RecordingSession: @unchecked Sendable {
                 endPTS = max(endPTS ?? pts, pts + max(raw.pointee.duration, 0))
             }
             videoPackets += 1
-            // Audio up to this packet's time first, so that the muxer's
-            // interleaving queue stays short.
-            if let audio {
+            // The other streams up to this packet's time first, so that the
+            // muxer's interleaving queue stays short.
+            if let companions {
                 let time = raw.pointee.dts != cav_nopts_value() ? raw.pointee.dts : pts
-                try audio.write(upTo: Double(time) * av_q2d(encoder.timeBase), emit: writePacket)
+                try companions.write(upTo: Double(time) * av_q2d(encoder.timeBase), emit: writePacket)
             }
             av_packet_rescale_ts(raw, encoder.timeBase, videoStream.pointee.time_base)
             raw.pointee.stream_index = videoStream.pointee.index

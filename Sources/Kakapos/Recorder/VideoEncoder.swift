@@ -17,6 +17,10 @@ final class VideoEncoder: @unchecked Sendable {
     private let scaler: FFScaler?
     private let constantRate: Bool
     private var lastPTS: Int64?
+    /// Frames whose timestamp was at or before the one before, and so moved.
+    private var movedTimestamps = 0
+    /// Set when the frames are tagged as interlaced.
+    private let fieldOrder: FieldOrder?
     /// Each frame's duration by its pts, until its packet comes out.
     private var durations: [Int64: Int64] = [:]
 
@@ -51,6 +55,14 @@ final class VideoEncoder: @unchecked Sendable {
         raw.pointee.color_primaries = color.primaries
         raw.pointee.color_trc = color.transfer
         raw.pointee.thread_count = 0
+        fieldOrder = input.fieldOrder
+        if let order = input.fieldOrder {
+            raw.pointee.field_order = Self.avFieldOrder(order)
+            // Encoders that code fields (H.264, MPEG-4, ProRes) code them as fields.
+            if order.isInterlaced, Self.codesFields(encoderName) {
+                raw.pointee.flags |= Int32(AV_CODEC_FLAG_INTERLACED_DCT | AV_CODEC_FLAG_INTERLACED_ME)
+            }
+        }
         if let rate = input.frameRate, rate.isValid { raw.pointee.framerate = rate.av }
 
         // Timestamps pass through in the source's time base, unless the
@@ -110,6 +122,15 @@ final class VideoEncoder: @unchecked Sendable {
             throw .encoderOpenFailed(path: path, encoder: "\(encoderName) (injected fault)", error: .invalidArgument)
         }
         do { try context.open(options: settings) } catch {
+            var horizontal: Int32 = 0
+            var vertical: Int32 = 0
+            av_pix_fmt_get_chroma_sub_sample(chosen, &horizontal, &vertical)
+            let (width, height) = (format.width, format.height)
+            if width % (1 << horizontal) != 0 || height % (1 << vertical) != 0 {
+                let odd = width % (1 << horizontal) != 0 ? "width \(width)" : "height \(height)"
+                throw .oddSizeForSubsampling(
+                    path: path, dimension: odd, pixelFormat: FFPixelFormat.name(chosen), encoder: encoderName)
+            }
             throw .encoderOpenFailed(path: path, encoder: encoderName, error: error)
         }
         var leftover: [String] = []
@@ -154,6 +175,10 @@ final class VideoEncoder: @unchecked Sendable {
             raw.pointee.color_primaries = color.primaries
             raw.pointee.color_trc = color.transfer
             raw.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            if let fieldOrder, fieldOrder.isInterlaced {
+                raw.pointee.interlaced_frame = 1
+                raw.pointee.top_field_first = fieldOrder == .topFirst || fieldOrder == .bottomCodedTopFirst ? 1 : 0
+            }
 
             let sourceBase = timed.timeBase.isValid ? timed.timeBase.av : timeBase
             var pts = av_rescale_q(timed.pts - input.startPTS, sourceBase, timeBase)
@@ -161,14 +186,42 @@ final class VideoEncoder: @unchecked Sendable {
             if constantRate {
                 duration = 1
             }
-            // Timestamps must rise; a coarser time base may fold two into one.
-            if let last = lastPTS, pts <= last { pts = last + 1 }
+            // Timestamps must rise; a coarser time base may fold two into
+            // one, and a caller may hand frames out of order. Each such
+            // frame moves to the next tick, and the notes say how many.
+            if let last = lastPTS, pts <= last {
+                pts = last + 1
+                movedTimestamps += 1
+            }
             lastPTS = pts
             raw.pointee.pts = pts
             if duration > 0 { durations[pts] = duration }
             try context.send(avFrame)
         } catch {
             throw .encodeFailed(path: path, encoder: name, error: error)
+        }
+    }
+
+    /// What the encoder did that a user should know.
+    var notes: [String] {
+        guard movedTimestamps > 0 else { return [] }
+        return [
+            "\(movedTimestamps) frame(s) came with a timestamp at or before the previous frame's "
+                + "(out of order, repeated, or finer than \(name)'s time base) and were each moved to the next tick"
+        ]
+    }
+
+    private static func codesFields(_ encoder: String) -> Bool {
+        ["libx264", "mpeg4", "prores_ks", "mpeg2video"].contains(encoder)
+    }
+
+    static func avFieldOrder(_ order: FieldOrder) -> AVFieldOrder {
+        switch order {
+        case .progressive: return AV_FIELD_PROGRESSIVE
+        case .topFirst: return AV_FIELD_TT
+        case .bottomFirst: return AV_FIELD_BB
+        case .topCodedBottomFirst: return AV_FIELD_TB
+        case .bottomCodedTopFirst: return AV_FIELD_BT
         }
     }
 

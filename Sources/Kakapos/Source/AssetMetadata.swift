@@ -45,12 +45,30 @@ public struct AssetMetadata: Sendable, Equatable {
     /// (counter-clockwise; FFmpeg 5.1 writes `-metadata:s:v rotate=90` as 90).
     /// 0 without a display matrix.
     public let rotation: Int
-    /// The audio stream that goes with the video, if any.
+    /// The audio stream that goes with the video, if any (FFmpeg's best).
     public let audio: AudioStreamInfo?
-    /// Streams that are neither the chosen video nor audio, e.g. `subtitle: mov_text`.
-    public let otherStreams: [String]
+    /// The index of the video stream that is decoded.
+    public let videoStreamIndex: Int
+    /// Every stream of the file, the decoded video among them.
+    public let streams: [StreamInfo]
+    /// The file's chapters, in order.
+    public let chapters: [Chapter]
+    /// The file's global metadata (`title`, `artist`, ...).
+    public let tags: [String: String]
+    /// The earliest timestamp of any stream in seconds: where the file's
+    /// timeline starts (11.4 for a transport stream cut from a broadcast).
+    /// A recording's output starts at 0 there, as FFmpeg's does.
+    public let fileStartTime: Double?
+    /// The video's field order, when the file says.
+    public let fieldOrder: FieldOrder?
+    /// The SMPTE timecode of the first frame (`01:00:00:00`), from the video
+    /// stream, a timecode track or the file's tags.
+    public let timecode: String?
     /// True for single images read through the image demuxers.
     public let isStillImage: Bool
+
+    /// The streams other than the decoded video, e.g. `subtitle stream 2 (subrip)`.
+    public var otherStreams: [StreamInfo] { streams.filter { $0.index != videoStreamIndex } }
 
     /// True when the file has an audio stream to go with the video.
     public var hasAudio: Bool { audio != nil }

@@ -68,7 +68,8 @@ extension AssetSource {
             throw classify(error)
         }
 
-        let streamIndex = try chooseVideoStream(input, path: path, recognised: recognised)
+        let streamIndex = try chooseVideoStream(
+            input, path: path, recognised: recognised, number: options.videoStreamNumber)
         let stream = input.stream(streamIndex)
         let parameters = stream.pointee.codecpar!
         try checkSize(
@@ -125,22 +126,40 @@ extension AssetSource {
 
         let nopts = cav_nopts_value()
         let streamStart = stream.pointee.start_time != nopts ? stream.pointee.start_time : 0
+        // `start` counts from the file's start (the earliest stream), as
+        // `ffmpeg -ss` does.
+        let fileStart = input.pointer.pointee.start_time
+        let timelineStart =
+            fileStart != nopts ? av_rescale_q(fileStart, cav_time_base_q(), stream.pointee.time_base) : streamStart
         var firstPTS: Int64?
         var endPTS: Int64?
         var primed: FFFrame? = firstFrame
         if let start = options.start, start > 0 {
             let ticks = secondsToTicks(start, timeBase)
-            firstPTS = streamStart + ticks
+            firstPTS = timelineStart + ticks
             // Seek to the key frame at or before the start; frames before it
             // are decoded and discarded. Formats that cannot seek are read
             // from where they are.
-            if av_seek_frame(input.pointer, Int32(streamIndex), streamStart + ticks, AVSEEK_FLAG_BACKWARD) >= 0 {
+            if av_seek_frame(input.pointer, Int32(streamIndex), timelineStart + ticks, AVSEEK_FLAG_BACKWARD) >= 0 {
                 decoder.flush()
                 primed = nil
+                // Some demuxers seek to a packet near the time rather than to
+                // a key frame before it (MPEG-TS): nothing decodes until the
+                // next key frame, which may be past the start or absent.
+                // Such a seek is undone and the frames before the start are
+                // decoded and discarded from the beginning instead.
+                let landed = try decoder.nextDecodedFrame()
+                let slack = decoder.frameTicks ?? secondsToTicks(0.1, timeBase)
+                if let landed, decoder.timing(of: landed).pts < timelineStart + ticks + slack {
+                    primed = landed
+                } else {
+                    rewind(input, stream: streamIndex, to: streamStart)
+                    decoder.restart()
+                }
             }
         }
         if let duration = options.duration {
-            endPTS = (firstPTS ?? streamStart) + secondsToTicks(duration, timeBase)
+            endPTS = (firstPTS ?? timelineStart) + secondsToTicks(duration, timeBase)
         }
 
         let rawColorimetry = FFColor.colorimetry(space: first.colorspace, range: first.color_range, format: format)
@@ -167,7 +186,14 @@ extension AssetSource {
             conversion: conversionNote,
             rotation: rotation(of: stream),
             audio: audioStream(in: input, related: streamIndex),
-            otherStreams: describeOtherStreams(input, video: streamIndex),
+            videoStreamIndex: streamIndex,
+            streams: describeStreams(input),
+            chapters: chapters(of: input),
+            tags: FFDictionary.entries(input.pointer.pointee.metadata),
+            fileStartTime: input.pointer.pointee.start_time != nopts
+                ? Double(input.pointer.pointee.start_time) / Double(cav_time_base()) : nil,
+            fieldOrder: fieldOrder(parameters.pointee.field_order, frame: first),
+            timecode: timecode(in: input, video: streamIndex),
             isStillImage: isImageDemuxer(input.formatName))
 
         return OpenedAsset(
@@ -180,6 +206,17 @@ extension AssetSource {
             declaredEnd: stream.pointee.duration != nopts && stream.pointee.duration > 0
                 ? streamStart + stream.pointee.duration : nil,
             colorTags: ColorTags(primaries: first.color_primaries.rawValue, transfer: first.color_trc.rawValue))
+    }
+
+    /// Goes back to the beginning of the file: by bytes where the format
+    /// allows it (the start of a transport stream), else by timestamp.
+    private static func rewind(_ input: FFInputContext, stream: Int, to start: Int64) {
+        if input.pointer.pointee.iformat.pointee.flags & AVFMT_NO_BYTE_SEEK == 0,
+            av_seek_frame(input.pointer, -1, 0, AVSEEK_FLAG_BYTE) >= 0
+        {
+            return
+        }
+        _ = av_seek_frame(input.pointer, Int32(stream), start, AVSEEK_FLAG_BACKWARD)
     }
 
     // MARK: Checks
@@ -241,17 +278,23 @@ extension AssetSource {
         return String(cString: format.pointee.name)
     }
 
-    private static func chooseVideoStream(_ input: FFInputContext, path: String, recognised: Bool) throws(MediaError)
-        -> Int
-    {
-        let candidates = (0..<input.streamCount).filter { index in
-            let stream = input.stream(index).pointee
-            return stream.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-                && stream.disposition & cav_disposition_attached_pic() == 0
+    private static func chooseVideoStream(
+        _ input: FFInputContext, path: String, recognised: Bool, number: Int?
+    ) throws(MediaError) -> Int {
+        let videos = (0..<input.streamCount).filter {
+            input.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
         }
+        let candidates = videos.filter { input.stream($0).pointee.disposition & cav_disposition_attached_pic() == 0 }
         guard !candidates.isEmpty else {
             if !recognised { throw .notMediaFile(path: path) }
-            throw .noVideoStream(path: path, streams: (0..<input.streamCount).map { describe(input.stream($0)) })
+            throw .noVideoStream(
+                path: path, streams: describeStreams(input).map { "\($0.kind.rawValue): \($0.codecName)" })
+        }
+        if let number {
+            guard number < videos.count, candidates.contains(videos[number]) else {
+                throw .noSuchVideoStream(path: path, number: number, count: videos.count)
+            }
+            return videos[number]
         }
         let best = Int(av_find_best_stream(input.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
         return candidates.contains(best) ? best : candidates[0]
@@ -292,17 +335,85 @@ extension AssetSource {
             channels: Int(parameters.ch_layout.nb_channels))
     }
 
-    private static func describeOtherStreams(_ input: FFInputContext, video: Int) -> [String] {
-        let audio = audioStream(in: input, related: video)?.streamIndex
-        return (0..<input.streamCount).filter { $0 != video && $0 != audio }.map { describe(input.stream($0)) }
+    /// Every stream as `StreamInfo`, with its index among its kind.
+    static func describeStreams(_ input: FFInputContext) -> [StreamInfo] {
+        var counts: [StreamInfo.Kind: Int] = [:]
+        return (0..<input.streamCount).map { index in
+            let stream = input.stream(index)
+            let parameters = stream.pointee.codecpar.pointee
+            let kind: StreamInfo.Kind
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_VIDEO: kind = .video
+            case AVMEDIA_TYPE_AUDIO: kind = .audio
+            case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+            case AVMEDIA_TYPE_DATA: kind = .data
+            case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
+            default: kind = .unknown
+            }
+            defer { counts[kind, default: 0] += 1 }
+            let tags = FFDictionary.entries(stream.pointee.metadata)
+            let isAudio = kind == .audio
+            return StreamInfo(
+                index: index, kind: kind, indexInKind: counts[kind, default: 0], codecName: codecName(of: stream),
+                language: tags["language"].flatMap { $0 == "und" ? nil : $0 }, title: tags["title"],
+                dispositions: dispositions(stream.pointee.disposition),
+                sampleRate: isAudio ? Int(parameters.sample_rate) : nil,
+                channels: isAudio ? Int(parameters.ch_layout.nb_channels) : nil)
+        }
     }
 
-    private static func describe(_ stream: UnsafeMutablePointer<AVStream>) -> String {
+    /// The codec's name, or for a stream FFmpeg has no codec for (a data
+    /// track) the container's four-character tag, e.g. `tmcd`.
+    static func codecName(of stream: UnsafeMutablePointer<AVStream>) -> String {
         let parameters = stream.pointee.codecpar.pointee
-        let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "unknown"
-        var text = "\(kind): \(String(cString: avcodec_get_name(parameters.codec_id)))"
-        if stream.pointee.disposition & cav_disposition_attached_pic() != 0 { text += " (attached picture)" }
-        return text
+        if parameters.codec_id != AV_CODEC_ID_NONE { return String(cString: avcodec_get_name(parameters.codec_id)) }
+        let tag = parameters.codec_tag
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }
+        guard tag != 0, bytes.allSatisfy({ (32..<127).contains($0) }) else { return "unknown" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names of the disposition flags that are set.
+    static func dispositions(_ flags: Int32) -> [String] {
+        (0..<31).compactMap { bit -> String? in
+            let flag = Int32(1) << Int32(bit)
+            guard flags & flag != 0, let name = av_disposition_to_string(flag) else { return nil }
+            return String(cString: name)
+        }
+    }
+
+    private static func chapters(of input: FFInputContext) -> [Chapter] {
+        (0..<Int(input.pointer.pointee.nb_chapters)).compactMap { index in
+            guard let chapter = input.pointer.pointee.chapters[index] else { return nil }
+            let base = av_q2d(chapter.pointee.time_base)
+            return Chapter(
+                start: Double(chapter.pointee.start) * base, end: Double(chapter.pointee.end) * base,
+                title: FFDictionary.entries(chapter.pointee.metadata)["title"])
+        }
+    }
+
+    private static func fieldOrder(_ order: AVFieldOrder, frame: AVFrame) -> FieldOrder? {
+        switch order {
+        case AV_FIELD_PROGRESSIVE: return .progressive
+        case AV_FIELD_TT: return .topFirst
+        case AV_FIELD_BB: return .bottomFirst
+        case AV_FIELD_TB: return .topCodedBottomFirst
+        case AV_FIELD_BT: return .bottomCodedTopFirst
+        default:
+            // Unknown in the container: the decoded picture says.
+            guard frame.interlaced_frame != 0 else { return nil }
+            return frame.top_field_first != 0 ? .topFirst : .bottomFirst
+        }
+    }
+
+    /// The first frame's timecode: the video stream's tag, a timecode
+    /// track's (QuickTime `tmcd`), or the file's.
+    static func timecode(in input: FFInputContext, video: Int) -> String? {
+        if let own = FFDictionary.entries(input.stream(video).pointee.metadata)["timecode"] { return own }
+        for index in 0..<input.streamCount where index != video {
+            if let tag = FFDictionary.entries(input.stream(index).pointee.metadata)["timecode"] { return tag }
+        }
+        return FFDictionary.entries(input.pointer.pointee.metadata)["timecode"]
     }
 
     private static func isImageDemuxer(_ name: String) -> Bool {

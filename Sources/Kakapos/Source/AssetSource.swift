@@ -45,12 +45,15 @@ public final class AssetSource: Sendable {
         public var strict: Bool
         /// Decoder threads; 0 lets FFmpeg choose.
         public var decoderThreads: Int
+        /// Decode the N-th video stream (`0:v:N`) instead of FFmpeg's best.
+        public var videoStreamNumber: Int?
 
         public init(
             delivery: DeliveryPolicy = .lossless, start: Double? = nil, duration: Double? = nil,
             frameLimit: Int? = nil, maxPixels: Int = AssetSource.defaultMaxPixels, strict: Bool = false,
-            decoderThreads: Int = 0
+            decoderThreads: Int = 0, videoStreamNumber: Int? = nil
         ) {
+            self.videoStreamNumber = videoStreamNumber
             self.delivery = delivery
             self.start = start
             self.duration = duration

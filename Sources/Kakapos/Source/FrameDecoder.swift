@@ -197,6 +197,20 @@ final class FrameDecoder: @unchecked Sendable {
         return try made.convert(decoded)
     }
 
+    /// One frame's length in stream ticks, when the frame rate is known.
+    var frameTicks: Int64? { defaultDuration }
+
+    /// Flushes and starts counting again: the file is read again from the
+    /// beginning, and what the undone seek decoded does not count.
+    func restart() {
+        flush()
+        decodedFrames = 0
+        undecodable = 0
+        concealed = 0
+        sawCorruptPacket = false
+        nextPTS = 0
+    }
+
     /// Drops everything decoded or buffered (after a seek).
     func flush() {
         avcodec_flush_buffers(codec.pointer)

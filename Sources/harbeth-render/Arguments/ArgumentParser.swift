@@ -62,6 +62,20 @@ enum ArgumentParser {
             }
             $0.audio = mode
         },
+        Option(
+            names: ["--map"], value: "[-]0[:v|a|s|d|t][:N][?]",
+            help: "choose streams as ffmpeg -map does (0:a:1 keeps only that audio; -0:s drops subtitles)"
+        ) {
+            do { $0.maps.append(try StreamMap(parsing: $1)) } catch let error as StreamMapError {
+                throw UsageError(message: error.description)
+            }
+        },
+        Option(
+            names: ["--keep-timestamps", "-copyts"], value: nil,
+            help: "keep the input's timestamps (by default the output starts at 0)"
+        ) { options, _ in
+            options.keepTimestamps = true
+        },
         Option(names: ["--start"], value: "TIME", help: "start at TIME (seconds, or [hh:]mm:ss[.f])") {
             $0.start = try time($1, option: "--start")
         },

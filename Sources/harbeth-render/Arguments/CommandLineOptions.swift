@@ -46,6 +46,9 @@ struct CommandLineOptions: Equatable {
     var fusion = true
     var precision: Precision = .half
     var applyRotation = false
+    /// `--map` selectors, in the order given.
+    var maps: [StreamMap] = []
+    var keepTimestamps = false
 
     /// The whole chain, as one text form.
     var chain: String { chains.joined(separator: ",") }

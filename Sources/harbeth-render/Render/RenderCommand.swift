@@ -40,7 +40,9 @@ struct RenderCommand {
         if let output { console.alias(output.path) }
         // A still output holds one frame (the first at --start) and no audio.
         let isStillOutput = output?.isStill ?? false
-        let recorder = try output.map { target throws(ToolError) in try makeRecorder(target, still: isStillOutput) }
+        var recorder = try output.map { target throws(ToolError) in
+            try makeRecorder(target, still: isStillOutput, keepRotation: !options.applyRotation)
+        }
         try interrupts.check(output: output?.path)
         let frameLimit = isStillOutput ? 1 : options.frames
         let source: AssetSource
@@ -49,17 +51,39 @@ struct RenderCommand {
                 url: URL(fileURLWithPath: inputPath),
                 options: AssetSource.Options(
                     delivery: .lossless, start: options.start, duration: options.duration, frameLimit: frameLimit,
-                    maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict))
+                    maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict,
+                    videoStreamNumber: StreamMap.videoStreamNumber(in: options.maps)))
         } catch {
             throw .media(error)
+        }
+        // The maps against what the input really holds, before any work.
+        do {
+            _ = try StreamMap.select(
+                source.metadata.streams, maps: options.maps, video: source.metadata.videoStreamIndex)
+        } catch {
+            throw .usage(UsageError(message: error.description))
         }
         try interrupts.check(output: output?.path)
 
         let renderer = try makeRenderer(resources: resources)
         defer { reportValidation(renderer.context) }
         var chain = userChain
-        if options.applyRotation {
-            chain = FilterChain(try ChainSetup.upright(rotation: source.metadata.rotation).filters + chain.filters)
+        // A rotation the output cannot store is applied to the pixels, as
+        // FFmpeg's autorotation does: a still is upright, and Matroska (to
+        // which FFmpeg 5.1 writes no display matrix) gets upright frames.
+        let rotation = source.metadata.rotation
+        var rotationNote: String?
+        if !options.applyRotation, rotation != 0, let current = recorder, let output,
+            isStillOutput || !current.storesRotation
+        {
+            recorder = try makeRecorder(output, still: isStillOutput, keepRotation: false)
+            rotationNote =
+                "rotation \(rotation) applied to the pixels: "
+                + (isStillOutput
+                    ? "a still has no display matrix" : "\(current.containerName) stores no display matrix")
+        }
+        if options.applyRotation || rotationNote != nil {
+            chain = FilterChain(try ChainSetup.upright(rotation: rotation).filters + chain.filters)
         }
         let layout: RenderOutput =
             recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
@@ -82,7 +106,7 @@ struct RenderCommand {
             let conversion = source.metadata.conversion.map { ", converted \($0)" } ?? ""
             console.note(
                 "input: \(inputPath): \(source.metadata.frameFormat), \(source.metadata.codecName)\(conversion)")
-            if options.applyRotation && source.metadata.rotation != 0 {
+            if (options.applyRotation || rotationNote != nil) && source.metadata.rotation != 0 {
                 console.note("rotation \(source.metadata.rotation): applied to the pixels, no rotation tag written")
             }
             let passes = summary.passes.joined(separator: " | ")
@@ -108,7 +132,7 @@ struct RenderCommand {
         }
         let elapsed = (ContinuousClock.now - started).seconds
 
-        var notes = finished.notes
+        var notes = (rotationNote.map { [$0] } ?? []) + finished.notes
         let skipped = source.summary.undecodableFrames
         if skipped > 0 { notes.append("\(skipped) undecodable frame(s) skipped (--strict stops at the first)") }
         if source.summary.concealedFrames > 0 {
@@ -164,10 +188,11 @@ struct RenderCommand {
             + (clip.audio.map { ", \($0)" } ?? "")
     }
 
-    private func makeRecorder(_ target: OutputTarget, still: Bool) throws(ToolError) -> RecorderSink {
+    private func makeRecorder(_ target: OutputTarget, still: Bool, keepRotation: Bool) throws(ToolError) -> RecorderSink
+    {
         let recorderOptions = RecorderSink.Options(
             codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
-            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: !options.applyRotation,
+            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: keepRotation,
             overwrite: options.overwrite)
         do {
             return try RecorderSink(url: target.url, options: recorderOptions)
@@ -215,7 +240,10 @@ struct RenderCommand {
             terminal: { _ in ended.signal() })
         let pipeline = MediaPipeline(
             source: source, processor: processor, sink: sink,
-            options: .init(maxFramesInFlight: options.framesInFlight ?? 3), observer: observer)
+            options: .init(
+                maxFramesInFlight: options.framesInFlight ?? 3, maps: options.maps,
+                keepTimestamps: options.keepTimestamps),
+            observer: observer)
         interrupts.onSignal { _ in pipeline.cancel(reason: .callerCancelled) }
         do {
             try pipeline.start()
