@@ -124,3 +124,30 @@ final class PipelineOrderTests: XCTestCase {
         held.failAll()
     }
 }
+
+/// Work that never ends cannot hang a run: past the frame timeout the
+/// frame's handle is cancelled with `deadlineExceeded` and the run fails
+/// with its own error, leaving no file.
+final class FrameTimeoutTests: XCTestCase {
+    func testAFrameThatNeverFinishesEndsTheRunWithFrameTimedOut() throws {
+        let held = HeldWork()
+        let processor = HandleRecordingProcessor(inner: ClosureFrameProcessor { _, completion in held.add(completion) })
+        let folder = MediaFixtures.outputDirectory()
+        let pipeline = MediaPipeline(
+            source: try AssetSource(url: MediaFixtures.clip), processor: processor,
+            sink: try RecorderSink(url: folder.appendingPathComponent("out.mkv")),
+            options: .init(frameTimeout: .milliseconds(300)))
+        try pipeline.start()
+        guard case .failed(let error) = pipeline.wait() else { return XCTFail("\(pipeline.state)") }
+        XCTAssertEqual(error, .frameTimedOut(seconds: 0.3))
+        XCTAssertEqual(
+            error.description,
+            "a frame took longer than the frame timeout (0.3 s) to process; the run was stopped "
+                + "(a filter or shader that never finishes?)")
+        XCTAssertEqual(folderEntries(folder), [])
+        let reasons = Set(processor.handles.current.map(\.snapshot.reason))
+        XCTAssertTrue(reasons.contains(.deadlineExceeded), "\(reasons)")
+        XCTAssertTrue(reasons.isSubset(of: [.deadlineExceeded, .pipelineStopped]), "\(reasons)")
+        held.failAll()
+    }
+}

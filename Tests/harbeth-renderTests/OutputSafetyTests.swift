@@ -124,3 +124,76 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "out.mkv", "release"])
     }
 }
+
+/// A custom shader that takes far too long cannot hang the tool: past
+/// `--frame-timeout` the run fails with its own error and nothing written,
+/// and the process exits although the device is still busy with the frame.
+///
+/// lavapipe ends every shader loop after a few thousand iterations (its
+/// guard against hung shaders), so a `while (true)` ends there; the shader
+/// here makes each 3000x3000 frame take several times the timeout instead
+/// (seconds a frame on two cores, minutes for the clip). On a GPU without
+/// such a guard a truly endless shader is stopped the same way.
+final class HostileWorkTests: XCTestCase {
+    func testAShaderThatDoesNotFinishInTimeIsStoppedByTheFrameTimeout() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        try Data(
+            """
+            // Thousands of dependent steps a pixel, whose result is used.
+            vec4 filter(vec4 rgba, ivec2 pos) {
+                float x = rgba.r;
+                for (int i = 0; i < 5000; i++) { x = fract(x * 1.618 + 0.1); }
+                return vec4(rgba.rgb * x, rgba.a);
+            }
+
+            """.utf8
+        ).write(to: folder.appendingPathComponent("slow.glsl"))
+        let started = ContinuousClock.now
+        let run = try Tool.run(
+            [
+                "-vf", "resize=w=3000:h=3000", "--shader", "slow.glsl", "--frame-timeout", "1", "cli-clip.mp4", "-o",
+                "out.mp4",
+            ], in: folder, timeLimit: 120)
+        XCTAssertFalse(run.killedBySignal)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(
+            run.stderrLines.last,
+            "harbeth-render: error: cli-clip.mp4: rendering failed: a frame took longer than the frame timeout "
+                + "(1 s) to process; the run was stopped (a filter or shader that never finishes?)")
+        // The tool did not wait for the frames still on the device.
+        XCTAssertLessThan((ContinuousClock.now - started).components.seconds, 90)
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "slow.glsl"])
+    }
+}
+
+/// Four `harbeth-render` processes at once on the same device: each
+/// finishes, and each output is frame for frame what a run on its own
+/// makes (FFV1 is lossless, so the decoded frames' MD5s must match).
+final class ProcessLoadTests: XCTestCase {
+    private func frameMD5s(_ path: String) throws -> [String] {
+        String(
+            decoding: try TestMedia.run(
+                "ffmpeg",
+                ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]),
+            as: UTF8.self
+        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: ",").last ?? "") }
+    }
+
+    func testFourProcessesAtOnceMatchASoloRun() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let arguments = ["-vf", "sepia,gaussian_blur=sigma=2", "--codec", "ffv1", "-q", "cli-clip.mp4", "-o"]
+        let solo = try Tool.run(arguments + ["solo.mkv"], in: folder)
+        XCTAssertEqual(solo.status, 0, solo.stderr)
+        let expected = try frameMD5s(folder.appendingPathComponent("solo.mkv").path)
+        XCTAssertEqual(expected.count, 25)
+        let running = try (0..<4).map { try Tool.start(arguments + ["run-\($0).mkv"], in: folder) }
+        for (index, process) in running.enumerated() {
+            let run = process.finish()
+            Tool.assertNoValidationMessages(run)
+            XCTAssertFalse(run.timedOut, "process \(index)")
+            XCTAssertEqual(run.status, 0, "process \(index): \(run.stderr)")
+            XCTAssertEqual(
+                try frameMD5s(folder.appendingPathComponent("run-\(index).mkv").path), expected, "process \(index)")
+        }
+    }
+}

@@ -122,6 +122,15 @@ enum ArgumentParser {
         Option(names: ["--frames-in-flight"], value: "N", help: "frames the GPU works on at once (default 3)") {
             $0.framesInFlight = try integer($1, option: "--frames-in-flight", range: 1...16)
         },
+        Option(
+            names: ["--frame-timeout"], value: "SECONDS",
+            help: "fail the run when one frame takes longer (default 60; 0 for no limit)"
+        ) {
+            guard let seconds = Double($1), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "--frame-timeout takes seconds, not '\($1)'")
+            }
+            $0.frameTimeout = seconds
+        },
         Option(names: ["--no-fusion"], value: nil, help: "run every filter in its own GPU pass") { options, _ in
             options.fusion = false
         },

@@ -49,6 +49,8 @@ struct CommandLineOptions: Equatable {
     /// `--map` selectors, in the order given.
     var maps: [StreamMap] = []
     var keepTimestamps = false
+    /// Seconds one frame may take; nil is the default, 0 no limit.
+    var frameTimeout: Double?
 
     /// The whole chain, as one text form.
     var chain: String { chains.joined(separator: ",") }

@@ -242,7 +242,8 @@ struct RenderCommand {
             source: source, processor: processor, sink: sink,
             options: .init(
                 maxFramesInFlight: options.framesInFlight ?? 3, maps: options.maps,
-                keepTimestamps: options.keepTimestamps),
+                keepTimestamps: options.keepTimestamps,
+                frameTimeout: options.frameTimeout.map { $0 > 0 ? Duration.seconds($0) : nil } ?? .seconds(60)),
             observer: observer)
         interrupts.onSignal { _ in pipeline.cancel(reason: .callerCancelled) }
         do {
@@ -281,7 +282,7 @@ struct RenderCommand {
                 input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
         case .processorRejectedFormat(let reason):
             return .chainDoesNotFit(input: input, reason: reason)
-        case .deviceLost, .gpuOutOfMemory:
+        case .deviceLost, .gpuOutOfMemory, .frameTimedOut:
             return .renderFailed(input: input, reason: error.description)
         case .noFramesWritten where source.summary.framesDelivered == 0:
             if let start = options.start, let length = source.metadata.duration, start >= length {
