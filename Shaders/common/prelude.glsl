@@ -8,7 +8,7 @@
 // per SIMD group from uniform memory, which on lavapipe costs a fraction
 // of a storage-buffer load per pixel.
 //   hb_io            input width, height; output width, height
-//   hb_in_planes[i]  byte offset and bytes per row of input plane i
+//   hb_in_planes[i]  byte offset and bytes per row of input plane i (4: Y, U, V, A)
 //   hb_out_planes[i] byte offset and bytes per row of output plane i
 //   hb_frame         time in seconds, frame index, 0, 0
 //   hb_yuv_to_rgb    maps (Y, Cb, Cr, 1) in code values to (R, G, B, 1) in 0...1
@@ -23,13 +23,13 @@
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-// 16 KiB in all: 64 floats of header, then the parameters.
-const int HB_UNIFORM_FLOATS = 4032;
+// 16 KiB in all: 72 floats of header, then the parameters.
+const int HB_UNIFORM_FLOATS = 4024;
 
 layout(std430, set = 0, binding = 0) uniform HBParameters {
     ivec4 hb_io;
-    ivec4 hb_in_planes[3];
-    ivec4 hb_out_planes[3];
+    ivec4 hb_in_planes[4];
+    ivec4 hb_out_planes[4];
     vec4 hb_frame;
     mat4 hb_yuv_to_rgb;
     mat4 hb_rgb_to_yuv;

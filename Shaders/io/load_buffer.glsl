@@ -1,8 +1,19 @@
 // Input of the first pass: the frame's planes as uploaded, in one buffer of
 // 32-bit words. HB_IN_LAYOUT selects the layout (see PixelLayout):
-//   0 rgba8, 1 yuv420p, 2 yuv422p, 3 yuv444p, 4 nv12, 5 yuv420p10
+//   0 rgba8, 1 yuv420p, 2 yuv422p, 3 yuv444p, 4 nv12, 5 yuv420p10,
+//   6 yuv422p10, 7 yuv444p10, 8 yuva444p10, 9 gray8, 10 gray16, 11 rgba16,
+//   12 yuv444p12, 13 yuva444p12 (HB_IN_MAX is the largest code value)
 // YUV is converted to RGB with hb_yuv_to_rgb, chroma taken from the sample
-// that covers the pixel (as swscale's default conversion does).
+// that covers the pixel (as swscale's default conversion does); grey is
+// luma with neutral chroma. Alpha comes from the alpha plane or the RGBA
+// samples, and is 1 otherwise.
+#if HB_IN_LAYOUT == 1 || HB_IN_LAYOUT == 4 || HB_IN_LAYOUT == 5
+#define HB_IN_SHIFT ivec2(1, 1)
+#elif HB_IN_LAYOUT == 2 || HB_IN_LAYOUT == 6
+#define HB_IN_SHIFT ivec2(1, 0)
+#else
+#define HB_IN_SHIFT ivec2(0, 0)
+#endif
 layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
 
 uint hb_src_byte(int plane, ivec2 p) {
@@ -20,15 +31,18 @@ vec4 hb_load(ivec2 p) {
 #if HB_IN_LAYOUT == 0
     uint index = uint(hb_in_planes[0].x + p.y * hb_in_planes[0].y) / 4u + uint(p.x);
     return unpackUnorm4x8(hb_src[index]);
+#elif HB_IN_LAYOUT == 11
+    uint index = uint(hb_in_planes[0].x + p.y * hb_in_planes[0].y) / 4u + uint(p.x) * 2u;
+    uint rg = hb_src[index];
+    uint ba = hb_src[index + 1u];
+    return vec4(float(rg & 0xFFFFu), float(rg >> 16), float(ba & 0xFFFFu), float(ba >> 16)) / 65535.0;
+#elif HB_IN_LAYOUT == 9 || HB_IN_LAYOUT == 10
+    float y = HB_IN_LAYOUT == 9 ? float(hb_src_byte(0, p)) : float(hb_src_short(0, p));
+    float neutral = HB_IN_LAYOUT == 9 ? 128.0 : 32768.0;
+    return vec4((hb_yuv_to_rgb * vec4(y, neutral, neutral, 1.0)).rgb, 1.0);
 #else
-#if HB_IN_LAYOUT == 1 || HB_IN_LAYOUT == 4 || HB_IN_LAYOUT == 5
-    ivec2 c = p >> 1;
-#elif HB_IN_LAYOUT == 2
-    ivec2 c = ivec2(p.x >> 1, p.y);
-#else
-    ivec2 c = p;
-#endif
-#if HB_IN_LAYOUT == 5
+    ivec2 c = p >> HB_IN_SHIFT;
+#if HB_IN_LAYOUT >= 5
     vec3 yuv = vec3(float(hb_src_short(0, p)), float(hb_src_short(1, c)), float(hb_src_short(2, c)));
 #elif HB_IN_LAYOUT == 4
     vec3 yuv = vec3(float(hb_src_byte(0, p)), float(hb_src_byte(1, ivec2(c.x * 2, c.y))),
@@ -36,7 +50,12 @@ vec4 hb_load(ivec2 p) {
 #else
     vec3 yuv = vec3(float(hb_src_byte(0, p)), float(hb_src_byte(1, c)), float(hb_src_byte(2, c)));
 #endif
-    return vec4((hb_yuv_to_rgb * vec4(yuv, 1.0)).rgb, 1.0);
+#if HB_IN_LAYOUT == 8 || HB_IN_LAYOUT == 13
+    float alpha = float(hb_src_short(3, p)) / HB_IN_MAX;
+#else
+    float alpha = 1.0;
+#endif
+    return vec4((hb_yuv_to_rgb * vec4(yuv, 1.0)).rgb, alpha);
 #endif
 }
 
@@ -62,7 +81,16 @@ vec4 hb_bytes(uint word) {
     return vec4((uvec4(word) >> uvec4(0u, 8u, 16u, 24u)) & 0xFFu);
 }
 
-#if HB_IN_LAYOUT == 0
+#if HB_IN_LAYOUT >= 6
+// The deeper and grey layouts load each pixel of the block on its own.
+void hb_load_block(ivec2 base) {
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int i = 0; i < HB_BLOCK_W; i++) {
+            hb_block_in[j][i] = hb_load(base + ivec2(i, j));
+        }
+    }
+}
+#elif HB_IN_LAYOUT == 0
 void hb_load_block(ivec2 base) {
     for (int i = 0; i < HB_BLOCK_W; i++) {
         hb_block_in[0][i] = unpackUnorm4x8(hb_src_word(0, base.y, (base.x + i) * 4));

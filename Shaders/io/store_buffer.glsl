@@ -8,7 +8,9 @@
 layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
 // HB_BLOCK_W x HB_BLOCK_H (set by the generator, see PlaneLayout.outputBlock):
-// 1x1 rgba8, 8x2 yuv420p, 8x1 yuv422p, 4x1 yuv444p, 4x2 nv12 and yuv420p10.
+// 8x1 rgba8, 8x2 yuv420p, 8x1 yuv422p, 4x1 yuv444p, 4x2 nv12 and yuv420p10,
+// 4x1 yuv422p10 and gray8, 2x1 yuv444p10, yuva444p10, yuv444p12, yuva444p12
+// and gray16, 1x1 rgba16.
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
 vec4 hb_pixel(ivec2 p, ivec2 local);
@@ -48,6 +50,63 @@ void hb_store_block(ivec2 base) {
 #endif
         hb_dst_write(0, base.y, (base.x + i) * 4, packUnorm4x8(c));
     }
+}
+#elif HB_OUT_LAYOUT >= 6
+// The deeper, grey and 16-bit RGBA layouts: every sample takes 16 bits but
+// gray8's, so a block's words hold two samples (four for gray8).
+vec4 hb_out_rgba(ivec2 p, ivec2 local) {
+#ifdef HB_BLOCK_INPUT
+    return clamp(hb_pixel(p, local), 0.0, 1.0);
+#else
+    return clamp(hb_pixel(min(p, hb_out_size - 1), local), 0.0, 1.0);
+#endif
+}
+
+void hb_store_block(ivec2 base) {
+#ifdef HB_BLOCK_INPUT
+    hb_load_block(base);
+#endif
+    vec4 rgba[HB_BLOCK_W];
+    for (int i = 0; i < HB_BLOCK_W; i++) {
+        rgba[i] = hb_out_rgba(base + ivec2(i, 0), ivec2(i, 0));
+    }
+#if HB_OUT_LAYOUT == 11
+    uvec4 c = uvec4(rgba[0] * 65535.0 + 0.5);
+    hb_dst_write(0, base.y, base.x * 8, c.r | (c.g << 16));
+    hb_dst_write(0, base.y, base.x * 8 + 4, c.b | (c.a << 16));
+#elif HB_OUT_LAYOUT == 9
+    uint word = 0u;
+    for (int b = 0; b < 4; b++) {
+        word |= hb_code(hb_to_yuv(rgba[b].rgb).x, 255.0) << (8 * b);
+    }
+    hb_dst_write(0, base.y, base.x, word);
+#elif HB_OUT_LAYOUT == 10
+    hb_dst_write(0, base.y, base.x * 2,
+                 hb_code(hb_to_yuv(rgba[0].rgb).x, 65535.0) | (hb_code(hb_to_yuv(rgba[1].rgb).x, 65535.0) << 16));
+#else
+    vec3 yuv[HB_BLOCK_W];
+    for (int i = 0; i < HB_BLOCK_W; i++) { yuv[i] = hb_to_yuv(rgba[i].rgb); }
+    for (int w = 0; w < HB_BLOCK_W / 2; w++) {
+        hb_dst_write(0, base.y, base.x * 2 + w * 4,
+                     hb_code(yuv[w * 2].x, HB_OUT_MAX) | (hb_code(yuv[w * 2 + 1].x, HB_OUT_MAX) << 16));
+    }
+#if HB_OUT_LAYOUT == 6
+    // 4:2:2: each chroma sample averages the RGB of its two pixels.
+    vec2 first = hb_to_yuv(0.5 * (rgba[0].rgb + rgba[1].rgb)).yz;
+    vec2 second = hb_to_yuv(0.5 * (rgba[2].rgb + rgba[3].rgb)).yz;
+    int chromaX = base.x / 2;
+#else
+    vec2 first = yuv[0].yz;
+    vec2 second = yuv[1].yz;
+    int chromaX = base.x;
+#endif
+    hb_dst_write(1, base.y, chromaX * 2, hb_code(first.x, HB_OUT_MAX) | (hb_code(second.x, HB_OUT_MAX) << 16));
+    hb_dst_write(2, base.y, chromaX * 2, hb_code(first.y, HB_OUT_MAX) | (hb_code(second.y, HB_OUT_MAX) << 16));
+#if HB_OUT_LAYOUT == 8 || HB_OUT_LAYOUT == 13
+    hb_dst_write(3, base.y, base.x * 2,
+                 hb_code(rgba[0].a * HB_OUT_MAX, HB_OUT_MAX) | (hb_code(rgba[1].a * HB_OUT_MAX, HB_OUT_MAX) << 16));
+#endif
+#endif
 }
 #else
 const float HB_MAX_CODE = HB_OUT_LAYOUT == 5 ? 1023.0 : 255.0;

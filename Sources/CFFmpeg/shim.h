@@ -51,6 +51,7 @@ static inline uint64_t cav_pix_fmt_flag_pal(void) { return AV_PIX_FMT_FLAG_PAL; 
 static inline uint64_t cav_pix_fmt_flag_hwaccel(void) { return AV_PIX_FMT_FLAG_HWACCEL; }
 static inline uint64_t cav_pix_fmt_flag_bitstream(void) { return AV_PIX_FMT_FLAG_BITSTREAM; }
 static inline uint64_t cav_pix_fmt_flag_float(void) { return AV_PIX_FMT_FLAG_FLOAT; }
+static inline uint64_t cav_pix_fmt_flag_alpha(void) { return AV_PIX_FMT_FLAG_ALPHA; }
 
 static inline void cav_strerror(int errnum, char *buffer, size_t size) {
     av_strerror(errnum, buffer, size);

@@ -129,8 +129,44 @@ final class ColourConversionTests: XCTestCase {
                 }
                 XCTAssertLessThanOrEqual(
                     Double(beyondOne) / Double(a.count / sampleBytes), 0.005, "\(layout) plane \(plane)")
-                XCTAssertLessThanOrEqual(worst, layout == .yuv420p10 ? 80 : 20, "\(layout) plane \(plane)")
+                XCTAssertLessThanOrEqual(worst, 20 << (layout.bitDepth - 8), "\(layout) plane \(plane)")
             }
         }
+    }
+
+    /// 16-bit RGBA and 10-bit alpha come through a render whole: an empty
+    /// chain gives back the samples (16 bits are exact through float math),
+    /// and the alpha plane is what it was.
+    func testSixteenBitRGBAAndAlphaSurvive() throws {
+        let renderer = try Fixtures.renderer()
+        let deep = try Fixtures.frame(.rgba16)
+        let same = try ImageNode(deep).makeFrame(on: renderer)
+        XCTAssertEqual(same.layout, .rgba16)
+        XCTAssertTrue(same.packedBytes(plane: 0) == deep.packedBytes(plane: 0), "16-bit RGBA round trips exactly")
+        // Down to 8 bits: each sample is the 16-bit one over 257, rounded.
+        let samples = deep.packedBytes(plane: 0)
+        let shallow = try ImageNode(deep).makeFrame(on: renderer, output: .rgba8).packedBytes(plane: 0)
+        XCTAssertEqual(shallow.count * 2, samples.count)
+        var worst = 0.0
+        for index in 0..<shallow.count {
+            let sixteen = Double(Int(samples[index * 2]) | Int(samples[index * 2 + 1]) << 8)
+            worst = max(worst, abs(Double(shallow[index]) - sixteen / 257))
+        }
+        XCTAssertLessThanOrEqual(worst, 0.51)
+
+        // An alpha ramp (a = 3x in 10-bit codes), kept through yuva444p10 and into RGBA.
+        let alpha = try Fixtures.frame(
+            .yuva444p10, filters: "format=yuva444p10le,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='3*X'")
+        let kept = try ImageNode(alpha).makeFrame(on: renderer)
+        XCTAssertTrue(kept.packedBytes(plane: 3) == alpha.packedBytes(plane: 3), "the alpha plane round trips")
+        let rgba = try ImageNode(alpha).makeFrame(on: renderer, output: .rgba8).packedBytes(plane: 0)
+        let plane = alpha.packedBytes(plane: 3)
+        var alphaWorst = 0.0
+        for pixel in 0..<(alpha.width * alpha.height) {
+            let code = Double(Int(plane[pixel * 2]) | Int(plane[pixel * 2 + 1]) << 8)
+            alphaWorst = max(alphaWorst, abs(Double(rgba[pixel * 4 + 3]) - code / 1023 * 255))
+        }
+        XCTAssertLessThanOrEqual(alphaWorst, 0.51)
+        GPUTestEnvironment.assertNoValidationMessages(renderer.context)
     }
 }

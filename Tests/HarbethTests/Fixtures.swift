@@ -12,6 +12,14 @@ enum Fixtures {
         switch layout {
         case .rgba8: return "rgba"
         case .yuv420p10: return "yuv420p10le"
+        case .yuv422p10: return "yuv422p10le"
+        case .yuv444p10: return "yuv444p10le"
+        case .yuva444p10: return "yuva444p10le"
+        case .yuv444p12: return "yuv444p12le"
+        case .yuva444p12: return "yuva444p12le"
+        case .gray8: return "gray"
+        case .gray16: return "gray16le"
+        case .rgba16: return "rgba64le"
         default: return layout.rawValue
         }
     }

@@ -21,6 +21,10 @@ final class AssetSourceFormatTests: XCTestCase {
         let cases: [(String, PixelLayout, Int)] = [
             ("yuv420p", .yuv420p, pixels * 3 / 2), ("yuv422p", .yuv422p, pixels * 2), ("yuv444p", .yuv444p, pixels * 3),
             ("nv12", .nv12, pixels * 3 / 2), ("yuv420p10le", .yuv420p10, pixels * 3), ("rgba", .rgba8, pixels * 4),
+            ("yuv422p10le", .yuv422p10, pixels * 4), ("yuv444p10le", .yuv444p10, pixels * 6),
+            ("yuva444p10le", .yuva444p10, pixels * 8), ("yuv444p12le", .yuv444p12, pixels * 6),
+            ("yuva444p12le", .yuva444p12, pixels * 8), ("gray", .gray8, pixels), ("gray16le", .gray16, pixels * 2),
+            ("rgba64le", .rgba16, pixels * 8),
         ]
         for (format, layout, frameBytes) in cases {
             let (url, bytes) = MediaFixtures.raw(format, frameBytes: frameBytes)
@@ -43,9 +47,13 @@ final class AssetSourceFormatTests: XCTestCase {
     func testOtherFormatsAreConvertedToTheNearestLayout() throws {
         let pixels = width * height
         let cases: [(String, PixelLayout, Int)] = [
-            ("rgb24", .rgba8, pixels * 3), ("bgra", .rgba8, pixels * 4), ("gray", .rgba8, pixels),
+            ("rgb24", .rgba8, pixels * 3), ("bgra", .rgba8, pixels * 4), ("ya8", .rgba8, pixels * 2),
             ("pal8", .rgba8, pixels + 1024), ("yuv420p12le", .yuv420p10, pixels * 3),
             ("yuv411p", .yuv422p, pixels * 3 / 2),
+            // Deep, grey and alpha formats keep their depth, grey and alpha.
+            ("rgb48le", .rgba16, pixels * 6), ("gray10le", .gray16, pixels * 2),
+            ("yuva420p", .yuva444p10, pixels * 5 / 2),
+            ("yuv422p12le", .yuv422p10, pixels * 4),
         ]
         for (format, layout, frameBytes) in cases {
             let (url, bytes) = MediaFixtures.raw(format, frameBytes: frameBytes)

@@ -13,39 +13,82 @@ public enum PixelLayout: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// 10-bit samples in the low bits of 16-bit little-endian words; Y, U, V
     /// planes, chroma halved both ways (FFmpeg's yuv420p10le).
     case yuv420p10
+    /// 10-bit Y, U, V planes, chroma halved horizontally (yuv422p10le:
+    /// ProRes 422, broadcast masters).
+    case yuv422p10
+    /// 10-bit Y, U, V planes at full resolution (yuv444p10le).
+    case yuv444p10
+    /// 10-bit Y, U, V and alpha planes at full resolution (yuva444p10le:
+    /// ProRes 4444 with alpha).
+    case yuva444p10
+    /// 12-bit Y, U, V planes at full resolution (yuv444p12le: ProRes 4444
+    /// without alpha, as FFmpeg decodes it).
+    case yuv444p12
+    /// 12-bit Y, U, V and alpha planes at full resolution (yuva444p12le:
+    /// ProRes 4444 with alpha, as FFmpeg decodes it).
+    case yuva444p12
+    /// One 8-bit luma plane (gray).
+    case gray8
+    /// One 16-bit little-endian luma plane (gray16le: 16-bit PNG greyscale).
+    case gray16
+    /// One plane of 16-bit little-endian R, G, B, A per pixel (rgba64le:
+    /// 16-bit PNG and TIFF).
+    case rgba16
 
     public var description: String { rawValue }
 
-    /// True for the YUV layouts.
-    public var isYUV: Bool { self != .rgba8 }
+    /// True for the layouts that code luma (and chroma) with a colour
+    /// matrix, the grey ones among them (their chroma is neutral).
+    public var isYUV: Bool { self != .rgba8 && self != .rgba16 }
+
+    /// True for the layouts with no chroma at all.
+    public var isGray: Bool { self == .gray8 || self == .gray16 }
+
+    /// True for the layouts that carry alpha.
+    public var hasAlpha: Bool { self == .rgba8 || self == .rgba16 || self == .yuva444p10 || self == .yuva444p12 }
 
     /// Number of planes.
     public var planeCount: Int {
         switch self {
-        case .rgba8: return 1
+        case .rgba8, .rgba16, .gray8, .gray16: return 1
         case .nv12: return 2
-        case .yuv420p, .yuv422p, .yuv444p, .yuv420p10: return 3
+        case .yuv420p, .yuv422p, .yuv444p, .yuv420p10, .yuv422p10, .yuv444p10, .yuv444p12: return 3
+        case .yuva444p10, .yuva444p12: return 4
         }
     }
 
     /// log2 of the chroma subsampling factors (horizontal, vertical).
     public var chromaShift: (x: Int, y: Int) {
         switch self {
-        case .rgba8, .yuv444p: return (0, 0)
-        case .yuv422p: return (1, 0)
+        case .rgba8, .rgba16, .yuv444p, .yuv444p10, .yuva444p10, .yuv444p12, .yuva444p12, .gray8, .gray16:
+            return (0, 0)
+        case .yuv422p, .yuv422p10: return (1, 0)
         case .yuv420p, .nv12, .yuv420p10: return (1, 1)
         }
     }
 
-    /// Bytes per sample in each plane's sample (1 for 8-bit, 2 for 10-bit).
-    public var bytesPerSample: Int { self == .yuv420p10 ? 2 : 1 }
+    /// Bytes per sample in each plane's sample (1 for 8-bit, 2 for deeper).
+    public var bytesPerSample: Int {
+        switch self {
+        case .rgba8, .yuv420p, .yuv422p, .yuv444p, .nv12, .gray8: return 1
+        case .yuv420p10, .yuv422p10, .yuv444p10, .yuva444p10, .yuv444p12, .yuva444p12, .gray16, .rgba16: return 2
+        }
+    }
 
     /// Bits of each sample that carry the value.
-    public var bitDepth: Int { self == .yuv420p10 ? 10 : 8 }
+    public var bitDepth: Int {
+        switch self {
+        case .rgba8, .yuv420p, .yuv422p, .yuv444p, .nv12, .gray8: return 8
+        case .yuv420p10, .yuv422p10, .yuv444p10, .yuva444p10: return 10
+        case .yuv444p12, .yuva444p12: return 12
+        case .gray16, .rgba16: return 16
+        }
+    }
 
-    /// The width and height of plane `index` for a frame of this size.
+    /// The width and height of plane `index` for a frame of this size (an
+    /// alpha plane is full size).
     public func planeSize(_ index: Int, width: Int, height: Int) -> (width: Int, height: Int) {
-        guard index > 0 else { return (width, height) }
+        guard index > 0, index < 3 else { return (width, height) }
         let shift = chromaShift
         return ((width + (1 << shift.x) - 1) >> shift.x, (height + (1 << shift.y) - 1) >> shift.y)
     }
@@ -55,6 +98,7 @@ public enum PixelLayout: String, Sendable, Hashable, CaseIterable, CustomStringC
         let planeWidth = planeSize(index, width: width, height: 1).width
         switch self {
         case .rgba8: return width * 4
+        case .rgba16: return width * 8
         case .nv12: return index == 0 ? width : planeWidth * 2
         default: return planeWidth * bytesPerSample
         }

@@ -140,9 +140,12 @@ enum GraphCompiler {
 
 extension FrameFormat {
     /// The colorimetry used to convert this format's pixels: the tag; for
-    /// untagged YUV, BT.601 limited (as swscale assumes); for RGBA sources
+    /// untagged YUV, BT.601 limited (as swscale assumes); for untagged grey,
+    /// full range (grey images use every code value); for RGBA sources
     /// converted to YUV, BT.709 limited.
     var conversionColorimetry: Colorimetry {
-        colorimetry ?? (layout.isYUV ? .untaggedDefault : Colorimetry(matrix: .bt709, range: .limited))
+        if let colorimetry { return colorimetry }
+        if layout.isGray { return Colorimetry(matrix: .bt601, range: .full) }
+        return layout.isYUV ? .untaggedDefault : Colorimetry(matrix: .bt709, range: .limited)
     }
 }

@@ -39,6 +39,9 @@ struct PlaneLayout: Hashable, Sendable {
         case .yuv422p: return (8, 1)
         case .yuv444p: return (4, 1)
         case .nv12, .yuv420p10: return (4, 2)
+        case .yuv422p10, .gray8: return (4, 1)
+        case .yuv444p10, .yuva444p10, .yuv444p12, .yuva444p12, .gray16: return (2, 1)
+        case .rgba16: return (1, 1)
         }
     }
 
@@ -51,6 +54,14 @@ struct PlaneLayout: Hashable, Sendable {
         case .yuv444p: return 3
         case .nv12: return 4
         case .yuv420p10: return 5
+        case .yuv422p10: return 6
+        case .yuv444p10: return 7
+        case .yuva444p10: return 8
+        case .gray8: return 9
+        case .gray16: return 10
+        case .rgba16: return 11
+        case .yuv444p12: return 12
+        case .yuva444p12: return 13
         }
     }
 }

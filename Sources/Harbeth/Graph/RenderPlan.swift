@@ -32,7 +32,7 @@ final class RenderPlan: @unchecked Sendable {
         }
     }
 
-    static let headerFloats = 64
+    static let headerFloats = 72
     /// The uniform block's size: the 16 KiB every Vulkan device offers
     /// (`HB_UNIFORM_FLOATS` in Shaders/common/prelude.glsl is what follows
     /// the header).

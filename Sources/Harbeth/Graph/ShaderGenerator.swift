@@ -25,6 +25,7 @@ struct ShaderGenerator {
         switch pass.input {
         case .source(let layout):
             defines["HB_IN_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+            defines["HB_IN_MAX"] = "\((1 << layout.bitDepth) - 1).0"
             if pass.readsWholeBlocks { defines["HB_BLOCK_INPUT"] = "1" }
             text += try Self.embeddedWithLine("io/load_buffer.glsl")
         case .image:
@@ -66,6 +67,7 @@ struct ShaderGenerator {
                 workgroup = Self.imageWorkgroup
             case .buffer(let layout):
                 defines["HB_OUT_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
+                defines["HB_OUT_MAX"] = "\((1 << layout.bitDepth) - 1).0"
                 let block = PlaneLayout.outputBlock(for: layout)
                 defines["HB_BLOCK_W"] = "\(block.x)"
                 defines["HB_BLOCK_H"] = "\(block.y)"

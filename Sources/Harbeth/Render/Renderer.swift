@@ -333,7 +333,7 @@ public final class Renderer: Sendable {
         slot.isRecorded = true
     }
 
-    /// The 64 floats before `hb_p` (see Shaders/common/prelude.glsl).
+    /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).
     private static func header(
         pass: PassPlan, plan: RenderPlan, time: Double, frameIndex: Int, input: ColourConversion,
         output: ColourConversion
@@ -343,7 +343,7 @@ public final class Renderer: Sendable {
             int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width),
             int(pass.outputSize.height),
         ]
-        for index in 0..<3 {
+        for index in 0..<4 {
             if case .source = pass.input, index < plan.inputLayout.planes.count {
                 let plane = plan.inputLayout.planes[index]
                 header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
@@ -351,7 +351,7 @@ public final class Renderer: Sendable {
                 header += [0, 0, 0, 0]
             }
         }
-        for index in 0..<3 {
+        for index in 0..<4 {
             if case .buffer = pass.output, index < plan.outputLayout.planes.count {
                 let plane = plan.outputLayout.planes[index]
                 header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]

@@ -16,6 +16,14 @@ enum FFPixelFormat {
         case .yuv444p: return AV_PIX_FMT_YUV444P
         case .nv12: return AV_PIX_FMT_NV12
         case .yuv420p10: return AV_PIX_FMT_YUV420P10LE
+        case .yuv422p10: return AV_PIX_FMT_YUV422P10LE
+        case .yuv444p10: return AV_PIX_FMT_YUV444P10LE
+        case .yuva444p10: return AV_PIX_FMT_YUVA444P10LE
+        case .yuv444p12: return AV_PIX_FMT_YUV444P12LE
+        case .yuva444p12: return AV_PIX_FMT_YUVA444P12LE
+        case .gray8: return AV_PIX_FMT_GRAY8
+        case .gray16: return AV_PIX_FMT_GRAY16LE
+        case .rgba16: return AV_PIX_FMT_RGBA64LE
         }
     }
 
@@ -29,6 +37,14 @@ enum FFPixelFormat {
         case AV_PIX_FMT_YUV444P: return (.yuv444p, false)
         case AV_PIX_FMT_NV12: return (.nv12, false)
         case AV_PIX_FMT_YUV420P10LE: return (.yuv420p10, false)
+        case AV_PIX_FMT_YUV422P10LE: return (.yuv422p10, false)
+        case AV_PIX_FMT_YUV444P10LE: return (.yuv444p10, false)
+        case AV_PIX_FMT_YUVA444P10LE: return (.yuva444p10, false)
+        case AV_PIX_FMT_YUV444P12LE: return (.yuv444p12, false)
+        case AV_PIX_FMT_YUVA444P12LE: return (.yuva444p12, false)
+        case AV_PIX_FMT_GRAY8: return (.gray8, false)
+        case AV_PIX_FMT_GRAY16LE: return (.gray16, false)
+        case AV_PIX_FMT_RGBA64LE: return (.rgba16, false)
         case AV_PIX_FMT_YUVJ420P: return (.yuv420p, true)
         case AV_PIX_FMT_YUVJ422P: return (.yuv422p, true)
         case AV_PIX_FMT_YUVJ444P: return (.yuv444p, true)
@@ -37,27 +53,72 @@ enum FFPixelFormat {
         }
     }
 
-    /// True for RGB, palette and grey formats: those convert to `rgba8`.
+    /// True for RGB and palette formats: no colour matrix, nothing to tag.
     static func isRGBLike(_ format: AVPixelFormat) -> Bool {
         guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        return descriptor.pointee.flags & (cav_pix_fmt_flag_rgb() | cav_pix_fmt_flag_pal()) != 0
+    }
+
+    /// What a format keeps of a picture, to say what a conversion loses.
+    struct Shape: Equatable {
+        let depth: Int
+        let chromaShift: (x: Int, y: Int)
+        let hasAlpha: Bool
+        let isRGB: Bool
+        let isGray: Bool
+
+        static func == (a: Shape, b: Shape) -> Bool {
+            a.depth == b.depth && a.chromaShift == b.chromaShift && a.hasAlpha == b.hasAlpha && a.isRGB == b.isRGB
+                && a.isGray == b.isGray
+        }
+
+        /// `4:2:2`, `4:4:4`, ...: how a YUV format's chroma is sampled.
+        var chromaName: String {
+            switch (chromaShift.x, chromaShift.y) {
+            case (0, 0): return "4:4:4"
+            case (1, 0): return "4:2:2"
+            case (1, 1): return "4:2:0"
+            case (2, 0): return "4:1:1"
+            case (2, 2): return "4:1:0"
+            case (0, 1): return "4:4:0"
+            default: return "subsampled"
+            }
+        }
+    }
+
+    static func shape(_ format: AVPixelFormat) -> Shape? {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return nil }
         let flags = descriptor.pointee.flags
-        if flags & (cav_pix_fmt_flag_rgb() | cav_pix_fmt_flag_pal()) != 0 { return true }
-        // Grey (with or without alpha) has no chroma planes.
-        return descriptor.pointee.nb_components <= 2
+        let isRGB = flags & (cav_pix_fmt_flag_rgb() | cav_pix_fmt_flag_pal()) != 0
+        let components = Int(descriptor.pointee.nb_components)
+        return Shape(
+            depth: Int(descriptor.pointee.comp.0.depth),
+            chromaShift: (Int(descriptor.pointee.log2_chroma_w), Int(descriptor.pointee.log2_chroma_h)),
+            hasAlpha: flags & cav_pix_fmt_flag_alpha() != 0, isRGB: isRGB, isGray: !isRGB && components <= 2)
     }
 
     /// The supported layout closest to `format` for formats that need a
-    /// swscale conversion, or nil when swscale cannot read the format (hardware
-    /// surfaces, bitstream formats).
+    /// swscale conversion, or nil when swscale cannot read the format
+    /// (hardware surfaces, bitstream formats). It keeps what the layouts
+    /// can: alpha, more than 8 bits, grey, and the chroma of deep YUV.
     static func nearestLayout(for format: AVPixelFormat) -> PixelLayout? {
-        guard let descriptor = av_pix_fmt_desc_get(format), sws_isSupportedInput(format) != 0 else { return nil }
+        guard let descriptor = av_pix_fmt_desc_get(format), sws_isSupportedInput(format) != 0,
+            let shape = shape(format)
+        else { return nil }
         let flags = descriptor.pointee.flags
         if flags & (cav_pix_fmt_flag_hwaccel() | cav_pix_fmt_flag_bitstream()) != 0 { return nil }
-        if isRGBLike(format) { return .rgba8 }
-        let depth = Int(descriptor.pointee.comp.0.depth)
-        // Deep YUV keeps its depth in the one deep layout there is.
-        if depth > 8 { return .yuv420p10 }
-        switch (descriptor.pointee.log2_chroma_w, descriptor.pointee.log2_chroma_h) {
+        let deep = shape.depth > 8
+        if shape.isRGB { return deep ? .rgba16 : .rgba8 }
+        if shape.isGray { return shape.hasAlpha ? (deep ? .rgba16 : .rgba8) : (deep ? .gray16 : .gray8) }
+        if shape.hasAlpha { return shape.depth > 10 ? .yuva444p12 : .yuva444p10 }
+        if deep {
+            switch (shape.chromaShift.x, shape.chromaShift.y) {
+            case (0, 0): return shape.depth > 10 ? .yuv444p12 : .yuv444p10
+            case (_, 0): return .yuv422p10
+            default: return .yuv420p10
+            }
+        }
+        switch (shape.chromaShift.x, shape.chromaShift.y) {
         case (0, 0): return .yuv444p
         case (1, 0): return .yuv422p
         case (_, 0): return .yuv422p
@@ -65,7 +126,7 @@ enum FFPixelFormat {
         default:
             // 4:1:0, 4:4:0 and other rare shapes: keep as much chroma as the
             // nearest common shape holds.
-            return descriptor.pointee.log2_chroma_h > 0 && descriptor.pointee.log2_chroma_w > 0 ? .yuv420p : .yuv444p
+            return shape.chromaShift.y > 0 && shape.chromaShift.x > 0 ? .yuv420p : .yuv444p
         }
     }
 
@@ -98,7 +159,9 @@ enum FFColor {
     /// A frame's colorimetry: nil when untagged (limited range and no
     /// matrix). Full range without a matrix is JPEG's BT.601 full range.
     static func colorimetry(space: AVColorSpace, range: AVColorRange, format: AVPixelFormat) -> Colorimetry? {
-        let full = range == AVCOL_RANGE_JPEG || FFPixelFormat.impliesFullRange(format)
+        // Grey without a range tag (PNG, FFV1) uses every code value.
+        let untaggedGray = range == AVCOL_RANGE_UNSPECIFIED && FFPixelFormat.shape(format)?.isGray == true
+        let full = range == AVCOL_RANGE_JPEG || FFPixelFormat.impliesFullRange(format) || untaggedGray
         if let matrix = matrix(space) { return Colorimetry(matrix: matrix, range: full ? .full : .limited) }
         return full ? Colorimetry(matrix: .bt601, range: .full) : nil
     }

@@ -37,6 +37,9 @@ public struct RecordingInput: Sendable {
     public var fieldOrder: FieldOrder?
     /// The number of frames expected, when known.
     public var expectedFrameCount: Int?
+    /// The pixel format the source decodes to (FFmpeg's name, e.g.
+    /// `yuva444p10le`), so the recorder can say what the output loses of it.
+    public var sourcePixelFormat: String?
     /// The source's colorimetry and raw primaries/transfer: when the frames
     /// still have this colorimetry, the raw tags are written too.
     var sourceColor: (colorimetry: Colorimetry?, tags: ColorTags)?
@@ -101,6 +104,7 @@ public struct RecordingInput: Sendable {
                 && metadata.timecode == nil && excluded.isEmpty ? nil : companions,
             fieldOrder: metadata.fieldOrder,
             expectedFrameCount: source.expectedFrameCount)
+        sourcePixelFormat = metadata.pixelFormat
         sourceColor = (metadata.colorimetry, source.colorTags)
     }
 }

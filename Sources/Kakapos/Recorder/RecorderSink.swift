@@ -143,7 +143,9 @@ public final class RecorderSink: FrameSink {
         let chosen = VideoEncoder.chooseFormat(
             codec: codec, encoder: encoder, format: FrameFormat(width: 2, height: 2, layout: layout))
         if let direct = FFPixelFormat.directLayout(for: chosen), !direct.impliesFullRange { return direct.layout }
-        if layout.isYUV && FFPixelFormat.isRGBLike(chosen) { return .rgba8 }
+        if layout.isYUV && FFPixelFormat.isRGBLike(chosen) {
+            return (FFPixelFormat.shape(chosen)?.depth ?? 8) > 8 ? .rgba16 : .rgba8
+        }
         return layout
     }
 

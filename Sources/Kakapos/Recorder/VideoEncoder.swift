@@ -19,6 +19,8 @@ final class VideoEncoder: @unchecked Sendable {
     private var lastPTS: Int64?
     /// Frames whose timestamp was at or before the one before, and so moved.
     private var movedTimestamps = 0
+    /// What the source's pixel format loses on the way into the encoder.
+    private let losses: [String]
     /// Set when the frames are tagged as interlaced.
     private let fieldOrder: FieldOrder?
     /// Each frame's duration by its pts, until its packet comes out.
@@ -41,6 +43,8 @@ final class VideoEncoder: @unchecked Sendable {
         let chosen = Self.chooseFormat(codec: codec, encoder: encoder, format: format)
         pixelFormat = chosen
         color = OutputColor(input: input, encoderFormat: chosen)
+        let source = input.sourcePixelFormat.map { av_get_pix_fmt($0) } ?? FFPixelFormat.avFormat(for: format.layout)
+        losses = Self.losses(from: source, to: chosen, encoder: encoderName)
 
         do { context = try FFCodecContext(codec: encoder) } catch {
             throw .encoderOpenFailed(path: path, encoder: encoderName, error: error)
@@ -204,8 +208,8 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// What the encoder did that a user should know.
     var notes: [String] {
-        guard movedTimestamps > 0 else { return [] }
-        return [
+        guard movedTimestamps > 0 else { return losses }
+        return losses + [
             "\(movedTimestamps) frame(s) came with a timestamp at or before the previous frame's "
                 + "(out of order, repeated, or finer than \(name)'s time base) and were each moved to the next tick"
         ]
@@ -338,7 +342,34 @@ final class VideoEncoder: @unchecked Sendable {
                 return deep
             }
         }
-        return avcodec_find_best_pix_fmt_of_list(encoder.pointee.pix_fmts, exact, 0, nil)
+        // FFmpeg's own choice of the nearest format the encoder takes,
+        // keeping alpha where the frames have it.
+        return avcodec_find_best_pix_fmt_of_list(encoder.pointee.pix_fmts, exact, format.layout.hasAlpha ? 1 : 0, nil)
+    }
+
+    /// What going from the source's pixel format to the encoder's loses:
+    /// alpha, bit depth, chroma resolution, colour (to grey). RGB going to
+    /// 4:2:0 for a delivery codec is the documented default and not noted.
+    static func losses(from source: AVPixelFormat, to encoded: AVPixelFormat, encoder: String) -> [String] {
+        guard let from = FFPixelFormat.shape(source), let to = FFPixelFormat.shape(encoded), from != to else {
+            return []
+        }
+        let names = "(\(FFPixelFormat.name(source)) in, \(FFPixelFormat.name(encoded)) out)"
+        var losses: [String] = []
+        if from.hasAlpha && !to.hasAlpha { losses.append("alpha dropped: \(encoder) takes no alpha \(names)") }
+        if from.depth > to.depth {
+            losses.append(
+                "bit depth reduced from \(from.depth) to \(to.depth): \(encoder) takes no deeper samples \(names)")
+        }
+        if !from.isRGB, !from.isGray, !to.isRGB, !to.isGray,
+            to.chromaShift.x > from.chromaShift.x || to.chromaShift.y > from.chromaShift.y
+        {
+            losses.append(
+                "chroma reduced from \(from.chromaName) to \(to.chromaName): \(encoder) takes no \(from.chromaName) \(names)"
+            )
+        }
+        if !from.isGray, to.isGray { losses.append("colour dropped: \(encoder) writes grey only \(names)") }
+        return losses
     }
 }
 

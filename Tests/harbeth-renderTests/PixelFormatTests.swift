@@ -1,0 +1,96 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// What a picture carries besides its colours: 10-bit 4:2:2, alpha, 16
+/// bits per channel, grey. Each survives the render into every output
+/// codec that can hold it (FFmpeg's choice of the nearest format the
+/// encoder takes is the reference), and a note names what one cannot hold.
+final class PixelFormatTests: XCTestCase {
+    private static let inputs = Result { () throws -> URL in
+        let folder = try Clips.folder()
+        func make(_ name: String, _ arguments: [String]) throws {
+            try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    "testsrc2=size=160x120:rate=25:duration=0.4",
+                ] + arguments + [folder.appendingPathComponent(name).path])
+        }
+        try make("hq.mov", ["-c:v", "prores_ks", "-profile:v", "3", "-pix_fmt", "yuv422p10le"])
+        try make(
+            "alpha.mov",
+            [
+                "-vf", "format=yuva444p10le,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='6*X'", "-c:v", "prores_ks",
+                "-profile:v", "4", "-pix_fmt", "yuva444p10le",
+            ])
+        try make("deep.png", ["-frames:v", "1", "-pix_fmt", "rgb48be"])
+        try make("gray.mkv", ["-c:v", "ffv1", "-pix_fmt", "gray"])
+        return folder
+    }
+
+    private func render(_ input: String, to output: String, _ extra: [String] = []) throws -> (Tool.Run, String) {
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent(input).path])
+        let run = try Tool.run(["-vf", "brightness=0"] + extra + [input, "-o", output], in: folder)
+        XCTAssertEqual(run.status, 0, "\(output): \(run.stderr)")
+        return (run, folder.appendingPathComponent(output).path)
+    }
+
+    private func pixelFormat(_ path: String) throws -> String? {
+        try Clips.probe("stream=pix_fmt", stream: "v:0", of: path).first
+    }
+
+    func testTenBit422StaysTenBit422() throws {
+        for (output, codec) in [
+            ("hq.mp4", "h264"), ("hq.mkv", "hevc"), ("hq-ffv1.mkv", "ffv1"), ("hq-prores.mov", "prores"),
+        ] {
+            let (_, path) = try render("hq.mov", to: output, ["--codec", codec])
+            XCTAssertEqual(try pixelFormat(path), "yuv422p10le", output)
+        }
+    }
+
+    func testAlphaIsKeptWhereTheCodecHoldsItAndNamedWhereNot() throws {
+        // FFmpeg decodes ProRes 4444 to 12 bits (so ffprobe names every
+        // ProRes 4444 yuva444p12le), and FFV1 stores 12-bit samples in 16.
+        for (output, codec, format) in [
+            ("alpha-prores.mov", "prores", "yuva444p12le"), ("alpha.mkv", "ffv1", "yuva444p16le"),
+        ] {
+            let (run, path) = try render("alpha.mov", to: output, ["--codec", codec])
+            XCTAssertEqual(try pixelFormat(path), format, output)
+            XCTAssertFalse(run.stderr.contains("alpha dropped"), run.stderr)
+            // The alpha ramp comes through: a = 6x in 10-bit codes, at x = 150.
+            let alpha = try Clips.pixels(path, pixelFormat: "yuva444p10le")
+            let plane = 160 * 120 * 2 * 3
+            let sample = Int(alpha[plane + 2 * 150]) | Int(alpha[plane + 2 * 150 + 1]) << 8
+            XCTAssertEqual(sample, 900, accuracy: 2, output)
+        }
+        let (prores, _) = try render("alpha.mov", to: "alpha-again.mov", ["--codec", "prores"])
+        XCTAssertTrue(
+            prores.stderr.contains(
+                "note: bit depth reduced from 12 to 10: prores_ks takes no deeper samples (yuva444p12le in, yuva444p10le out)"
+            ),
+            prores.stderr)
+        let (run, path) = try render("alpha.mov", to: "flat.mp4")
+        XCTAssertEqual(try pixelFormat(path), "yuv444p10le")
+        XCTAssertTrue(
+            run.stderr.contains("note: alpha dropped: libx264 takes no alpha (yuva444p12le in, yuv444p10le out)"),
+            run.stderr)
+    }
+
+    func testSixteenBitPNGStaysSixteenBit() throws {
+        let (_, path) = try render("deep.png", to: "out.png")
+        XCTAssertEqual(try pixelFormat(path), "rgba64be")
+        // The pixels are the input's, all 16 bits of them.
+        let input = try Clips.pixels(
+            try Self.inputs.get().appendingPathComponent("deep.png").path, pixelFormat: "rgb48le")
+        let output = try Clips.pixels(path, pixelFormat: "rgb48le")
+        XCTAssertTrue(input == output, "16-bit samples round trip")
+    }
+
+    func testGreyStaysGrey() throws {
+        let (_, path) = try render("gray.mkv", to: "out.mkv", ["--codec", "ffv1"])
+        XCTAssertEqual(try pixelFormat(path), "gray")
+        let input = try Clips.pixels(try Self.inputs.get().appendingPathComponent("gray.mkv").path, pixelFormat: "gray")
+        XCTAssertTrue(input == (try Clips.pixels(path, pixelFormat: "gray")), "grey round trips")
+    }
+}
