@@ -34,6 +34,12 @@ enum CatalogCommands {
                 text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)\n"
             }
         }
+        if descriptor.kind == .geometric || descriptor.kind == .neighbourhood {
+            // The frame is filtered as it is, both fields together.
+            text +=
+                "\ninterlaced video: applied to the frame as it is, both fields together; the field order tag "
+                + "is kept (deinterlace first for a progressive result)\n"
+        }
         let example =
             descriptor.parameters.first.map { "\(descriptor.name)=\($0.name)=\($0.defaultValue)" } ?? descriptor.name
         text += "\nexample: harbeth-render --filter '\(example)' in.mp4\n"

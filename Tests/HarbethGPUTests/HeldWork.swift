@@ -35,15 +35,24 @@ final class HeldWork<Output: Sendable>: Sendable {
 final class DeliveryLog<Output: Sendable>: Sendable {
     let queue = DispatchQueue(label: "test.deliveries")
     private let entries = Locked<[(UInt64, Result<Output, RenderSubmissionError>)]>([])
+    private let expected = Locked(0)
     private let group = DispatchGroup()
 
-    func expect(_ count: Int) { for _ in 0..<count { group.enter() } }
+    func expect(_ count: Int) {
+        expected.withLock { $0 += count }
+        for _ in 0..<count { group.enter() }
+    }
 
     func callback(for id: @escaping @Sendable () -> UInt64) -> @Sendable (Result<Output, RenderSubmissionError>) -> Void
     {
         { result in
-            self.entries.withLock { $0.append((id(), result)) }
-            self.group.leave()
+            let count = self.entries.withLock { entries -> Int in
+                entries.append((id(), result))
+                return entries.count
+            }
+            // An extra delivery is recorded for the test to see, not left
+            // unbalanced on the group.
+            if count <= self.expected.withLock({ $0 }) { self.group.leave() }
         }
     }
 

@@ -31,6 +31,55 @@ final class RenderSubmissionHandleTests: XCTestCase {
         XCTAssertTrue(snapshot.lateResultDropped)
     }
 
+    /// First reason wins, under contention: cancels with different reasons
+    /// from several threads at once, many times, on executing work and on
+    /// work still queued; whichever landed first is the one delivered, the
+    /// snapshot's, and what every cancel sees once it returned.
+    func testTheFirstReasonWinsWhenCancelsRace() {
+        let reasons: [CancellationReason] = [
+            .callerCancelled, .superseded, .pipelineStopped, .deadlineExceeded, .deviceLost, .executionRecovery,
+        ]
+        var winners: Set<CancellationReason> = []
+        var generator = SplitMix64(seed: 11)
+        for round in 0..<400 {
+            // A different order each round, so the thread that starts first varies too.
+            var order = reasons
+            for index in order.indices.reversed() {
+                order.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+            }
+            let scheduler = SubmissionScheduler(maxInFlight: 1)
+            let held = HeldWork<Int>()
+            let executing = round % 2 == 0
+            // Odd rounds: a first submission holds the one place, so the target stays queued.
+            let blocker = executing ? nil : scheduler.submit(work: held.work)
+            if !executing { held.started.wait() }
+            let log = DeliveryLog<Int>()
+            log.expect(1)
+            let handle = scheduler.submit(deliveryQueue: log.queue, completion: log.callback { 1 }, work: held.work)
+            if executing { held.started.wait() }
+            XCTAssertEqual(handle.snapshot.state, executing ? .executing : .queued, "round \(round)")
+            let seen = Locked<[CancellationReason?]>([])
+            let shuffled = order
+            DispatchQueue.concurrentPerform(iterations: shuffled.count) { index in
+                handle.cancel(reason: shuffled[index])
+                let reason = handle.snapshot.reason
+                seen.withLock { $0.append(reason) }
+            }
+            held.succeedNext(7)  // the executing target's late result, or the blocker's
+            _ = blocker?.wait()
+            let deliveries = log.settle()
+            XCTAssertEqual(deliveries.count, 1, "round \(round)")
+            guard case .failure(let error) = deliveries.first?.1, let winner = error.cancellationReason else {
+                XCTFail("round \(round): \(String(describing: deliveries.first?.1))")
+                continue
+            }
+            XCTAssertEqual(handle.snapshot.reason, winner, "round \(round)")
+            XCTAssertEqual(Set(seen.withLock { $0 }), [winner], "round \(round): every cancel sees the first reason")
+            winners.insert(winner)
+        }
+        XCTAssertGreaterThan(winners.count, 1, "different reasons won different rounds: the race was real")
+    }
+
     func testCancelWhileQueuedNeverRunsTheWork() {
         let scheduler = SubmissionScheduler(maxInFlight: 1)
         let blocker = HeldWork<Int>()

@@ -78,7 +78,10 @@ final class SubmissionSchedulerTests: XCTestCase {
                         #version 450
                         layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
                         layout(std430, binding = 0) buffer Data { uint data[]; };
-                        void main() { data[gl_GlobalInvocationID.x] += 1u; }
+                        // Long enough on the GPU for some cancels to land while it runs.
+                        void main() {
+                            for (uint i = 0u; i < 3000u; i++) { data[gl_GlobalInvocationID.x] += i & 1u; }
+                        }
                         """),
                 bindings: [.storageBuffer], workgroupSize: (64, 1, 1)))
         let slots = 4
@@ -103,6 +106,9 @@ final class SubmissionSchedulerTests: XCTestCase {
 
         for iteration in 0..<iterations {
             let cancelThis = generator.next() % 2 == 0
+            // Half the cancels wait for the work to reach the GPU first, so
+            // they land on executing work and race its completion.
+            let onceExecuting = generator.next() % 2 == 0
             let spin = Int(generator.next() % 2000)
             let idBox = Locked<UInt64>(0)
             let handle = scheduler.submit(
@@ -131,6 +137,7 @@ final class SubmissionSchedulerTests: XCTestCase {
             if cancelThis {
                 cancelsDone.enter()
                 cancellers.async {
+                    while onceExecuting && handle.snapshot.state == .queued { sched_yield() }
                     var sink = 0
                     for value in 0..<spin { sink &+= value }  // a random head start for the GPU
                     if sink == -1 { print(sink) }
@@ -165,6 +172,20 @@ final class SubmissionSchedulerTests: XCTestCase {
             XCTAssertTrue(handle.snapshot.state == .completed || handle.snapshot.state == .cancelled)
         }
         XCTAssertGreaterThan(cancelledCount, 0, "the race was exercised")
+        // Cancels landed on work already executing on the GPU: its delivery
+        // was suppressed, and its late result was dropped when it completed.
+        let snapshots = handles.withLock { $0 }.map(\.snapshot)
+        let suppressed = snapshots.filter(\.deliverySuppressed).count
+        let dropped = snapshots.filter(\.lateResultDropped).count
+        print(
+            "SubmissionSchedulerTests: \(cancelledCount) cancelled, \(suppressed) while executing, \(dropped) late results dropped"
+        )
+        XCTAssertGreaterThan(suppressed, 0, "no cancel landed on executing work")
+        XCTAssertGreaterThan(dropped, 0, "no late GPU result was dropped")
+        for snapshot in snapshots where snapshot.lateResultDropped {
+            XCTAssertTrue(snapshot.deliverySuppressed, "a dropped result belongs to work cancelled while executing")
+            XCTAssertEqual(snapshot.state, .cancelled)
+        }
         GPUTestEnvironment.assertNoValidationMessages(context)
     }
 

@@ -31,7 +31,8 @@ final class AssetSourceTests: XCTestCase {
                     log.append("stop waits for delivery")
                     release.signal()
                 },
-                decoderWaitingForRoom: { index in if index == 2 { decoderWaiting.signal() } }))
+                decoderWaitingForRoom: { index in if index == 2 { decoderWaiting.signal() } },
+                stopPassedTheFence: { log.append("stop passed the fence") }))
         try source.start { event in
             log.append(AssetSourceTests.describe(event) + " begins")
             if case .frame(let frame) = event, frame.index == 0 {
@@ -53,7 +54,7 @@ final class AssetSourceTests: XCTestCase {
             log.events,
             [
                 "frame 0 begins", "stop called", "stop waits for delivery", "frame 0 returns",
-                "finish stopped begins", "finish stopped returns", "stop returned",
+                "stop passed the fence", "finish stopped begins", "finish stopped returns", "stop returned",
             ])
         XCTAssertEqual(source.summary.framesDelivered, 1)
         XCTAssertEqual(source.summary.framesDroppedOnStop, 1)

@@ -136,23 +136,36 @@ final class MediaPipelineTests: XCTestCase {
         XCTAssertEqual(pts, (0..<24).map { Int64($0) * 512 })
     }
 
+    /// The processor holds every frame, so only the window limits how many
+    /// are in flight: whenever the delivery waits at the window (its hook
+    /// says so), what is held is at most the capacity, and it reaches it.
     func testFramesInFlightStayWithinTheWindow() throws {
-        let counts = Box((submitted: 0, encoded: 0, most: 0))
-        let processor = ClosureFrameProcessor(maxInFlight: 8) { frame in
-            counts.modify { value in
-                value.submitted += 1
-                value.most = max(value.most, value.submitted - value.encoded)
-            }
-            return frame
+        let held = HeldWork()
+        let submitted = Box(0)
+        // Signalled when the delivery waits at the window, and when the last frame is submitted.
+        let full = DispatchSemaphore(value: 0)
+        let processor = ClosureFrameProcessor(maxInFlight: 8) { frame, completion in
+            submitted.modify { $0 += 1 }
+            held.add(completion, frame: frame)
+            if submitted.current == 25 { full.signal() }
         }
-        let sink = CollectingSink { _ in counts.modify { $0.encoded += 1 } }
         let pipeline = MediaPipeline(
-            source: try AssetSource(url: MediaFixtures.clip), processor: processor, sink: sink,
+            source: try AssetSource(url: MediaFixtures.clip), processor: processor, sink: CollectingSink(),
             options: .init(maxFramesInFlight: 2))
+        pipeline.window.onWait { full.signal() }
         try pipeline.start()
-        pipeline.wait()
-        XCTAssertEqual(sink.received.count, 25)
-        XCTAssertLessThanOrEqual(counts.current.most, 2)
+        var seen: [Int] = []
+        while submitted.current < 25 {
+            // A bound on the wait, not an order: with frames left, the window fills.
+            guard full.wait(timeout: .now() + 30) == .success else { return XCTFail("the window never filled") }
+            seen.append(held.count)
+            held.succeedAll()
+        }
+        held.succeedAll()
+        guard case .finished(let pts) = pipeline.wait() else { return XCTFail("\(pipeline.state)") }
+        XCTAssertEqual(pts.count, 25)
+        XCTAssertLessThanOrEqual(seen.max() ?? 99, 2, "never more in flight than the window holds: \(seen)")
+        XCTAssertEqual(seen.max(), 2, "the window filled: \(seen)")
     }
 
     func testProgressCountsEveryFrame() throws {

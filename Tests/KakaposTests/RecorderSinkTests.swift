@@ -114,6 +114,21 @@ final class RecorderSinkTests: XCTestCase {
         XCTAssertEqual(error, .outputMissing(path: folder.appendingPathComponent("gone.mp4").path))
         XCTAssertEqual(sink.state, .failed)
         XCTAssertEqual(folderEntries(folder), [])
+
+        // With a file already at the output (replaced on success, with
+        // overwrite on), the failure leaves that file as it was.
+        let kept = MediaFixtures.outputDirectory()
+        let url = kept.appendingPathComponent("kept.mp4")
+        try Data("the user's previous file".utf8).write(to: url)
+        options.overwrite = true
+        let pipeline = MediaPipeline(
+            source: try AssetSource(url: MediaFixtures.clip), processor: PassThroughProcessor(),
+            sink: try RecorderSink(url: url, options: options))
+        do { try pipeline.start() } catch {}
+        XCTAssertEqual(pipeline.wait().state, .failed)
+        XCTAssertEqual(pipeline.lastError, .outputMissing(path: url.path))
+        XCTAssertEqual(try Data(contentsOf: url), Data("the user's previous file".utf8))
+        XCTAssertEqual(folderEntries(kept), ["kept.mp4"])
     }
 
     /// A process ID that names no process: one above the kernel's `pid_max`.

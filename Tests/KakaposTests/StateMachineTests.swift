@@ -51,6 +51,7 @@ final class MediaPipelineStateMachineTests: XCTestCase {
     func testEventsOfAnotherRunChangeNothing() {
         var (machine, run) = running()
         let stranger = RunID.next()
+        XCTAssertFalse(machine.isRunning(stranger))
         XCTAssertFalse(machine.frameSubmitted(stranger))
         XCTAssertEqual(machine.frameEncoded(stranger), .ignore)
         XCTAssertEqual(machine.sourceEnded(stranger), .ignore)
@@ -58,7 +59,12 @@ final class MediaPipelineStateMachineTests: XCTestCase {
         guard case .ignore = machine.sinkFinished(stranger, .success("old")) else { return XCTFail() }
         XCTAssertEqual(machine.publicState, .running)
         XCTAssertNil(machine.lastError)
+        XCTAssertTrue(machine.isRunning(run))
         XCTAssertTrue(machine.frameSubmitted(run))
+        // A stranger's end of the source does not finish this run's sink either.
+        XCTAssertEqual(machine.frameEncoded(run), .proceed)
+        XCTAssertEqual(machine.sourceEnded(stranger), .ignore)
+        XCTAssertEqual(machine.sourceEnded(run), .finishSink)
     }
 
     func testCancelIsIdempotentAndTerminalStatesAreFinal() {
@@ -360,26 +366,41 @@ final class PipelineHelperTests: XCTestCase {
         XCTAssertEqual(buffer.count, 0)
     }
 
+    /// An acquire at capacity waits (the window says so through its hook)
+    /// until a place is released, and a closed window wakes it with false.
     func testInFlightWindowBlocksAtCapacityAndOpensWhenClosed() {
         let window = InFlightWindow(capacity: 2)
         XCTAssertTrue(window.acquire())
         XCTAssertTrue(window.acquire())
         let log = EventLog()
+        let waiting = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
+        window.onWait {
+            log.append("waiting at capacity")
+            waiting.signal()
+        }
         DispatchQueue.global().async {
             log.append(window.acquire() ? "acquired" : "closed")
             done.signal()
         }
+        // A bound on how long the test waits, not an order: the acquire must block.
+        XCTAssertEqual(waiting.wait(timeout: .now() + 30), .success, "a third acquire did not wait")
+        log.append("released")
         window.release()
         done.wait()
-        XCTAssertEqual(log.events, ["acquired"])
+        XCTAssertEqual(log.events, ["waiting at capacity", "released", "acquired"])
+        XCTAssertEqual(window.count, 2)
+
         DispatchQueue.global().async {
             log.append(window.acquire() ? "acquired" : "closed")
             done.signal()
         }
+        XCTAssertEqual(waiting.wait(timeout: .now() + 30), .success)
+        log.append("closing")
         window.close()
         done.wait()
-        XCTAssertEqual(log.events, ["acquired", "closed"])
+        XCTAssertEqual(
+            log.events, ["waiting at capacity", "released", "acquired", "waiting at capacity", "closing", "closed"])
     }
 
     func testFaultInjectionParsesTheEnvironmentForm() {

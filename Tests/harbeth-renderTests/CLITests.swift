@@ -315,6 +315,9 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(describe.stdout.hasPrefix("gaussian_blur (neighbourhood): "), describe.stdout)
         XCTAssertTrue(describe.stdout.contains("sigma: number"), describe.stdout)
         XCTAssertTrue(describe.stdout.contains("example: harbeth-render --filter 'gaussian_blur=sigma=2' in.mp4"))
+        XCTAssertTrue(describe.stdout.contains("interlaced video: applied to the frame as it is"), describe.stdout)
+        let pointwise = try Tool.run(["--describe", "sepia"])
+        XCTAssertFalse(pointwise.stdout.contains("interlaced video"), "a pointwise filter is the same either way")
 
         let help = try Tool.run(["--help"])
         XCTAssertEqual(help.status, 0)

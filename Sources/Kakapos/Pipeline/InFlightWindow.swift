@@ -5,6 +5,7 @@ final class InFlightWindow: Sendable {
     private struct State {
         var inFlight = 0
         var closed = false
+        var waiting: (@Sendable () -> Void)?
     }
 
     let capacity: Int
@@ -19,10 +20,19 @@ final class InFlightWindow: Sendable {
     func acquire() -> Bool {
         state.waitFor { state -> Bool? in
             if state.closed { return false }
-            guard state.inFlight < capacity else { return nil }
+            guard state.inFlight < capacity else {
+                state.waiting?()
+                return nil
+            }
             state.inFlight += 1
             return true
         }
+    }
+
+    /// A test hook: called, under the window's lock, each time an acquire
+    /// finds the window full and waits. It must not call back in.
+    func onWait(_ hook: (@Sendable () -> Void)?) {
+        state.withLock { $0.waiting = hook }
     }
 
     func release() {

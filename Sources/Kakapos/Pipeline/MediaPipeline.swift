@@ -76,7 +76,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     /// Processor completions land here; the sink is driven from here.
     let pipelineQueue = DispatchQueue(label: "kakapos.pipeline")
     let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
-    private let window: InFlightWindow
+    let window: InFlightWindow
     private let core: ConditionLock<Core>
     private let ended = DispatchGroup()
     /// Points where tests act between two steps of the pipeline.

@@ -115,10 +115,14 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
         }
     }
 
-    func isRunning(_ run: RunID) -> Bool {
-        if case .running(let current) = state, current.id == run { return true }
-        return false
+    /// The running run, when `run` is it: the one place an event's run is
+    /// checked, so an event of another run is ignored by every transition.
+    private func current(_ run: RunID) -> Run? {
+        guard case .running(let current) = state, current.id == run else { return nil }
+        return current
     }
+
+    func isRunning(_ run: RunID) -> Bool { current(run) != nil }
 
     mutating func start(_ run: RunID) -> StartAction {
         guard case .idle = state else {
@@ -130,9 +134,7 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
 
     /// A frame is about to go to the processor. False: do not submit it.
     mutating func frameSubmitted(_ run: RunID) -> Bool {
-        guard case .running(var current) = state, current.id == run, !current.sourceEnded, !current.finishing else {
-            return false
-        }
+        guard var current = current(run), !current.sourceEnded, !current.finishing else { return false }
         current.submitted += 1
         state = .running(current)
         return true
@@ -140,7 +142,7 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
 
     /// The sink took a frame.
     mutating func frameEncoded(_ run: RunID) -> ProgressAction {
-        guard case .running(var current) = state, current.id == run, !current.finishing else { return .ignore }
+        guard var current = current(run), !current.finishing else { return .ignore }
         precondition(current.encoded < current.submitted, "a pipeline encoded more frames than it submitted")
         current.encoded += 1
         return finishIfDone(&current)
@@ -148,7 +150,7 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
 
     /// The source delivered its last frame.
     mutating func sourceEnded(_ run: RunID) -> ProgressAction {
-        guard case .running(var current) = state, current.id == run, !current.sourceEnded else { return .ignore }
+        guard var current = current(run), !current.sourceEnded else { return .ignore }
         current.sourceEnded = true
         return finishIfDone(&current)
     }
@@ -165,7 +167,7 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
 
     /// The source, processor or sink failed.
     mutating func fail(_ run: RunID, _ error: MediaError) -> StopAction {
-        guard case .running(let current) = state, current.id == run, !current.finishing else { return .ignore }
+        guard let current = current(run), !current.finishing else { return .ignore }
         state = .failed(error)
         lastError = error
         return .tearDown
@@ -192,7 +194,7 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
 
     /// The sink's finish returned.
     mutating func sinkFinished(_ run: RunID, _ result: Result<Product, MediaError>) -> FinishAction {
-        guard case .running(let current) = state, current.id == run, current.finishing else { return .ignore }
+        guard let current = current(run), current.finishing else { return .ignore }
         switch result {
         case .success(let product):
             state = .finished(product)

@@ -222,16 +222,19 @@ public final class RecorderSink: FrameSink {
 
     private func finish(_ session: RecordingSession) throws(MediaError) -> RecordedClip {
         do throws(MediaError) {
-            guard session.framesSent > 0 else { throw MediaError.noFramesWritten(path: url.path) }
             let finishing = ContinuousClock.now
             let result = try session.finish()
             addEncodeTime(since: finishing)
+            // The contract's check, in one place: at least one frame was written.
+            guard result.framesWritten > 0, let timeRange = result.timeRange else {
+                throw MediaError.noFramesWritten(path: url.path)
+            }
             let temporary = session.temporaryURL
             if fault == .outputVanishes { unlink(temporary.path) }
             guard let size = Self.fileSize(temporary), size > 0 else { throw MediaError.outputMissing(path: url.path) }
             let encoder = session.encoder
             let clip = RecordedClip(
-                url: url, timeRange: result.timeRange, frameCount: result.framesWritten, codecName: encoder.name,
+                url: url, timeRange: timeRange, frameCount: result.framesWritten, codecName: encoder.name,
                 width: Int(encoder.context.pointer.pointee.width), height: Int(encoder.context.pointer.pointee.height),
                 pixelFormat: FFPixelFormat.name(encoder.pixelFormat), container: container.rawValue, fileSize: size,
                 audio: session.audioSummary, notes: session.notes)

@@ -34,8 +34,10 @@ final class RecordingSession: @unchecked Sendable {
     private var endPTS: Int64?
 
     struct Result {
+        /// Frames the encoder took and wrote (0 when no packet came out).
         let framesWritten: Int
-        let timeRange: ClosedRange<Double>
+        /// The first frame's time to the last one's end; nil without packets.
+        let timeRange: ClosedRange<Double>?
     }
 
     init(
@@ -146,12 +148,14 @@ final class RecordingSession: @unchecked Sendable {
     func finish() throws(MediaError) -> Result {
         try encoder.flush()
         try drainVideo()
-        guard videoPackets > 0, let first = firstPTS, let end = endPTS else { throw .noFramesWritten(path: path) }
-        try companions?.finish(videoEnd: Double(end) * av_q2d(encoder.timeBase), emit: writePacket)
+        let tick = av_q2d(encoder.timeBase)
+        try companions?.finish(videoEnd: endPTS.map { Double($0) * tick }, emit: writePacket)
         do { try muxer.finish() } catch {
             throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
         }
-        let tick = av_q2d(encoder.timeBase)
+        guard videoPackets > 0, let first = firstPTS, let end = endPTS else {
+            return Result(framesWritten: 0, timeRange: nil)
+        }
         return Result(framesWritten: framesSent, timeRange: Double(first) * tick...Double(max(end, first)) * tick)
     }
 

@@ -164,6 +164,7 @@ public final class AssetSource: Sendable {
                 hook?()
                 // The fence: a delivery that began before the stop returns first.
                 state.wait(until: { !$0.machine.isDelivering }, then: { _ in })
+                state.withLock { $0.hooks.stopPassedTheFence }?()
             }
             let (handler, summary) = state.withLock { ($0.handler, $0.machine.summary) }
             let finish = SourceEvent.finish(SourceFinish(reason: .stopped, summary: summary))
@@ -312,6 +313,8 @@ struct SourceTestHooks: Sendable {
     var decoderWaitingForRoom: (@Sendable (Int) -> Void)?
     /// The decoder offered its last frame (the finish is about to be queued).
     var decoderEnded: (@Sendable () -> Void)?
+    /// `stop()` waited for the delivery that was running and saw it end.
+    var stopPassedTheFence: (@Sendable () -> Void)?
     /// `start()` has decided to start and is about to launch the decode thread.
     var afterStartDecided: (@Sendable () -> Void)?
     /// The decode thread is done with the file and about to exit.

@@ -9,24 +9,38 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// Work that never reports until the test says so: frames stay in flight.
 final class HeldWork: Sendable {
-    private let held = ConditionLock<[SubmissionCompletion<VideoFrame>]>([])
+    private let held = ConditionLock<[(completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame?)]>([])
     let firstArrived = DispatchSemaphore(value: 0)
 
-    func add(_ completion: SubmissionCompletion<VideoFrame>) {
+    /// Holds a submission; with its frame, `succeedAll()` can hand it back.
+    func add(_ completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame? = nil) {
         let first = held.withLock { held in
-            held.append(completion)
+            held.append((completion, frame))
             return held.count == 1
         }
         if first { firstArrived.signal() }
     }
 
+    /// How many submissions are held now.
+    var count: Int { held.withLock { $0.count } }
+
+    /// Reports every held submission's frame back unchanged.
+    func succeedAll() {
+        for (completion, frame) in takeAll() {
+            if let frame { completion.succeed(frame) } else { completion.fail(TestFailure(message: "no frame held")) }
+        }
+    }
+
     /// Reports a failure for every held submission (late: they were cancelled).
     func failAll() {
-        let all = held.withLock { held in
+        for (completion, _) in takeAll() { completion.fail(TestFailure(message: "late failure")) }
+    }
+
+    private func takeAll() -> [(completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame?)] {
+        held.withLock { held in
             defer { held.removeAll() }
             return held
         }
-        for completion in all { completion.fail(TestFailure(message: "late failure")) }
     }
 }
 
