@@ -15,6 +15,29 @@ final class ImageNodeTests: XCTestCase {
             FrameFormat(width: 160, height: 120, layout: .rgba8))
     }
 
+    /// The one-line forms: chains as array literals and as text, both ways,
+    /// the `->>` operator, and `filtered` on the shared renderer; all give
+    /// the frame the explicit node gives.
+    func testChainsAsValuesAndOneLineFiltering() throws {
+        let chain: FilterChain = [.sepia(), .gaussianBlur(sigma: 3)]
+        XCTAssertEqual(chain.description, "sepia,gaussian_blur=sigma=3")
+        XCTAssertEqual(try FilterChain(parsing: chain.description), chain)
+        let frame = try Fixtures.frame(.rgba8)
+        let explicit = try ImageNode(frame).applying(chain).makeFrame(on: try Fixtures.renderer())
+        let operated = frame ->> .sepia() ->> .gaussianBlur(sigma: 3)
+        XCTAssertEqual(operated.chain, chain)
+        XCTAssertEqual((frame ->> chain).chain, chain)
+        let oneLine = try frame.filtered("sepia,gaussian_blur=sigma=3")
+        XCTAssertTrue(oneLine.packedBytes(plane: 0) == explicit.packedBytes(plane: 0))
+        XCTAssertTrue(try frame.filtered(chain).packedBytes(plane: 0) == explicit.packedBytes(plane: 0))
+        XCTAssertTrue(try operated.makeFrame().packedBytes(plane: 0) == explicit.packedBytes(plane: 0))
+        XCTAssertTrue(try Renderer.shared === Renderer.shared, "made once")
+        XCTAssertThrowsError(try frame.filtered("sepai")) {
+            XCTAssertEqual("\($0)", "unknown filter 'sepai' at column 1; did you mean 'sepia'?")
+        }
+        XCTAssertEqual(try Renderer.shared.context.validationLog?.failures ?? [], [])
+    }
+
     func testOutputCanBeRGBAOrTheSourceLayout() throws {
         let renderer = try Fixtures.renderer()
         let frame = try Fixtures.frame(.yuv422p)
@@ -57,7 +80,7 @@ final class ImageNodeTests: XCTestCase {
         queue.sync {}
         XCTAssertEqual(onQueue.withLock { $0 }, [true])
         XCTAssertEqual(handle.snapshot.state, .completed)
-        let frame = try await node.makeFrameAsync(on: renderer)
+        let frame = try await node.transmitFrame(on: renderer).value
         XCTAssertEqual(frame.layout, .yuv420p)
     }
 
@@ -88,7 +111,7 @@ final class ImageNodeTests: XCTestCase {
         let renderer = Renderer(context: context, options: Renderer.Options(framesInFlight: 1))
         let node = ImageNode(try Fixtures.frame(.rgba8)).applying(.gaussianBlur(sigma: 20))
         let blocker = node.transmitFrame(on: renderer)
-        let task = Task { try await node.makeFrameAsync(on: renderer) }
+        let task = Task { try await node.transmitFrame(on: renderer).value }
         task.cancel()
         do {
             _ = try await task.value

@@ -49,14 +49,14 @@ public struct ImageNode: Sendable {
 
     /// Renders and waits. Throws the render's own error (`RenderError`,
     /// `GPUError`) or, when cancelled, `RenderSubmissionError.cancelled`.
-    public func makeFrame(on renderer: Renderer, output: RenderOutput = .sameAsSource) throws -> VideoFrame {
-        try Self.unwrap(transmitFrame(on: renderer, output: output).wait())
-    }
-
-    /// Renders asynchronously; cancelling the calling `Task` cancels the
-    /// submission with `callerCancelled`.
-    public func makeFrameAsync(on renderer: Renderer, output: RenderOutput = .sameAsSource) async throws -> VideoFrame {
-        try Self.unwrap(await transmitFrame(on: renderer, output: output).outcome)
+    /// Without a renderer, the shared one (`Renderer.shared`) renders it.
+    ///
+    /// To wait asynchronously, keep the handle and await its value:
+    /// `let handle = node.transmitFrame(on: renderer)`, then
+    /// `try await handle.value` (cancelling the awaiting task cancels the
+    /// submission), and `handle.snapshot` says what happened to it.
+    public func makeFrame(on renderer: Renderer? = nil, output: RenderOutput = .sameAsSource) throws -> VideoFrame {
+        try Self.unwrap(transmitFrame(on: renderer ?? Renderer.shared, output: output).wait())
     }
 
     private static func unwrap(_ outcome: Result<VideoFrame, RenderSubmissionError>) throws -> VideoFrame {
