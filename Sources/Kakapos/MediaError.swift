@@ -40,6 +40,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptFrame(path: String, frame: Int, error: AVError)
     /// Reading or decoding failed in a way that is not one of the above.
     case readFailed(path: String, error: AVError)
+    /// A generated source's setting or frame is not what it promised.
+    case invalidGeneratedFrame(String)
+    /// A generated source's closure threw for frame `index`.
+    case generatorFailed(index: Int, reason: String)
     /// `start` was called on a source that was already started or stopped.
     case sourceAlreadyStarted(path: String)
 
@@ -51,6 +55,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case processorFailed(String)
     /// The frame processor refused the source's format.
     case processorRejectedFormat(String)
+    /// The run was cancelled (`MediaPipeline.run` when its task is cancelled).
+    case cancelled
     /// A frame's processing did not end within the pipeline's frame
     /// timeout (seconds, when known): it was cancelled with
     /// `deadlineExceeded` and the run stopped.
@@ -150,6 +156,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): frame \(frame) failed to decode (\(error)); strict mode stops here"
         case .readFailed(let path, let error):
             return "\(path): reading failed (\(error))"
+        case .invalidGeneratedFrame(let why):
+            return "generated source: \(why)"
+        case .generatorFailed(let index, let reason):
+            return "generated source: frame \(index) could not be made (\(reason))"
         case .sourceAlreadyStarted(let path):
             return "\(path): the source was already started; open a new AssetSource"
         case .pipelineAlreadyStarted(let state):
@@ -158,6 +168,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the frame processor failed: \(why)"
         case .processorRejectedFormat(let why):
             return "the frame processor refused the source format: \(why)"
+        case .cancelled:
+            return "the run was cancelled"
         case .frameTimedOut(let seconds):
             let limit = seconds.map { String(format: " (%g s)", $0) } ?? ""
             return "a frame took longer than the frame timeout\(limit) to process; the run was stopped "

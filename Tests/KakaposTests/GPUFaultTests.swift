@@ -169,14 +169,14 @@ final class DeliveryRecordingProcessor: FrameProcessor {
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { try inner.outputFormat(for: input) }
 
     func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
         let index = state.withLock { state -> Int in
             defer { state.next += 1 }
             return state.next
         }
-        let handle = inner.submit(frame, deliveryQueue: deliveryQueue) { [state] result in
+        let handle = inner.submit(frame, policy: policy, deliveryQueue: deliveryQueue) { [state] result in
             let text: String
             switch result {
             case .success: text = "success"

@@ -277,8 +277,8 @@ final class RecorderSinkStateMachineTests: XCTestCase {
     }
 }
 
-final class AssetSourceStateMachineTests: XCTestCase {
-    typealias Machine = AssetSourceStateMachine<Int>
+final class FrameDeliveryStateMachineTests: XCTestCase {
+    typealias Machine = FrameDeliveryStateMachine<Int>
 
     func testLosslessWaitsForRoomAndDeliversInOrderThenTheFinish() {
         var machine = Machine(policy: .lossless)

@@ -7,9 +7,12 @@ import Harbeth
 public protocol FrameProcessor: Sendable {
     /// The format of frames this processor produces for input frames of `input` (geometric filters change the size).
     func outputFormat(for input: FrameFormat) throws -> FrameFormat
-    /// Submits one frame; the handle's single terminal outcome is also delivered to `completion` on `deliveryQueue`.
+    /// Submits one frame (its pixels and timing) under `policy`; the
+    /// handle's single terminal outcome is also delivered to `completion`
+    /// on `deliveryQueue`. A latest-only submission that a newer one
+    /// supersedes ends `cancelled(.superseded)`.
     func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame>
 }
@@ -25,10 +28,13 @@ public struct PassThroughProcessor: FrameProcessor {
     public func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
 
     public func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { done in done.succeed(frame) }
+        let pixels = frame.frame
+        return scheduler.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) { done in
+            done.succeed(pixels)
+        }
     }
 }
 
@@ -70,11 +76,14 @@ public struct ClosureFrameProcessor: FrameProcessor {
     public func outputFormat(for input: FrameFormat) throws -> FrameFormat { try format(input) }
 
     public func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
         let work = self.work
-        return scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { done in work(frame, done) }
+        let pixels = frame.frame
+        return scheduler.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) { done in
+            work(pixels, done)
+        }
     }
 
     /// Discards every outstanding submission (`pipelineStopped`).

@@ -31,6 +31,12 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         /// Keep the source's timestamps instead of starting the output at 0
         /// (FFmpeg's `-copyts`).
         public var keepTimestamps: Bool
+        /// How frames are submitted to the processor: `independent` (every
+        /// frame is processed: export), or `latestOnly(scope)` (a newer frame
+        /// supersedes one still waiting: preview, with a `latestOnly` source).
+        /// A superseded frame is counted in the progress as dropped, never a
+        /// failure.
+        public var submissions: SubmissionPolicy
         /// How long one frame may take from its submission to its result.
         /// Past it the frame's handle is cancelled with `deadlineExceeded`
         /// and the run fails with `frameTimedOut`, so work that never ends
@@ -39,8 +45,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
 
         public init(
             maxFramesInFlight: Int = 3, maps: [StreamMap] = [], keepTimestamps: Bool = false,
-            frameTimeout: Duration? = .seconds(60)
+            submissions: SubmissionPolicy = .independent, frameTimeout: Duration? = .seconds(60)
         ) {
+            self.submissions = submissions
             self.maxFramesInFlight = maxFramesInFlight
             self.maps = maps
             self.keepTimestamps = keepTimestamps
@@ -65,7 +72,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     }
 
     /// Where the frames come from.
-    public let source: AssetSource
+    public let source: any FrameSource
     /// What each frame goes through.
     public let processor: any FrameProcessor
     /// Where the processed frames go.
@@ -85,7 +92,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     private struct Core {
         var machine = MediaPipelineStateMachine<Sink.Product>()
         var handles: [Int: RenderSubmissionHandle<VideoFrame>] = [:]
-        var reorder = ReorderBuffer<TimedFrame>()
+        /// Processed frames put back in order; nil for a superseded one.
+        var reorder = ReorderBuffer<TimedFrame?>()
         var nextSequence = 0
         var progress = PipelineProgress()
         var startedAt: ContinuousClock.Instant?
@@ -98,7 +106,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     }
 
     public init(
-        source: AssetSource, processor: any FrameProcessor, sink: Sink, options: Options = Options(),
+        source: any FrameSource, processor: any FrameProcessor, sink: Sink, options: Options = Options(),
         observer: Observer = Observer()
     ) {
         self.source = source
@@ -131,21 +139,14 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         core.withLock { $0.startedAt = .now }
         let format: FrameFormat
         do {
-            format = try processor.outputFormat(for: source.metadata.frameFormat)
+            format = try processor.outputFormat(for: source.frameFormat)
         } catch {
             try failStarting(run, .processorRejectedFormat("\(error)"))
             return
         }
-        let input: RecordingInput
         do {
-            input = try RecordingInput(
-                source: source, format: format, maps: options.maps, keepTimestamps: options.keepTimestamps)
-        } catch {
-            try failStarting(run, .invalidStreamMap(error.description))
-            return
-        }
-        do {
-            try sink.begin(input)
+            try sink.begin(
+                try source.recordingInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps))
             try source.start { [self] event in self.sourceEvent(event, run: run) }
         } catch {
             try failStarting(run, error)
@@ -195,6 +196,36 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         }
     }
 
+    /// Starts the run and waits for its end: the sink's product (a
+    /// `RecordedClip` for a `RecorderSink`), or the run's error. `progress`
+    /// is called with the newest progress as frames are encoded (from a
+    /// task of its own; it may skip updates when it is slow). Cancelling
+    /// the calling `Task` cancels the run with `callerCancelled`, and it
+    /// throws `cancelled` (a recorder leaves no file), unless the sink was
+    /// already finishing and finished.
+    ///
+    /// ```swift
+    /// let clip = try await pipeline.run { print("\($0.framesDone) frames") }
+    /// ```
+    public func run(progress: (@Sendable (PipelineProgress) -> Void)? = nil) async throws(MediaError) -> Sink.Product {
+        let reporter = progress.map { report in
+            let updates = progressUpdates()
+            return Task {
+                for await update in updates { report(update) }
+            }
+        }
+        do { try start() } catch {
+            // start() has ended the run; its outcome says how.
+        }
+        let ending = await outcome
+        await reporter?.value
+        switch ending {
+        case .finished(let product): return product
+        case .cancelled: throw .cancelled
+        case .failed(let error): throw error
+        }
+    }
+
     /// Progress after each encoded frame (the newest when the reader lags);
     /// the stream ends with the pipeline.
     public func progressUpdates() -> AsyncStream<PipelineProgress> {
@@ -233,13 +264,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
                 window.release()
                 return
             }
-            let timing = (pts: timed.pts, duration: timed.duration, timeBase: timed.timeBase, index: timed.index)
-            let handle = processor.submit(timed.frame, deliveryQueue: pipelineQueue) { [self] result in
-                processed(result, sequence: sequence, run: run) { frame in
-                    TimedFrame(
-                        frame: frame, pts: timing.pts, duration: timing.duration, timeBase: timing.timeBase,
-                        index: timing.index)
-                }
+            let handle = processor.submit(timed, policy: options.submissions, deliveryQueue: pipelineQueue) {
+                [self] result in
+                processed(result, sequence: sequence, run: run) { frame in timed.replacingFrame(frame) }
             }
             if let timeout = options.frameTimeout {
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [weak handle] in
@@ -264,10 +291,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         _ result: Result<VideoFrame, RenderSubmissionError>, sequence: Int, run: RunID,
         timed: (VideoFrame) -> TimedFrame
     ) {
-        let frame: VideoFrame
+        let frame: VideoFrame?
         switch result {
         case .success(let output):
             frame = output
+        case .failure(.cancelled(.superseded)):
+            // A newer frame took its place: a dropped frame, not a failure.
+            frame = nil
         case .failure(let error):
             let (failure, reason) = classify(error)
             let action = core.withLock { core in
@@ -280,24 +310,27 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             perform(action, discarding: reason)
             return
         }
-        let ready = core.withLock { core -> [(sequence: Int, element: TimedFrame)] in
+        let ready = core.withLock { core -> [(sequence: Int, element: TimedFrame?)] in
             guard core.machine.isRunning(run) else { return [] }
-            core.reorder.insert(timed(frame), at: sequence)
+            core.reorder.insert(frame.map(timed), at: sequence)
             return core.reorder.popReady()
         }
         for (sequence, frame) in ready {
             guard core.withLock({ $0.machine.isRunning(run) }) else { return }
-            do {
-                try sink.append(frame)
-            } catch {
-                perform(core.withLock { $0.machine.fail(run, error) })
-                return
+            if let frame {
+                do {
+                    try sink.append(frame)
+                } catch {
+                    perform(core.withLock { $0.machine.fail(run, error) })
+                    return
+                }
             }
             window.release()
             let (action, progress) = core.withLock { core in
                 core.handles.removeValue(forKey: sequence)
-                let action = core.machine.frameEncoded(run)
-                if action != .ignore {
+                let action = frame == nil ? core.machine.frameDropped(run) : core.machine.frameEncoded(run)
+                if action != .ignore && frame == nil { core.progress.framesSuperseded += 1 }
+                if action != .ignore && frame != nil {
                     core.progress.framesDone += 1
                     if let start = core.startedAt { core.progress.elapsed = (ContinuousClock.now - start).seconds }
                 }

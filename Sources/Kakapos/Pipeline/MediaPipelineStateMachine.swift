@@ -46,7 +46,8 @@ public enum MediaPipelineOutcome<Product: Sendable>: Sendable {
 struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
     struct Run: Sendable {
         let id: RunID
-        /// Frames handed to the processor, and frames the sink took.
+        /// Frames handed to the processor, and frames done with: taken by
+        /// the sink, or superseded.
         var submitted = 0
         var encoded = 0
         var sourceEnded = false
@@ -146,6 +147,12 @@ struct MediaPipelineStateMachine<Product: Sendable>: Sendable {
         precondition(current.encoded < current.submitted, "a pipeline encoded more frames than it submitted")
         current.encoded += 1
         return finishIfDone(&current)
+    }
+
+    /// A frame was superseded by a newer one (latest-only submissions): it
+    /// counts as done, with nothing for the sink.
+    mutating func frameDropped(_ run: RunID) -> ProgressAction {
+        frameEncoded(run)
     }
 
     /// The source delivered its last frame.

@@ -2,6 +2,9 @@
 public struct PipelineProgress: Sendable, Equatable {
     /// Frames encoded so far.
     public var framesDone = 0
+    /// Frames a newer frame superseded before they were processed (under
+    /// latest-only submissions, for preview); never counted as failures.
+    public var framesSuperseded = 0
     /// Frames expected in total, when the source knows.
     public var totalFrames: Int?
     /// Seconds since the pipeline started.

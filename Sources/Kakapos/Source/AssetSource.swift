@@ -74,27 +74,12 @@ public final class AssetSource: Sendable {
     let colorTags: ColorTags
     /// The trim in stream ticks: where delivered timestamps begin.
     let trimStartPTS: Int64?
-    let deliveryQueue: DispatchQueue
-    private let state: ConditionLock<State>
-    private let decoderExited = DispatchGroup()
+    /// The frames' way to the consumer (the contract above).
+    let delivery: FrameDelivery
+    /// The demuxer and decoder until `start` hands them to the decode thread.
+    private let opened: ConditionLock<OpenedAsset?>
     /// Seconds spent opening and decoding (not waiting for the consumer).
     private let decodeTime: ConditionLock<Double>
-
-    private struct State {
-        var machine: AssetSourceStateMachine<TimedFrame>
-        var handler: (@Sendable (SourceEvent) -> Void)?
-        /// The demuxer and decoder until `start` hands them to the decode thread.
-        var opened: OpenedAsset?
-        /// The thread running the current delivery, to recognise a `stop()`
-        /// called from inside one.
-        var deliveringThread: pthread_t?
-        var hooks = SourceTestHooks()
-
-        func isInsideDelivery() -> Bool {
-            guard machine.isDelivering, let thread = deliveringThread else { return false }
-            return pthread_equal(thread, pthread_self()) != 0
-        }
-    }
 
     /// Opens and probes `url`; throws a `MediaError` naming the file when it
     /// cannot deliver video.
@@ -107,12 +92,15 @@ public final class AssetSource: Sendable {
         self.metadata = opened.metadata
         self.colorTags = opened.colorTags
         self.trimStartPTS = opened.firstPTS
-        self.deliveryQueue = DispatchQueue(label: "kakapos.source.delivery")
-        self.state = ConditionLock(State(machine: AssetSourceStateMachine(policy: options.delivery), opened: opened))
+        self.delivery = FrameDelivery(policy: options.delivery, label: "kakapos.source.delivery")
+        self.opened = ConditionLock(opened)
     }
 
+    /// The queue the consumer's handler runs on.
+    var deliveryQueue: DispatchQueue { delivery.queue }
+
     /// The counts so far (final once the finish was delivered).
-    public var summary: SourceSummary { state.withLock { $0.machine.summary } }
+    public var summary: SourceSummary { delivery.summary }
 
     /// Seconds of work so far on opening the file (probing, the first
     /// frame) and on decoding and converting frames; time the decoder spent
@@ -123,66 +111,19 @@ public final class AssetSource: Sendable {
     /// Starts decoding. `handler` receives every event on the delivery
     /// queue, one at a time: frames, then one finish. A source starts once.
     public func start(_ handler: @escaping @Sendable (SourceEvent) -> Void) throws(MediaError) {
-        let (opened, hook) = try state.withLock { state throws(MediaError) -> (OpenedAsset, (@Sendable () -> Void)?) in
-            guard state.machine.start(), let opened = state.opened else {
-                throw .sourceAlreadyStarted(path: url.path)
-            }
-            state.opened = nil
-            state.handler = handler
-            // Under the lock that started the source: a stop() that sees it
-            // running also sees the decode thread it must wait for.
-            decoderExited.enter()
-            return (opened, state.hooks.afterStartDecided)
-        }
-        hook?()
-        let thread = Thread { [self] in
-            decode(opened)
-            state.withLock { $0.hooks.decodeThreadExiting }?()
-            decoderExited.leave()
-        }
-        thread.name = "kakapos.decode"
-        thread.start()
+        // Taken only by a start that will run: a second start finds it gone.
+        let asset = opened.withLock { $0 }
+        guard let asset,
+            delivery.start(handler, threadName: "kakapos.decode", produce: { [self] in decode(asset) })
+        else { throw .sourceAlreadyStarted(path: url.path) }
+        opened.withLock { $0 = nil }
     }
 
     /// Ends delivery; see the type's contract. Idempotent: later calls
     /// return once the finish has been delivered.
     public func stop() {
-        let (action, inside, hook) = state.withLockBroadcasting { state in
-            let inside = state.isInsideDelivery()
-            let action = state.machine.stop()
-            // Never started: release the demuxer and decoder now.
-            state.opened = nil
-            return (action, inside, state.hooks.stopWillWaitForDelivery)
-        }
-        switch action {
-        case .none:
-            return
-        case .waitForFinish:
-            if !inside { state.wait(until: { $0.machine.mode == .finished }, then: { _ in }) }
-        case .deliverFinish(let waitForDelivery):
-            if waitForDelivery && !inside {
-                hook?()
-                // The fence: a delivery that began before the stop returns first.
-                state.wait(until: { !$0.machine.isDelivering }, then: { _ in })
-                state.withLock { $0.hooks.stopPassedTheFence }?()
-            }
-            let (handler, summary) = state.withLock { ($0.handler, $0.machine.summary) }
-            let finish = SourceEvent.finish(SourceFinish(reason: .stopped, summary: summary))
-            if inside {
-                handler?(finish)
-            } else {
-                // Through the delivery queue, so that the consumer sees all
-                // its events there; blocks queued earlier find nothing to do.
-                deliveryQueue.sync { handler?(finish) }
-            }
-            state.withLockBroadcasting { state in
-                state.machine.stopFinished()
-                state.handler = nil
-            }
-            // The decode thread saw the stop (it was woken above) and ends
-            // without touching the consumer; wait so its file is closed.
-            decoderExited.wait()
-        }
+        // Never started: release the demuxer and decoder now.
+        delivery.stop(neverStarted: { opened.withLock { $0 = nil } })
     }
 
     // MARK: Decode thread
@@ -216,7 +157,15 @@ public final class AssetSource: Sendable {
                 let frame = try decoder.makeTimedFrame(decoded, timing: timing, index: index)
                 addDecodeTime(since: decoding)
                 index += 1
-                guard offer(frame, decoder: decoder, endedEarly: false) else { return }
+                let counts = (decoder.undecodable, decoder.concealed)
+                guard
+                    delivery.offer(
+                        frame,
+                        count: {
+                            $0.undecodableFrames = counts.0
+                            $0.concealedFrames = counts.1
+                        })
+                else { return }
             }
         } catch {
             reason = .failed(error)
@@ -231,13 +180,12 @@ public final class AssetSource: Sendable {
                 reason = .failed(.truncated(path: url.path, detail: detail))
             }
         }
-        let (schedule, hook) = state.withLock { state in
-            state.machine.recordDecoding(
-                undecodable: decoder.undecodable, concealed: decoder.concealed, endedEarly: endedEarly)
-            return (state.machine.end(reason), state.hooks.decoderEnded)
+        let counts = (decoder.undecodable, decoder.concealed, endedEarly)
+        delivery.end(reason) {
+            $0.undecodableFrames = counts.0
+            $0.concealedFrames = counts.1
+            $0.endedEarly = counts.2
         }
-        hook?()
-        if schedule { deliveryQueue.async { self.deliverNext() } }
     }
 
     private func addDecodeTime(since start: ContinuousClock.Instant) {
@@ -245,78 +193,8 @@ public final class AssetSource: Sendable {
         decodeTime.withLock { $0 += elapsed }
     }
 
-    /// Hands a frame to the delivery side. Returns false once stopped.
-    private func offer(_ frame: TimedFrame, decoder: FrameDecoder, endedEarly: Bool) -> Bool {
-        let action = state.waitFor { state -> AssetSourceStateMachine<TimedFrame>.OfferAction? in
-            state.machine.recordDecoding(
-                undecodable: decoder.undecodable, concealed: decoder.concealed, endedEarly: endedEarly)
-            let action = state.machine.offer(frame)
-            if action == .waitForRoom {
-                state.hooks.decoderWaitingForRoom?(frame.index)
-                return nil
-            }
-            return action
-        }
-        switch action {
-        case .deliver:
-            deliveryQueue.async { self.deliverNext() }
-            return true
-        case .dropped:
-            return true
-        case .stop, .waitForRoom:
-            return false
-        }
-    }
-
-    // MARK: Delivery queue
-
-    private func deliverNext() {
-        // Taking a frame makes room: wake a lossless decoder waiting for it,
-        // so it decodes frame N+1 while the consumer has frame N.
-        let taken = state.withLockBroadcasting {
-            state -> (AssetSourceStateMachine<TimedFrame>.Delivery, SourceSummary, (@Sendable (SourceEvent) -> Void)?)?
-            in
-            guard let delivery = state.machine.beginDelivery() else { return nil }
-            state.deliveringThread = pthread_self()
-            return (delivery, state.machine.summary, state.handler)
-        }
-        guard let (delivery, summary, handler) = taken else { return }
-        switch delivery {
-        case .frame(let frame):
-            handler?(.frame(frame))
-        case .finish(let reason):
-            handler?(.finish(SourceFinish(reason: reason, summary: summary)))
-        }
-        // Lowering the fence wakes a waiting stop() and a decoder waiting for room.
-        state.withLockBroadcasting { state in
-            state.machine.endDelivery()
-            state.deliveringThread = nil
-            if state.machine.mode == .finished { state.handler = nil }
-        }
-    }
-
-    // MARK: Testing
-
     /// Installs observation points for contract tests.
     func setTestHooks(_ hooks: SourceTestHooks) {
-        state.withLock { $0.hooks = hooks }
+        delivery.setTestHooks(hooks)
     }
-}
-
-/// Points where tests observe the source's internal order. They must not
-/// call back into the source (`decoderWaitingForRoom` runs under its lock).
-struct SourceTestHooks: Sendable {
-    /// `stop()` has blocked new deliveries and is about to wait for the one running.
-    var stopWillWaitForDelivery: (@Sendable () -> Void)?
-    /// The lossless decoder is about to wait for room to offer the frame
-    /// with this index (so the one before it is waiting for delivery).
-    var decoderWaitingForRoom: (@Sendable (Int) -> Void)?
-    /// The decoder offered its last frame (the finish is about to be queued).
-    var decoderEnded: (@Sendable () -> Void)?
-    /// `stop()` waited for the delivery that was running and saw it end.
-    var stopPassedTheFence: (@Sendable () -> Void)?
-    /// `start()` has decided to start and is about to launch the decode thread.
-    var afterStartDecided: (@Sendable () -> Void)?
-    /// The decode thread is done with the file and about to exit.
-    var decodeThreadExiting: (@Sendable () -> Void)?
 }

@@ -28,11 +28,29 @@ public struct TimedFrame: Sendable {
     /// The presentation time in seconds.
     public var seconds: Double { Double(pts) * (timeBase.doubleValue ?? 0) }
 
+    /// The frame's index and time, as per-frame work sees them.
+    public var time: FrameTime { FrameTime(index: index, seconds: seconds) }
+
     /// The same timing with other pixels.
     public func replacingFrame(_ frame: VideoFrame) -> TimedFrame {
         var copy = self
         copy.frame = frame
         return copy
+    }
+}
+
+/// Where a frame is in its run: its index (0 for the first frame
+/// delivered) and its presentation time in seconds. Per-frame chains
+/// (`GraphProcessor(renderer:output:chain:)`) are made from it.
+public struct FrameTime: Sendable, Hashable {
+    /// 0 for the first frame delivered, counting up.
+    public var index: Int
+    /// Seconds on the run's timeline.
+    public var seconds: Double
+
+    public init(index: Int, seconds: Double) {
+        self.index = index
+        self.seconds = seconds
     }
 }
 

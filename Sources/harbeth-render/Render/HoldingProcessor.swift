@@ -29,7 +29,7 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
     private let scheduler = SubmissionScheduler(maxInFlight: 64, label: "harbeth-render.hold")
     private let lock = NSLock()
     private var submitted = 0
-    private var held: [(frame: VideoFrame, completion: SubmissionCompletion<VideoFrame>)] = []
+    private var held: [(frame: TimedFrame, completion: SubmissionCompletion<VideoFrame>)] = []
     private var released = false
 
     init(_ inner: any FrameProcessor, holdFrame: Int, console: Console) {
@@ -55,7 +55,7 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { try inner.outputFormat(for: input) }
 
     func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
         let index = lock.withLock { () -> Int in
@@ -63,7 +63,7 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
             return submitted
         }
         guard index >= holdFrame, !lock.withLock({ released }) else {
-            return inner.submit(frame, deliveryQueue: deliveryQueue, completion: completion)
+            return inner.submit(frame, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
         }
         return scheduler.submit(deliveryQueue: deliveryQueue, completion: completion) { [self] done in
             let (first, release) = lock.withLock { () -> (Bool, Bool) in
@@ -78,7 +78,7 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
 
     /// Renders every held frame and lets later ones through.
     private func letGo() {
-        let all = lock.withLock { () -> [(frame: VideoFrame, completion: SubmissionCompletion<VideoFrame>)] in
+        let all = lock.withLock { () -> [(frame: TimedFrame, completion: SubmissionCompletion<VideoFrame>)] in
             released = true
             defer { held.removeAll() }
             return held
@@ -87,8 +87,8 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
         for (frame, done) in all { render(frame, done) }
     }
 
-    private func render(_ frame: VideoFrame, _ done: SubmissionCompletion<VideoFrame>) {
-        _ = inner.submit(frame, deliveryQueue: .global()) { result in
+    private func render(_ frame: TimedFrame, _ done: SubmissionCompletion<VideoFrame>) {
+        _ = inner.submit(frame, policy: .independent, deliveryQueue: .global()) { result in
             switch result {
             case .success(let output): done.succeed(output)
             case .failure(let error): done.fail(error)

@@ -9,20 +9,56 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// Work that never reports until the test says so: frames stay in flight.
 final class HeldWork: Sendable {
-    private let held = ConditionLock<[(completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame?)]>([])
+    private struct Held {
+        var items: [(completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame?)] = []
+        /// Submissions ever held.
+        var total = 0
+        /// Once set, work is no longer held but finished at once.
+        var released = false
+    }
+
+    private let held = ConditionLock(Held())
     let firstArrived = DispatchSemaphore(value: 0)
 
     /// Holds a submission; with its frame, `succeedAll()` can hand it back.
     func add(_ completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame? = nil) {
-        let first = held.withLock { held in
-            held.append((completion, frame))
-            return held.count == 1
+        let (first, releasedForGood) = held.withLockBroadcasting { held -> (Bool, Bool) in
+            if held.released { return (false, true) }
+            held.items.append((completion, frame))
+            held.total += 1
+            return (held.total == 1, false)
+        }
+        if releasedForGood, let frame {
+            completion.succeed(frame)
+            return
         }
         if first { firstArrived.signal() }
     }
 
+    /// Hands back every held frame and every later one at once, for good.
+    func releaseForGood() {
+        let all = held.withLockBroadcasting { held in
+            held.released = true
+            defer { held.items.removeAll() }
+            return held.items
+        }
+        for (completion, frame) in all {
+            if let frame { completion.succeed(frame) } else { completion.fail(TestFailure(message: "no frame held")) }
+        }
+    }
+
     /// How many submissions are held now.
-    var count: Int { held.withLock { $0.count } }
+    var count: Int { held.withLock { $0.items.count } }
+
+    /// How many were ever held.
+    var total: Int { held.withLock { $0.total } }
+
+    /// Waits until `count` are held at once, or `total` have been held in
+    /// all; returns how many are held then.
+    @discardableResult
+    func wait(untilHolding count: Int, orTotal total: Int) -> Int {
+        held.wait(until: { $0.items.count >= count || $0.total >= total }, then: { $0.items.count })
+    }
 
     /// Reports every held submission's frame back unchanged.
     func succeedAll() {
@@ -38,8 +74,8 @@ final class HeldWork: Sendable {
 
     private func takeAll() -> [(completion: SubmissionCompletion<VideoFrame>, frame: VideoFrame?)] {
         held.withLock { held in
-            defer { held.removeAll() }
-            return held
+            defer { held.items.removeAll() }
+            return held.items
         }
     }
 }
@@ -52,10 +88,10 @@ struct HandleRecordingProcessor: FrameProcessor {
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { try inner.outputFormat(for: input) }
 
     func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        let handle = inner.submit(frame, deliveryQueue: deliveryQueue, completion: completion)
+        let handle = inner.submit(frame, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
         handles.modify { $0.append(handle) }
         return handle
     }
@@ -73,10 +109,10 @@ final class LateCallbackProcessor: FrameProcessor {
     func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
 
     func submit(
-        _ frame: VideoFrame, deliveryQueue: DispatchQueue,
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        callbacks.withLock { $0.append((deliveryQueue, completion, frame)) }
+        callbacks.withLock { $0.append((deliveryQueue, completion, frame.frame)) }
         return scheduler.submit(deliveryQueue: deliveryQueue) { [work] completion in work.add(completion) }
     }
 

@@ -1,9 +1,9 @@
-/// The delivery side of an `AssetSource`: which frames wait, which one is
+/// The delivery side of a frame source: which frames wait, which one is
 /// being delivered (the delivery fence), and how `stop()` and the end of the
 /// stream produce exactly one finish. A value type over any frame type; the
 /// source holds it under its lock and acts on the returned actions after
 /// unlocking.
-struct AssetSourceStateMachine<Frame> {
+struct FrameDeliveryStateMachine<Frame> {
     enum Mode: Equatable {
         /// Not started.
         case idle
@@ -148,10 +148,9 @@ struct AssetSourceStateMachine<Frame> {
         mode = .finished
     }
 
-    /// Adds the decoder's counts to the summary.
-    mutating func recordDecoding(undecodable: Int, concealed: Int, endedEarly: Bool) {
-        summary.undecodableFrames = undecodable
-        summary.concealedFrames = concealed
-        summary.endedEarly = endedEarly
+    /// Lets the producer update the summary's counts (frames it skipped or
+    /// found damaged).
+    mutating func updateSummary(_ body: (inout SourceSummary) -> Void) {
+        body(&summary)
     }
 }
