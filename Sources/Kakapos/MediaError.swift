@@ -115,6 +115,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case recorderNotRecording(path: String, state: String)
     /// A frame's size or layout differs from the one the encoder was opened with.
     case frameFormatMismatch(path: String, expected: String, got: String)
+    /// `VideoFrame.write(to:)` was given a video container's name.
+    case notAStillImage(path: String, container: String)
     /// A still-image output (png, jpg) holds exactly one frame.
     case stillImageTakesOneFrame(path: String)
     /// Copying or re-encoding the audio failed.
@@ -181,7 +183,7 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .gpuOutOfMemory(let why):
             return why
         case .unsupportedContainer(let path, let pathExtension):
-            let choices = "(use mp4, mov, mkv, webm, avi, png or jpg)"
+            let choices = "(use mp4, mov, mkv, webm, avi, png, jpg, tiff or webp)"
             if pathExtension.isEmpty {
                 return "\(path): the name has no extension to choose the container by \(choices)"
             }
@@ -224,6 +226,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the recorder is \(state), not recording"
         case .frameFormatMismatch(let path, let expected, let got):
             return "\(path): frame is \(got) but the encoder was opened for \(expected)"
+        case .notAStillImage(let path, let container):
+            return "\(path): \(container) is a video container; a still is written as png, jpg, tiff or webp"
         case .stillImageTakesOneFrame(let path):
             return "\(path): a still image holds one frame; limit the source to one frame"
         case .audioFailed(let path, let detail):

@@ -21,6 +21,10 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case png
     /// JPEG (FFmpeg's mjpeg encoder), for still images.
     case mjpeg
+    /// TIFF, for still images (8 and 16 bits, alpha, grey).
+    case tiff
+    /// WebP with libwebp, for still images (with alpha).
+    case webp
 
     public var description: String { rawValue }
 
@@ -36,6 +40,8 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .prores: return ["prores_ks"]
         case .png: return ["png"]
         case .mjpeg: return ["mjpeg"]
+        case .tiff: return ["tiff"]
+        case .webp: return ["libwebp"]
         }
     }
 
@@ -44,7 +50,7 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
     var prefers420: Bool {
         switch self {
         case .h264, .hevc, .vp9, .av1, .mpeg4: return true
-        case .ffv1, .prores, .png, .mjpeg: return false
+        case .ffv1, .prores, .png, .mjpeg, .tiff, .webp: return false
         }
     }
 }
@@ -62,7 +68,7 @@ public enum AudioMode: String, Sendable, Hashable {
 
 /// The output containers, chosen by the file extension.
 enum Container: String, Sendable {
-    case mp4, mov, mkv, webm, avi, png, jpeg
+    case mp4, mov, mkv, webm, avi, png, jpeg, tiff, webp
 
     init?(pathExtension: String) {
         switch pathExtension.lowercased() {
@@ -73,6 +79,8 @@ enum Container: String, Sendable {
         case "avi": self = .avi
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
+        case "tif", "tiff": self = .tiff
+        case "webp": self = .webp
         default: return nil
         }
     }
@@ -85,7 +93,7 @@ enum Container: String, Sendable {
         case .mkv: return "matroska"
         case .webm: return "webm"
         case .avi: return "avi"
-        case .png, .jpeg: return "image2"
+        case .png, .jpeg, .tiff, .webp: return "image2"
         }
     }
 
@@ -95,11 +103,24 @@ enum Container: String, Sendable {
         case .webm: return .vp9
         case .png: return .png
         case .jpeg: return .mjpeg
+        case .tiff: return .tiff
+        case .webp: return .webp
         }
     }
 
     /// One frame, no audio.
-    var isStillImage: Bool { self == .png || self == .jpeg }
+    var isStillImage: Bool { self == .png || self == .jpeg || self == .tiff || self == .webp }
+
+    /// The one codec a still container is written with.
+    var stillCodec: VideoCodec? {
+        switch self {
+        case .png: return .png
+        case .jpeg: return .mjpeg
+        case .tiff: return .tiff
+        case .webp: return .webp
+        case .mp4, .mov, .mkv, .webm, .avi: return nil
+        }
+    }
 
     /// Only the QuickTime family carries a display matrix in FFmpeg 5.1.
     var storesDisplayMatrix: Bool { self == .mp4 || self == .mov }
@@ -112,7 +133,7 @@ enum Container: String, Sendable {
         switch self {
         case .mp4, .mov, .mkv, .avi: return ("aac", "aac")
         case .webm: return ("libopus", "opus")
-        case .png, .jpeg: return nil
+        case .png, .jpeg, .tiff, .webp: return nil
         }
     }
 
@@ -123,7 +144,7 @@ enum Container: String, Sendable {
         case .mp4, .mov: return "mov_text"
         case .mkv: return "ass"
         case .webm: return "webvtt"
-        case .avi, .png, .jpeg: return nil
+        case .avi, .png, .jpeg, .tiff, .webp: return nil
         }
     }
 
@@ -147,7 +168,7 @@ enum Container: String, Sendable {
         switch self {
         case .mp4, .mov: return [("movflags", "+faststart")]
         // Write exactly the named file (no %d pattern) for the one frame.
-        case .png, .jpeg: return [("update", "1")]
+        case .png, .jpeg, .tiff, .webp: return [("update", "1")]
         case .mkv, .webm, .avi: return []
         }
     }

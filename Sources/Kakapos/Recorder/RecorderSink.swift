@@ -94,7 +94,7 @@ public final class RecorderSink: FrameSink {
         guard let encoder = codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
             throw .encoderNotFound(path: path, encoders: codec.encoderNames)
         }
-        let fitsStill = container == .png ? codec == .png : container == .jpeg ? codec == .mjpeg : true
+        let fitsStill = container.stillCodec.map { $0 == codec } ?? true
         let muxer = av_guess_format(container.muxer, nil, nil)
         guard fitsStill, let muxer, avformat_query_codec(muxer, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
             throw .codecNotSupportedByContainer(path: path, codec: codec.rawValue, container: container.rawValue)

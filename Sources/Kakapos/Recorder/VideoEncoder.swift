@@ -118,8 +118,14 @@ final class VideoEncoder: @unchecked Sendable {
                 raw.pointee.global_quality = Int32(FF_QP2LAMBDA) * 4
             }
             if let preset = options.preset { set("preset", preset) }
-        case .ffv1, .prores, .png:
+        case .ffv1, .prores, .png, .tiff:
             if let preset = options.preset { set(codec == .prores ? "profile" : "preset", preset) }
+        case .webp:
+            // CRF 0 is lossless; otherwise libwebp's quality, 100 - CRF.
+            if let crf = options.crf {
+                if crf == 0 { set("lossless", "1") } else { set("quality", "\(max(0, 100 - crf))") }
+            }
+            if let preset = options.preset { set("preset", preset) }
         }
 
         if fault == .encoderOpen {
