@@ -121,6 +121,12 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case stillImageTakesOneFrame(path: String)
     /// Copying or re-encoding the audio failed.
     case audioFailed(path: String, detail: String)
+    /// `appendAudio` was called on a recording that did not declare audio
+    /// (`RecordingInput.audio`), or on a container that holds none.
+    case audioNotDeclared(path: String)
+    /// Interleaved samples come in whole frames: the count must be a
+    /// multiple of the channel count.
+    case audioSamplesNotWholeFrames(path: String, count: Int, channels: Int)
 
     public var description: String {
         switch self {
@@ -232,6 +238,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): a still image holds one frame; limit the source to one frame"
         case .audioFailed(let path, let detail):
             return "\(path): audio failed (\(detail))"
+        case .audioNotDeclared(let path):
+            return "\(path): audio samples were appended but the recording began without an audio format"
+        case .audioSamplesNotWholeFrames(let path, let count, let channels):
+            return "\(path): \(count) samples are not whole frames of \(channels) interleaved channels"
         }
     }
 }

@@ -30,6 +30,11 @@ public struct FramePlane: Sendable {
         self.offset = offset
         self.bytesPerRow = bytesPerRow
     }
+
+    /// A plane held in an array: `bytes` starts with the first row.
+    public init(bytes: [UInt8], bytesPerRow: Int) {
+        self.init(storage: ArrayPlaneStorage(bytes), bytesPerRow: bytesPerRow)
+    }
 }
 
 /// What is wrong with a frame's description.

@@ -37,6 +37,9 @@ public struct RecordingInput: Sendable {
     public var fieldOrder: FieldOrder?
     /// The number of frames expected, when known.
     public var expectedFrameCount: Int?
+    /// Audio the program will append itself (`RecorderSink.appendAudio`),
+    /// written as the container's audio codec; nil for none.
+    public var audio: PCMAudioFormat?
     /// The pixel format the source decodes to (FFmpeg's name, e.g.
     /// `yuva444p10le`), so the recorder can say what the output loses of it.
     public var sourcePixelFormat: String?
@@ -46,7 +49,8 @@ public struct RecordingInput: Sendable {
 
     public init(
         format: FrameFormat, timeBase: Rational, frameRate: Rational? = nil, rotation: Int = 0, startPTS: Int64 = 0,
-        companions: CompanionStreams? = nil, fieldOrder: FieldOrder? = nil, expectedFrameCount: Int? = nil
+        companions: CompanionStreams? = nil, fieldOrder: FieldOrder? = nil, expectedFrameCount: Int? = nil,
+        audio: PCMAudioFormat? = nil
     ) {
         self.format = format
         self.timeBase = timeBase
@@ -56,6 +60,7 @@ public struct RecordingInput: Sendable {
         self.companions = companions
         self.fieldOrder = fieldOrder
         self.expectedFrameCount = expectedFrameCount
+        self.audio = audio
     }
 
     /// Describes the recording of `source`'s frames after a processor that

@@ -85,25 +85,19 @@ final class PacketCopier: CompanionTrack, @unchecked Sendable {
     func finish(end: Double?, emit: (FFPacket) throws(MediaError) -> Void) throws(MediaError) {}
 }
 
-/// Decodes, resamples and encodes one audio stream (AAC, or Opus for webm).
+/// Decodes one audio stream and re-encodes it (AAC, or Opus for webm)
+/// through `AudioEncoding`, shifted onto the output's timeline and cut to
+/// the span.
 ///
 /// @unchecked Sendable: used only by the recorder, one call at a time.
 final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
     let sourceIndex: Int
     let summary: String
     private let decoder: FFCodecContext
-    private let encoder: FFCodecContext
-    /// Made from the first decoded frame, which says what the decoder really gives.
-    private var resampler: FFResampler?
-    private let fifo: FFAudioFifo
-    private let output: UnsafeMutablePointer<AVStream>
+    private let encoding: AudioEncoding
     private let path: String
-    private let frameSize: Int32
     private let decoded: FFFrame
-    private let packet: FFPacket
     private let timing: TrackTiming
-    /// Next encoder pts, in samples on the output's timeline; set by the first kept samples.
-    private var nextPTS: Int64?
     private var finished = false
 
     init(
@@ -121,61 +115,29 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         guard let decoding = avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw .audioFailed(path: path, detail: "no decoder for \(sourceCodec)")
         }
-        guard let encoding = avcodec_find_encoder_by_name(encoderName) else {
-            throw .audioFailed(path: path, detail: "encoder \(encoderName) is not installed")
-        }
         do {
             decoder = try FFCodecContext(codec: decoding)
             try check(avcodec_parameters_to_context(decoder.pointer, parameters))
             decoder.pointer.pointee.pkt_timebase = source.pointee.time_base
             try decoder.open()
+            decoded = try FFFrame()
         } catch {
             throw fail("cannot open the \(sourceCodec) decoder", error)
         }
         let input = decoder.pointer.pointee
         do {
-            encoder = try FFCodecContext(codec: encoding)
+            encoding = try AudioEncoding(
+                encoderName: encoderName, sampleRate: input.sample_rate, channels: input.ch_layout.nb_channels,
+                muxer: muxer)
         } catch {
-            throw fail("cannot make the \(encoderName) encoder", error)
+            throw error == .encoderNotFound
+                ? .audioFailed(path: path, detail: "encoder \(encoderName) is not installed")
+                : fail("cannot set up \(encoderName)", error)
         }
-        let raw = encoder.pointer
-        raw.pointee.sample_fmt = encoding.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
-        raw.pointee.sample_rate = Self.sampleRate(input.sample_rate, supported: encoding.pointee.supported_samplerates)
-        let channels =
-            encoderName == "libopus" ? min(input.ch_layout.nb_channels, 2) : min(input.ch_layout.nb_channels, 8)
-        av_channel_layout_default(&raw.pointee.ch_layout, max(channels, 1))
-        raw.pointee.time_base = AVRational(num: 1, den: raw.pointee.sample_rate)
-        raw.pointee.bit_rate = Int64(64_000 * max(channels, 1))
-        if muxer.wantsGlobalHeader { raw.pointee.flags |= Int32(cav_codec_flag_global_header()) }
-        if encoding.pointee.capabilities & Int32(cav_codec_cap_experimental()) != 0 {
-            raw.pointee.strict_std_compliance = FF_COMPLIANCE_EXPERIMENTAL
-        }
-        do {
-            try encoder.open()
-            fifo = try FFAudioFifo(format: raw.pointee.sample_fmt, channels: raw.pointee.ch_layout.nb_channels)
-            decoded = try FFFrame()
-            packet = try FFPacket()
-            output = try muxer.addStream()
-            try check(avcodec_parameters_from_context(output.pointee.codecpar, raw))
-        } catch {
-            throw fail("cannot set up \(encoderName)", error)
-        }
-        output.pointee.time_base = raw.pointee.time_base
-        frameSize = raw.pointee.frame_size > 0 ? raw.pointee.frame_size : 1024
-        summary = "\(String(cString: encoding.pointee.name)) (re-encoded from \(sourceCodec))"
+        summary = "\(encoding.encoderName) (re-encoded from \(sourceCodec))"
     }
 
-    var outputStream: UnsafeMutablePointer<AVStream> { output }
-
-    private static func sampleRate(_ rate: Int32, supported: UnsafePointer<Int32>?) -> Int32 {
-        guard var list = supported else { return rate > 0 ? rate : 48000 }
-        var rates: [Int32] = []
-        while list.pointee != 0 {
-            rates.append(list.pointee)
-            list += 1
-        }
-        return rates.contains(rate) ? rate : (rates.contains(48000) ? 48000 : rates.max() ?? 48000)
-    }
+    var outputStream: UnsafeMutablePointer<AVStream> { encoding.output }
 
     func write(_ packet: FFPacket, emit: (FFPacket) throws(MediaError) -> Void) throws(MediaError) {
         try run {
@@ -186,8 +148,8 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
                 guard error == .invalidData else { throw error }
             }
             packet.unref()
-            try drainDecoder(end: nil)
-            try encodeWholeFrames(emit)
+            try drainDecoder()
+            try encoding.encodeWholeFrames(emit)
         }
     }
 
@@ -196,20 +158,8 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         finished = true
         try run {
             try decoder.send(nil as FFPacket?)
-            try drainDecoder(end: end)
-            // Whatever the resampler still holds belongs at the end.
-            if let resampler { try fifo.write(try resampler.convert(nil)) }
-            if let end, let first = nextPTS {
-                // Samples past the end (the video's, when it was cut by a frame count) are left out.
-                let rate = Double(encoder.pointer.pointee.sample_rate)
-                let allowed = Int64((end * rate).rounded()) - first
-                let excess = Int64(fifo.count) - max(allowed, 0)
-                if excess > 0 { try keepOnly(Int32(max(allowed, 0))) }
-            }
-            try encodeWholeFrames(emit)
-            if fifo.count > 0 { try encode(count: fifo.count) }
-            try encoder.send(nil as FFFrame?)
-            try drainEncoder(emit)
+            try drainDecoder()
+            try encoding.finish(end: end, emit)
         }
     }
 
@@ -224,7 +174,7 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         }
     }
 
-    private func drainDecoder(end: Double?) throws {
+    private func drainDecoder() throws {
         while try decoder.receive(into: decoded) {
             let result = Result { try queueDecodedFrame() }
             decoded.unref()
@@ -232,7 +182,7 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         }
     }
 
-    /// Resamples the decoded frame into the fifo, if it lies in the span.
+    /// Queues the decoded frame for encoding, if it lies in the span.
     private func queueDecodedFrame() throws {
         let raw = decoded.pointer.pointee
         let nopts = cav_nopts_value()
@@ -246,63 +196,10 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
             {
                 return
             }
-            if nextPTS == nil {
-                nextPTS = av_rescale_q(shifted, timing.sourceBase, encoder.pointer.pointee.time_base)
-            }
-        } else if nextPTS == nil {
-            nextPTS = 0
+            encoding.startIfNeeded(
+                at: av_rescale_q(shifted, timing.sourceBase, encoding.encoder.pointer.pointee.time_base))
         }
-        if let old = resampler, !old.accepts(decoded) {
-            // The input changed shape: drain the old resampler first.
-            try fifo.write(try old.convert(nil))
-            resampler = nil
-        }
-        let current = try resampler ?? FFResampler(input: decoded, to: encoder.pointer)
-        resampler = current
-        try fifo.write(try current.convert(decoded))
-    }
-
-    /// Leaves only the first `count` samples in the fifo.
-    private func keepOnly(_ count: Int32) throws {
-        let kept = try makeFrame(samples: count)
-        if count > 0 { try fifo.read(into: kept, count: count) }
-        fifo.reset()
-        if count > 0 { try fifo.write(kept) }
-    }
-
-    private func makeFrame(samples: Int32) throws -> FFFrame {
-        let frame = try FFFrame()
-        let raw = frame.pointer
-        raw.pointee.nb_samples = samples
-        raw.pointee.format = encoder.pointer.pointee.sample_fmt.rawValue
-        raw.pointee.sample_rate = encoder.pointer.pointee.sample_rate
-        try check(av_channel_layout_copy(&raw.pointee.ch_layout, &encoder.pointer.pointee.ch_layout))
-        if samples > 0 { try check(av_frame_get_buffer(raw, 0)) }
-        return frame
-    }
-
-    private func encodeWholeFrames(_ emit: (FFPacket) throws(MediaError) -> Void) throws {
-        while fifo.count >= frameSize {
-            try encode(count: frameSize)
-            try drainEncoder(emit)
-        }
-    }
-
-    private func encode(count: Int32) throws {
-        let frame = try makeFrame(samples: count)
-        let raw = frame.pointer
-        try fifo.read(into: frame, count: count)
-        raw.pointee.pts = nextPTS ?? 0
-        nextPTS = (nextPTS ?? 0) + Int64(count)
-        try encoder.send(frame)
-    }
-
-    private func drainEncoder(_ emit: (FFPacket) throws(MediaError) -> Void) throws {
-        while try encoder.receive(into: packet) {
-            av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, output.pointee.time_base)
-            packet.pointer.pointee.stream_index = output.pointee.index
-            try emit(packet)
-        }
+        try encoding.queue(decoded)
     }
 }
 

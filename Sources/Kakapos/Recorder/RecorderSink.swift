@@ -170,22 +170,42 @@ public final class RecorderSink: FrameSink {
         machine.withLockBroadcasting { $0.opened(session) }
     }
 
+    /// Begins a recording of a program's own frames, shaped like
+    /// `firstFrame`, at a constant `frameRate`: the time base is one tick
+    /// per frame, so frame `n` is appended with `pts: n` (see
+    /// `append(_:at:)`). `audio` declares samples that `appendAudio(_:)`
+    /// will add.
+    public func begin(firstFrame: VideoFrame, frameRate: Rational, audio: PCMAudioFormat? = nil) throws(MediaError) {
+        guard frameRate.isValid else {
+            throw .invalidGeneratedFrame("the frame rate \(frameRate) is not positive")
+        }
+        try begin(
+            RecordingInput(
+                format: firstFrame.format, timeBase: Rational(frameRate.denominator, frameRate.numerator),
+                frameRate: frameRate, audio: audio))
+    }
+
+    /// Encodes frame number `index` of a recording begun with
+    /// `begin(firstFrame:frameRate:)`: shown at `index / frameRate` for one frame.
+    public func append(_ frame: VideoFrame, at index: Int) throws(MediaError) {
+        // An unknown time base (0/0) means the recording's own: one tick per frame.
+        try append(TimedFrame(frame: frame, pts: Int64(index), duration: 1, timeBase: Rational(0, 0), index: index))
+    }
+
     /// Encodes one frame (discarded while paused).
     public func append(_ frame: TimedFrame) throws(MediaError) {
-        let session: RecordingSession
-        switch machine.waitForBroadcasting({ $0.append().waitingAsNil }) {
-        case .reject(let error): throw error
-        case .discard, .wait: return
-        case .write(let taken): session = taken
-        }
-        testHooks.withLock { $0.afterDeciding }?()
-        let start = ContinuousClock.now
-        var failure: MediaError?
-        do { try session.write(frame) } catch { failure = error }
-        addEncodeTime(since: start)
-        let abandoned = machine.withLockBroadcasting { $0.appended(failure: failure) }
-        abandoned?.abandon()
-        if let failure { throw failure }
+        try withSessionForWriting { session throws(MediaError) in try session.write(frame) }
+    }
+
+    /// Encodes audio samples the program made: 32-bit float, channels
+    /// interleaved, in the `PCMAudioFormat` the recording began with
+    /// (`RecordingInput.audio`), resampled with libswresample and encoded
+    /// as the container's audio codec (AAC, or Opus for webm). The first
+    /// sample plays at 0 and each call's samples follow the last call's.
+    /// Discarded while paused, like frames. Throws `audioNotDeclared` when
+    /// the recording began without an audio format.
+    public func appendAudio(_ samples: [Float]) throws(MediaError) {
+        try withSessionForWriting { session throws(MediaError) in try session.writeAudio(samples) }
     }
 
     /// Frames appended while paused are not written; timestamps are not
@@ -219,6 +239,28 @@ public final class RecorderSink: FrameSink {
     }
 
     // MARK: Internals
+
+    /// The append path that frames and audio share: waits while another
+    /// call has the session, does nothing while paused, and a failure
+    /// fails the recording (its temporary file goes).
+    private func withSessionForWriting(
+        _ body: (RecordingSession) throws(MediaError) -> Void
+    ) throws(MediaError) {
+        let session: RecordingSession
+        switch machine.waitForBroadcasting({ $0.append().waitingAsNil }) {
+        case .reject(let error): throw error
+        case .discard, .wait: return
+        case .write(let taken): session = taken
+        }
+        testHooks.withLock { $0.afterDeciding }?()
+        let start = ContinuousClock.now
+        var failure: MediaError?
+        do { try body(session) } catch { failure = error }
+        addEncodeTime(since: start)
+        let abandoned = machine.withLockBroadcasting { $0.appended(failure: failure) }
+        abandoned?.abandon()
+        if let failure { throw failure }
+    }
 
     private func finish(_ session: RecordingSession) throws(MediaError) -> RecordedClip {
         do throws(MediaError) {

@@ -20,6 +20,8 @@ final class RecordingSession: @unchecked Sendable {
     private let muxer: FFOutputContext
     private let videoStream: UnsafeMutablePointer<AVStream>
     private let companions: CompanionWriter?
+    /// The program's own audio, when the input declared it.
+    private let generatedAudio: GeneratedAudioTrack?
     private let fault: MediaFaultInjection?
     private let path: String
     private let packet: FFPacket
@@ -107,6 +109,14 @@ final class RecordingSession: @unchecked Sendable {
         } else {
             self.companions = nil
         }
+        if let audio = input.audio {
+            guard !container.isStillImage else {
+                throw .audioFailed(path: path, detail: "a still image holds no audio")
+            }
+            generatedAudio = try GeneratedAudioTrack(audio, container: container, muxer: muxer, path: path)
+        } else {
+            generatedAudio = nil
+        }
         openingNotes = notes
 
         do {
@@ -135,7 +145,10 @@ final class RecordingSession: @unchecked Sendable {
     var notes: [String] { openingNotes + (companions?.notes ?? []) + encoder.notes }
 
     /// What happened to the audio, e.g. `aac (copied)`; nil without audio.
-    var audioSummary: String? { companions?.audioSummary }
+    var audioSummary: String? {
+        let parts = [companions?.audioSummary, generatedAudio?.summary].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 
     func write(_ frame: TimedFrame) throws(MediaError) {
         if container.isStillImage && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
@@ -144,10 +157,17 @@ final class RecordingSession: @unchecked Sendable {
         try drainVideo()
     }
 
+    /// Encodes the program's own audio samples (see `PCMAudioFormat`).
+    func writeAudio(_ samples: [Float]) throws(MediaError) {
+        guard let generatedAudio else { throw .audioNotDeclared(path: path) }
+        try generatedAudio.append(samples, emit: writePacket)
+    }
+
     /// Flushes the encoder, writes the rest of the audio and the trailer.
     func finish() throws(MediaError) -> Result {
         try encoder.flush()
         try drainVideo()
+        try generatedAudio?.finish(emit: writePacket)
         let tick = av_q2d(encoder.timeBase)
         try companions?.finish(videoEnd: endPTS.map { Double($0) * tick }, emit: writePacket)
         do { try muxer.finish() } catch {

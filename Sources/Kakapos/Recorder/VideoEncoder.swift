@@ -214,8 +214,9 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// What the encoder did that a user should know.
     var notes: [String] {
-        guard movedTimestamps > 0 else { return losses }
-        return losses + [
+        let chosen = losses + (color.note.map { [$0] } ?? [])
+        guard movedTimestamps > 0 else { return chosen }
+        return chosen + [
             "\(movedTimestamps) frame(s) came with a timestamp at or before the previous frame's "
                 + "(out of order, repeated, or finer than \(name)'s time base) and were each moved to the next tick"
         ]
@@ -388,6 +389,8 @@ struct OutputColor {
     var transfer = AVCOL_TRC_UNSPECIFIED
     var scalerSource: (matrix: Int32, fullRange: Bool)
     var scalerDestination: (matrix: Int32, fullRange: Bool)
+    /// Set when the tags had to be chosen for the frames.
+    var note: String?
 
     init(input: RecordingInput, encoderFormat: AVPixelFormat) {
         let frames = input.format
@@ -403,7 +406,15 @@ struct OutputColor {
         let fullRange: Bool
         if frames.layout.isYUV {
             // YUV -> YUV keeps the matrix; the yuvj formats force full range.
-            guard colorimetry != nil || encoderFullRange else { return }  // untagged in, untagged out
+            let untaggedSource = input.sourceColor.map { $0.colorimetry == nil } ?? false
+            if colorimetry == nil && !encoderFullRange {
+                // A file's untagged video stays as the file had it; frames
+                // a program made get the tags the conversions assumed.
+                if untaggedSource { return }
+                note =
+                    "untagged YUV frames were tagged BT.601 limited range, what the filters and swscale assume "
+                    + "(give the frames' FrameFormat a colorimetry to choose)"
+            }
             matrix = colorimetry?.matrix ?? .bt601
             fullRange = encoderFullRange || colorimetry?.range == .full
         } else {
