@@ -10,8 +10,8 @@ let console = Console()
 let interrupts = Interrupts()
 interrupts.install()
 // FFmpeg's own chatter would break the one-line error contract; its errors
-// reach the user through Kakapos's MediaError instead (--verbose shows it).
-FFmpegLibrary.setLogLevel(.quiet)
+// reach the user through Kakapos's MediaError instead. The library prints
+// none of it unless given a handler, which --verbose does.
 
 let status: Int32
 do throws(ToolError) {
@@ -21,7 +21,7 @@ do throws(ToolError) {
     } catch {
         throw .usage(error)
     }
-    if options.verbose { FFmpegLibrary.setLogLevel(.warning) }
+    if options.verbose { FFmpegLibrary.logHandler = FFmpegLibrary.printToStandardError }
     switch options.action {
     case .help:
         try console.output(ArgumentParser.help + "\n", what: "the help")

@@ -287,6 +287,13 @@ final class BadInputTests: XCTestCase {
             "harbeth-render: note: 1 undecodable frame(s) skipped (--strict stops at the first)")
         XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("out.mkv").path), 9)
         XCTAssertEqual(Clips.entries(folder), ["one-corrupt.mkv", "out.mkv"])
+        XCTAssertFalse(run.stderr.contains("[mjpeg"), "FFmpeg's own log only with -v: \(run.stderr)")
+
+        // -v adds FFmpeg's complaint, as FFmpeg's tools print it.
+        let verbose = try Tool.run(
+            ["-v", "-y", "-vf", "sepia", "-o", "out.mkv", "one-corrupt.mkv"], in: folder, timeLimit: timeLimit)
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(verbose.stderrLines.contains { $0.hasPrefix("[mjpeg] ") }, verbose.stderr)
     }
 
     /// A pixel format without a layout of its own is converted, and -v says so.

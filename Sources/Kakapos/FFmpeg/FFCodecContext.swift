@@ -10,6 +10,7 @@ final class FFCodecContext: @unchecked Sendable {
     let codec: UnsafePointer<AVCodec>
 
     init(codec: UnsafePointer<AVCodec>) throws(AVError) {
+        LogRouter.install()
         guard let context = avcodec_alloc_context3(codec) else { throw .noMemory }
         self.pointer = context
         self.codec = codec

@@ -10,6 +10,7 @@ final class FFInputContext: @unchecked Sendable {
 
     /// Opens `path` and reads its header (`avformat_open_input`).
     init(path: String, options: FFDictionary? = nil) throws(AVError) {
+        LogRouter.install()
         var context: UnsafeMutablePointer<AVFormatContext>?
         if let options {
             try check(avformat_open_input(&context, path, nil, &options.pointer))
@@ -67,6 +68,7 @@ final class FFOutputContext: @unchecked Sendable {
     ///   - path: the file to write.
     ///   - formatName: the muxer (`mp4`, `matroska`, ...).
     init(path: String, formatName: String) throws(AVError) {
+        LogRouter.install()
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&context, nil, formatName, path))
         guard let context else { throw .noMemory }
