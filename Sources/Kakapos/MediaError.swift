@@ -51,10 +51,11 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `start()` on a pipeline that is running or has ended; build a new one.
     case pipelineAlreadyStarted(state: String)
-    /// The frame processor reported a failure.
-    case processorFailed(String)
+    /// The frame processor failed on a frame; the failure keeps its error
+    /// (a `RenderError` for a `GraphProcessor`).
+    case processorFailed(ProcessorFailure)
     /// The frame processor refused the source's format.
-    case processorRejectedFormat(String)
+    case processorRejectedFormat(ProcessorFailure)
     /// The run was cancelled (`MediaPipeline.run` when its task is cancelled).
     case cancelled
     /// A frame's processing did not end within the pipeline's frame
@@ -122,7 +123,7 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Copying or re-encoding the audio failed.
     case audioFailed(path: String, detail: String)
     /// `appendAudio` was called on a recording that did not declare audio
-    /// (`RecordingInput.audio`), or on a container that holds none.
+    /// (`SinkInput.audio`), or on a container that holds none.
     case audioNotDeclared(path: String)
     /// Interleaved samples come in whole frames: the count must be a
     /// multiple of the channel count.
@@ -243,5 +244,25 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .audioSamplesNotWholeFrames(let path, let count, let channels):
             return "\(path): \(count) samples are not whole frames of \(channels) interleaved channels"
         }
+    }
+}
+
+/// A frame processor's own error, carried through the pipeline unchanged:
+/// `error` is what the processor threw (a `RenderError` from a
+/// `GraphProcessor`'s renderer, say), so a caller can switch on it.
+public struct ProcessorFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What the processor threw.
+    public let error: any Error
+
+    public init(_ error: any Error) { self.error = error }
+
+    /// The renderer's error, when a renderer failed.
+    public var renderError: RenderError? { error as? RenderError }
+
+    public var description: String { "\(error)" }
+
+    /// Equal when they are errors of one type that print the same.
+    public static func == (lhs: ProcessorFailure, rhs: ProcessorFailure) -> Bool {
+        type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
     }
 }

@@ -139,7 +139,10 @@ final class GPUFaultTests: XCTestCase {
             MediaPipeline<NullSink>.classify(.executionFailed(RenderError.gpu(.outOfHostMemory(call: "x")))).0,
             .gpuOutOfMemory("the Vulkan driver is out of host memory (x)"))
         let other = MediaPipeline<NullSink>.classify(.executionFailed(TestFailure(message: "broke")))
-        XCTAssertEqual(other.0, .processorFailed("render submission failed: broke"))
+        // The processor's own error, not the submission that carried it.
+        XCTAssertEqual(other.0, .processorFailed(ProcessorFailure(TestFailure(message: "broke"))))
+        guard case .processorFailed(let failure) = other.0 else { return XCTFail("\(other.0)") }
+        XCTAssertEqual((failure.error as? TestFailure)?.message, "broke")
         XCTAssertEqual(other.1, .pipelineStopped)
     }
 }

@@ -124,7 +124,8 @@ final class MediaPipelineStressTests: XCTestCase {
                 XCTAssertNil(error, "seed \(seed)")
                 XCTAssertNotNil(cancelAfter, "seed \(seed): cancelled without a cancel")
             case .failed(let failure):
-                XCTAssertEqual(failure, .processorFailed("render submission failed: frame \(failFrame ?? -1) broke"))
+                XCTAssertEqual(
+                    failure, .processorFailed(ProcessorFailure(TestFailure(message: "frame \(failFrame ?? -1) broke"))))
             }
             XCTAssertEqual(received, received.sorted(), "seed \(seed): in order")
             for (index, record) in processor.records.enumerated() {

@@ -203,11 +203,12 @@ final class MediaPipelineTests: XCTestCase {
         }
         let pipeline = MediaPipeline(source: try AssetSource(url: MediaFixtures.clip), processor: processor, sink: sink)
         try pipeline.start()
-        guard case .failed(.processorFailed(let message)) = pipeline.wait() else {
+        guard case .failed(.processorFailed(let failure)) = pipeline.wait() else {
             return XCTFail("expected a processor failure, got \(pipeline.state)")
         }
-        XCTAssertTrue(message.contains("filter broke at 0.2"), message)
-        XCTAssertEqual(pipeline.lastError, .processorFailed(message))
+        // The processor's error arrives as itself.
+        XCTAssertEqual((failure.error as? TestFailure)?.message.hasPrefix("filter broke at 0.2"), true, "\(failure)")
+        XCTAssertEqual(pipeline.lastError, .processorFailed(failure))
         XCTAssertEqual(sink.state, .cancelled)
         XCTAssertEqual(folderEntries(folder), [])
     }

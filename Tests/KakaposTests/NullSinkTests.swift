@@ -14,39 +14,39 @@ final class NullSinkTests: XCTestCase {
 
     func testItCountsFramesAndTheirTime() throws {
         let sink = NullSink()
-        try sink.begin(RecordingInput(format: format, timeBase: Rational(1, 100)))
+        try sink.begin(SinkInput(format: format, timeBase: Rational(1, 100)))
         for index in 0..<3 { try sink.append(try frame(index)) }
-        let summary = try sink.finishRecording()
+        let summary = try sink.finish()
         XCTAssertEqual(summary.frameCount, 3)
         XCTAssertEqual(summary.format, format)
         XCTAssertEqual(summary.duration, 0.3, accuracy: 1e-9)
-        XCTAssertEqual(try sink.finishRecording(), summary, "a second finish returns the same summary")
+        XCTAssertEqual(try sink.finish(), summary, "a second finish returns the same summary")
     }
 
     func testCancelZeroFramesAndMismatchAreErrors() throws {
         let cancelled = NullSink(label: "null")
-        try cancelled.begin(RecordingInput(format: format, timeBase: Rational(1, 100)))
+        try cancelled.begin(SinkInput(format: format, timeBase: Rational(1, 100)))
         try cancelled.append(try frame(0))
         cancelled.cancel()
         XCTAssertThrowsError(try cancelled.append(try frame(1))) {
             XCTAssertEqual($0 as? MediaError, .recordingCancelled(path: "null"))
         }
-        XCTAssertThrowsError(try cancelled.finishRecording()) {
+        XCTAssertThrowsError(try cancelled.finish()) {
             XCTAssertEqual($0 as? MediaError, .recordingCancelled(path: "null"))
         }
 
         let empty = NullSink(label: "null")
-        try empty.begin(RecordingInput(format: format, timeBase: Rational(1, 100)))
-        XCTAssertThrowsError(try empty.finishRecording()) {
+        try empty.begin(SinkInput(format: format, timeBase: Rational(1, 100)))
+        XCTAssertThrowsError(try empty.finish()) {
             XCTAssertEqual($0 as? MediaError, .noFramesWritten(path: "null"))
         }
 
         let mismatched = NullSink(label: "null")
-        try mismatched.begin(RecordingInput(format: format, timeBase: Rational(1, 100)))
+        try mismatched.begin(SinkInput(format: format, timeBase: Rational(1, 100)))
         XCTAssertThrowsError(try mismatched.append(try frame(0, width: 6))) {
             guard case .frameFormatMismatch = $0 as? MediaError else { return XCTFail("\($0)") }
         }
-        XCTAssertThrowsError(try NullSink().finishRecording()) {
+        XCTAssertThrowsError(try NullSink().finish()) {
             XCTAssertEqual($0 as? MediaError, .recorderNotRecording(path: "null output", state: "idle"))
         }
     }

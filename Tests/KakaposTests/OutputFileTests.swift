@@ -21,7 +21,7 @@ final class OutputFileTests: XCTestCase {
         let sink = try RecorderSink(url: url, options: options)
         let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 5))
         do {
-            try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+            try sink.begin(try source.sinkInput())
             for frame in try collectFrames(source) { try sink.append(frame) }
         } catch let error as MediaError {
             return .failure(error)
@@ -181,7 +181,7 @@ final class TimestampNoteTests: XCTestCase {
         let frames = try collectFrames(source)
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("order.mkv"), options: .init(codec: .ffv1))
-        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        try sink.begin(try source.sinkInput())
         // 0, 1, 1 (repeated), 3, 2 (out of order), 5...
         let order = [0, 1, 1, 3, 2] + Array(5..<frames.count)
         for index in order { try sink.append(frames[index]) }

@@ -20,9 +20,9 @@ final class RecorderSinkRaceTests: XCTestCase {
         return (source, try collectFrames(source))
     }
 
-    private func input() throws -> RecordingInput {
+    private func input() throws -> SinkInput {
         let (source, _) = try Self.frames.get()
-        return try RecordingInput(source: source, format: source.metadata.frameFormat)
+        return try source.sinkInput()
     }
 
     /// A sink for a fresh output: FFV1 in Matroska, the cheapest encoder to open.

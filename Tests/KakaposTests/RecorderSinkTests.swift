@@ -45,7 +45,7 @@ final class RecorderSinkTests: XCTestCase {
         let url = folder.appendingPathComponent("empty.mp4")
         let sink = try RecorderSink(url: url)
         let source = try AssetSource(url: MediaFixtures.clip)
-        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        try sink.begin(try source.sinkInput())
         XCTAssertThrowsError(try sink.finishRecording()) { error in
             XCTAssertEqual(error as? MediaError, .noFramesWritten(path: url.path))
         }
@@ -62,7 +62,7 @@ final class RecorderSinkTests: XCTestCase {
         let url = folder.appendingPathComponent("cancelled.mp4")
         let sink = try RecorderSink(url: url)
         let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 5))
-        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        try sink.begin(try source.sinkInput())
         for frame in try collectFrames(source) { try sink.append(frame) }
         XCTAssertFalse(folderEntries(folder).isEmpty, "the temporary file exists while recording")
         XCTAssertTrue(
@@ -191,7 +191,7 @@ final class RecorderSinkTests: XCTestCase {
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("held.mkv"), options: .init(audio: .none))
         let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 3))
-        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        try sink.begin(try source.sinkInput())
         let temporary = try XCTUnwrap(folderEntries(folder).first)
         let descriptor = open(folder.appendingPathComponent(temporary).path, O_RDONLY)
         defer { close(descriptor) }
@@ -217,7 +217,7 @@ final class RecorderSinkTests: XCTestCase {
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("paused.mkv"), options: .init(audio: .none))
         let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 15))
-        try sink.begin(try RecordingInput(source: source, format: source.metadata.frameFormat))
+        try sink.begin(try source.sinkInput())
         for frame in try collectFrames(source) {
             if frame.index == 5 { sink.pause() }
             if frame.index == 10 { sink.resume() }

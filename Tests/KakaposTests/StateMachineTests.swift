@@ -55,7 +55,8 @@ final class MediaPipelineStateMachineTests: XCTestCase {
         XCTAssertFalse(machine.frameSubmitted(stranger))
         XCTAssertEqual(machine.frameEncoded(stranger), .ignore)
         XCTAssertEqual(machine.sourceEnded(stranger), .ignore)
-        XCTAssertEqual(machine.fail(stranger, .processorFailed("old run")), .ignore)
+        XCTAssertEqual(
+            machine.fail(stranger, .processorFailed(ProcessorFailure(TestFailure(message: "old run")))), .ignore)
         guard case .ignore = machine.sinkFinished(stranger, .success("old")) else { return XCTFail() }
         XCTAssertEqual(machine.publicState, .running)
         XCTAssertNil(machine.lastError)
@@ -73,7 +74,7 @@ final class MediaPipelineStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.cancel(), .tearDown)
         XCTAssertEqual(machine.cancel(), .ignore)
         // A late failure after the cancel changes neither state nor lastError.
-        XCTAssertEqual(machine.fail(run, .processorFailed("late")), .ignore)
+        XCTAssertEqual(machine.fail(run, .processorFailed(ProcessorFailure(TestFailure(message: "late")))), .ignore)
         XCTAssertEqual(machine.frameEncoded(run), .ignore)
         XCTAssertEqual(machine.publicState, .cancelled)
         XCTAssertNil(machine.lastError)
@@ -81,10 +82,10 @@ final class MediaPipelineStateMachineTests: XCTestCase {
 
     func testTheFirstFailureWins() {
         var (machine, run) = running()
-        XCTAssertEqual(machine.fail(run, .processorFailed("first")), .tearDown)
-        XCTAssertEqual(machine.fail(run, .processorFailed("second")), .ignore)
+        XCTAssertEqual(machine.fail(run, .processorFailed(ProcessorFailure(TestFailure(message: "first")))), .tearDown)
+        XCTAssertEqual(machine.fail(run, .processorFailed(ProcessorFailure(TestFailure(message: "second")))), .ignore)
         XCTAssertEqual(machine.cancel(), .ignore)
-        XCTAssertEqual(machine.lastError, .processorFailed("first"))
+        XCTAssertEqual(machine.lastError, .processorFailed(ProcessorFailure(TestFailure(message: "first"))))
         XCTAssertEqual(machine.publicState, .failed)
     }
 

@@ -95,7 +95,8 @@ final class ArgumentParserTests: XCTestCase {
             ["--audio", "keep", "-vf", "sepia", "in.mp4"], "--audio takes copy, none or reencode, not 'keep'")
         assertUsageError(
             ["--codec", "h246", "-vf", "sepia", "in.mp4"],
-            "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg)")
+            "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg, tiff, webp)"
+        )
         assertUsageError(["--filter", "sepia"], "no input file given")
         assertUsageError(["--filter", "sepia", "a.mp4", "b.mp4"], "one input file at a time; got 2: a.mp4 b.mp4")
         assertUsageError(["in.mp4"], "no filter given; use --filter CHAIN (see --list-filters)")

@@ -157,16 +157,15 @@ public final class Renderer: Sendable {
 
     /// GPU errors pass through as themselves, so the scheduler can tell a
     /// lost device, even where a plan wrapped one (a device lost while its
-    /// pipelines were made); everything else becomes a `RenderError`.
+    /// pipelines were made); a shader's compile error becomes
+    /// `RenderError.shaderCompile`; every other error (a `RenderError`
+    /// naming its filter, as `packedData` makes them) passes through as it is.
     private static func renderError(_ error: any Error) -> any Error {
         switch error {
         case let error as GPUError: return error
         case RenderError.gpu(let error): return error
-        case let error as RenderError: return error
         case let error as ShaderCompileError: return RenderError.shaderCompile(error.description)
-        case let error as FilterResourceError:
-            return RenderError.resourceUnavailable(filter: "filter", reason: error.description)
-        default: return RenderError.invalidFilterSetup(filter: "filter", reason: "\(error)")
+        default: return error
         }
     }
 

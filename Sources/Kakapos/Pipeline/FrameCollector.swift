@@ -2,7 +2,7 @@ import Harbeth
 
 /// A sink that keeps frames in memory: for tests, thumbnails and a preview
 /// that shows the newest frame. It keeps the recorder's lifecycle (`begin`
-/// once, frames, then `finishRecording()` or `cancel()`).
+/// once, frames, then `finish()` or `cancel()`).
 ///
 /// Frames are copied into memory of their own as they arrive, so a
 /// renderer's output slots go back to it at once (keeping them would stall
@@ -28,7 +28,7 @@ public final class FrameCollector: FrameSink {
 
     private enum State {
         case idle
-        case collecting(RecordingInput)
+        case collecting(SinkInput)
         case finished(Collection)
         case failed(MediaError)
         case cancelled
@@ -55,7 +55,7 @@ public final class FrameCollector: FrameSink {
         self.label = label
     }
 
-    public func begin(_ input: RecordingInput) throws(MediaError) {
+    public func begin(_ input: SinkInput) throws(MediaError) {
         try storage.withLock { storage throws(MediaError) in
             guard case .idle = storage.state else { throw rejection(storage.state) }
             storage.state = .collecting(input)
@@ -78,7 +78,7 @@ public final class FrameCollector: FrameSink {
     /// The frames kept so far (a viewer's newest picture is `latest.last`).
     public var latest: [TimedFrame] { storage.withLock { $0.frames } }
 
-    public func finishRecording() throws(MediaError) -> Collection {
+    public func finish() throws(MediaError) -> Collection {
         try storage.withLock { storage throws(MediaError) -> Collection in
             switch storage.state {
             case .finished(let collection):

@@ -141,12 +141,12 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         do {
             format = try processor.outputFormat(for: source.frameFormat)
         } catch {
-            try failStarting(run, .processorRejectedFormat("\(error)"))
+            try failStarting(run, .processorRejectedFormat(ProcessorFailure(error)))
             return
         }
         do {
             try sink.begin(
-                try source.recordingInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps))
+                try source.sinkInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps))
             try source.start { [self] event in self.sourceEvent(event, run: run) }
         } catch {
             try failStarting(run, error)
@@ -362,7 +362,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
 
     private func finishSink(_ run: RunID) {
         let result: Result<Sink.Product, MediaError>
-        do { result = .success(try sink.finishRecording()) } catch { result = .failure(error) }
+        do { result = .success(try sink.finish()) } catch { result = .failure(error) }
         if case .announce(let outcome) = core.withLock({ $0.machine.sinkFinished(run, result) }) {
             announce(outcome)
         }
@@ -392,10 +392,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             switch gpu {
             case .deviceLost: return (.deviceLost, .deviceLost)
             case .outOfDeviceMemory, .outOfHostMemory: return (.gpuOutOfMemory(gpu.description), .pipelineStopped)
-            default: return (.processorFailed("\(error)"), .pipelineStopped)
+            default: return (.processorFailed(ProcessorFailure(RenderError.gpu(gpu))), .pipelineStopped)
             }
-        default:
-            return (.processorFailed("\(error)"), .pipelineStopped)
+        case .executionFailed(let underlying):
+            // The processor's own error, not the submission that carried it.
+            return (.processorFailed(ProcessorFailure(underlying)), .pipelineStopped)
+        case .cancelled:
+            return (.processorFailed(ProcessorFailure(error)), .pipelineStopped)
         }
     }
 

@@ -3,7 +3,7 @@ import Harbeth
 /// A sink that writes nothing: it checks and counts the frames and lets
 /// them go, so a pipeline can be measured without encoding (the CLI's
 /// `--null`). It keeps the recorder's lifecycle: `begin` once, frames,
-/// then `finishRecording()` or `cancel()`; a finish after a cancel throws
+/// then `finish()` or `cancel()`; a finish after a cancel throws
 /// `recordingCancelled`, and a finish without frames `noFramesWritten`.
 public final class NullSink: FrameSink {
     /// What a finished run saw.
@@ -31,7 +31,7 @@ public final class NullSink: FrameSink {
     }
 
     private struct Receiving {
-        let input: RecordingInput
+        let input: SinkInput
         var frames = 0
         var start: Double?
         var end: Double?
@@ -46,7 +46,7 @@ public final class NullSink: FrameSink {
         self.label = label
     }
 
-    public func begin(_ input: RecordingInput) throws(MediaError) {
+    public func begin(_ input: SinkInput) throws(MediaError) {
         try state.withLock { state throws(MediaError) in
             guard case .idle = state else { throw rejection(state) }
             state = .receiving(Receiving(input: input))
@@ -77,7 +77,7 @@ public final class NullSink: FrameSink {
         }
     }
 
-    public func finishRecording() throws(MediaError) -> Summary {
+    public func finish() throws(MediaError) -> Summary {
         try state.withLock { state throws(MediaError) -> Summary in
             switch state {
             case .finished(let summary):

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// The shape of audio samples a program makes itself: 32-bit float PCM,
 /// channels interleaved (left, right, left, right, ... for stereo), in
-/// -1...1. A recording declares it in `RecordingInput.audio`, and
+/// -1...1. A recording declares it in `SinkInput.audio`, and
 /// `RecorderSink.appendAudio(_:)` takes the samples.
 public struct PCMAudioFormat: Sendable, Hashable {
     /// Samples per second per channel, e.g. 48000.

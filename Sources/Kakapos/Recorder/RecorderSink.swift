@@ -153,7 +153,7 @@ public final class RecorderSink: FrameSink {
     /// error unless `overwrite`, and only a regular file is ever replaced),
     /// then opens the encoder and the temporary file for frames described
     /// by `input`.
-    public func begin(_ input: RecordingInput) throws(MediaError) {
+    public func begin(_ input: SinkInput) throws(MediaError) {
         if case .reject(let error) = machine.withLock({ $0.begin() }) { throw error }
         testHooks.withLock { $0.afterDeciding }?()
         let session: RecordingSession
@@ -180,7 +180,7 @@ public final class RecorderSink: FrameSink {
             throw .invalidGeneratedFrame("the frame rate \(frameRate) is not positive")
         }
         try begin(
-            RecordingInput(
+            SinkInput(
                 format: firstFrame.format, timeBase: Rational(frameRate.denominator, frameRate.numerator),
                 frameRate: frameRate, audio: audio))
     }
@@ -199,7 +199,7 @@ public final class RecorderSink: FrameSink {
 
     /// Encodes audio samples the program made: 32-bit float, channels
     /// interleaved, in the `PCMAudioFormat` the recording began with
-    /// (`RecordingInput.audio`), resampled with libswresample and encoded
+    /// (`SinkInput.audio`), resampled with libswresample and encoded
     /// as the container's audio codec (AAC, or Opus for webm). The first
     /// sample plays at 0 and each call's samples follow the last call's.
     /// Discarded while paused, like frames. Throws `audioNotDeclared` when
@@ -237,6 +237,9 @@ public final class RecorderSink: FrameSink {
             return try finish(session)
         }
     }
+
+    /// `FrameSink`'s name for `finishRecording()`.
+    public func finish() throws(MediaError) -> RecordedClip { try finishRecording() }
 
     // MARK: Internals
 

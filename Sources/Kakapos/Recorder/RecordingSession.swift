@@ -44,7 +44,7 @@ final class RecordingSession: @unchecked Sendable {
 
     init(
         url: URL, output: OutputFile, container: Container, codec: VideoCodec, options: RecorderSink.Options,
-        input: RecordingInput, fault: MediaFaultInjection?
+        input: SinkInput, fault: MediaFaultInjection?
     ) throws(MediaError) {
         path = url.path
         self.output = output

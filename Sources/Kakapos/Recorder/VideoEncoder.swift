@@ -12,7 +12,7 @@ final class VideoEncoder: @unchecked Sendable {
     /// Options the encoder did not recognise (for the clip's notes).
     let ignoredOptions: [String]
     private let path: String
-    private let input: RecordingInput
+    private let input: SinkInput
     private let color: OutputColor
     private let scaler: FFScaler?
     private let constantRate: Bool
@@ -30,7 +30,7 @@ final class VideoEncoder: @unchecked Sendable {
     var timeBase: AVRational { context.pointer.pointee.time_base }
 
     init(
-        codec: VideoCodec, container: Container, input: RecordingInput, options: RecorderSink.Options,
+        codec: VideoCodec, container: Container, input: SinkInput, options: RecorderSink.Options,
         globalHeader: Bool, path: String, fault: MediaFaultInjection?
     ) throws(MediaError) {
         self.path = path
@@ -392,7 +392,7 @@ struct OutputColor {
     /// Set when the tags had to be chosen for the frames.
     var note: String?
 
-    init(input: RecordingInput, encoderFormat: AVPixelFormat) {
+    init(input: SinkInput, encoderFormat: AVPixelFormat) {
         let frames = input.format
         let colorimetry = frames.colorimetry
         scalerSource = (FFColor.swscaleMatrix(colorimetry?.matrix), colorimetry?.range == .full)

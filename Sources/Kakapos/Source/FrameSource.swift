@@ -23,25 +23,19 @@ public protocol FrameSource: AnyObject, Sendable {
     /// processor that makes `format`: timing, tags and the other streams
     /// to carry (chosen by `maps`; see `StreamMap`). With `keepTimestamps`
     /// the output keeps the source's timestamps instead of starting at 0.
-    func recordingInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
-        -> RecordingInput
+    func sinkInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
+        -> SinkInput
     /// Starts delivering to `handler` (see the contract above).
     func start(_ handler: @escaping @Sendable (SourceEvent) -> Void) throws(MediaError)
     /// Ends delivery (see the contract above). Idempotent.
     func stop()
 }
 
-extension AssetSource: FrameSource {
-    /// The format of the frames the file's video decodes to.
-    public var frameFormat: FrameFormat { metadata.frameFormat }
-
-    public func recordingInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
-        -> RecordingInput
-    {
-        do {
-            return try RecordingInput(source: self, format: format, maps: maps, keepTimestamps: keepTimestamps)
-        } catch {
-            throw .invalidStreamMap(error.description)
-        }
+extension FrameSource {
+    /// What a sink needs to record this source's frames as they are
+    /// delivered, or after a processor that makes `format`: every stream
+    /// carried, timestamps from 0.
+    public func sinkInput(format: FrameFormat? = nil) throws(MediaError) -> SinkInput {
+        try sinkInput(format: format ?? frameFormat, maps: [], keepTimestamps: false)
     }
 }

@@ -53,13 +53,13 @@ public final class GeneratedSource: FrameSource {
 
     public var summary: SourceSummary { delivery.summary }
 
-    public func recordingInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
-        -> RecordingInput
+    public func sinkInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
+        -> SinkInput
     {
         guard maps.isEmpty else {
             throw .invalidStreamMap("--map: a generated source has no streams to choose from")
         }
-        return RecordingInput(
+        return SinkInput(
             format: format, timeBase: timeBase, frameRate: frameRate, expectedFrameCount: frameCount)
     }
 

@@ -39,7 +39,7 @@ extension VideoFrame {
         }
         let timeBase = Rational(1, 25)
         do {
-            try sink.begin(RecordingInput(format: format, timeBase: timeBase, frameRate: Rational(25, 1)))
+            try sink.begin(SinkInput(format: format, timeBase: timeBase, frameRate: Rational(25, 1)))
             try sink.append(TimedFrame(frame: self, pts: 0, duration: 1, timeBase: timeBase, index: 0))
             _ = try sink.finishRecording()
         } catch {

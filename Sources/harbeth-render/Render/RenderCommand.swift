@@ -275,13 +275,10 @@ struct RenderCommand {
     private func explain(_ error: MediaError, source: AssetSource) -> ToolError {
         let input = source.url.path
         switch error {
-        case .processorFailed(let reason):
-            // The renderer's error is what matters, not the submission that carried it.
-            let prefix = "render submission failed: "
-            return .renderFailed(
-                input: input, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
-        case .processorRejectedFormat(let reason):
-            return .chainDoesNotFit(input: input, reason: reason)
+        case .processorFailed(let failure):
+            return .renderFailed(input: input, reason: failure.description)
+        case .processorRejectedFormat(let failure):
+            return .chainDoesNotFit(input: input, reason: failure.description)
         case .deviceLost, .gpuOutOfMemory, .frameTimedOut:
             return .renderFailed(input: input, reason: error.description)
         case .noFramesWritten where source.summary.framesDelivered == 0:

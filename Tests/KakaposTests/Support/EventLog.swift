@@ -36,7 +36,7 @@ final class CollectingSink: FrameSink {
     typealias Product = [Int64]
 
     private struct State {
-        var input: RecordingInput?
+        var input: SinkInput?
         var pts: [Int64] = []
         var cancelled = false
         var finished = false
@@ -50,7 +50,7 @@ final class CollectingSink: FrameSink {
         self.onAppend = onAppend
     }
 
-    func begin(_ input: RecordingInput) throws(MediaError) {
+    func begin(_ input: SinkInput) throws(MediaError) {
         state.withLock { $0.input = input }
     }
 
@@ -62,7 +62,7 @@ final class CollectingSink: FrameSink {
         }
     }
 
-    func finishRecording() throws(MediaError) -> [Int64] {
+    func finish() throws(MediaError) -> [Int64] {
         try state.withLock { state throws(MediaError) in
             if state.cancelled { throw .recordingCancelled(path: "collecting sink") }
             guard !state.pts.isEmpty else { throw .noFramesWritten(path: "collecting sink") }
@@ -77,7 +77,7 @@ final class CollectingSink: FrameSink {
 
     var received: [Int64] { state.withLock { $0.pts } }
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
-    var input: RecordingInput? { state.withLock { $0.input } }
+    var input: SinkInput? { state.withLock { $0.input } }
 }
 
 /// Lists a folder's entries, hidden ones included (temporary outputs are hidden).

@@ -1,0 +1,62 @@
+import Harbeth
+
+extension AssetSource: FrameSource {
+    /// The format of the frames the file's video decodes to.
+    public var frameFormat: FrameFormat { metadata.frameFormat }
+
+    /// Describes the recording of the file's frames after a processor that
+    /// produces `format`: its timing, rotation, trim, colour tags, field
+    /// order, and the streams to carry besides the video (every audio,
+    /// subtitle and attachment stream, cover art and the timecode, or what
+    /// `maps` choose), with the chapters and metadata.
+    ///
+    /// The output's timeline starts at 0 where the source's does (its
+    /// file's start time, 11.4 s for a transport stream cut from a
+    /// broadcast), or at the trim start, keeping the streams' offsets to
+    /// one another, as FFmpeg does; `keepTimestamps` keeps the source's
+    /// timestamps instead (FFmpeg's `-copyts`).
+    public func sinkInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError) -> SinkInput
+    {
+        let source = self
+        let metadata = source.metadata
+        let options = source.options
+        // The file's timeline starts at its earliest stream; a trim counts from there.
+        let fileStart = metadata.fileStartTime ?? metadata.startTime ?? 0
+        let trimStart = options.start.map { fileStart + $0 }
+        let zero = keepTimestamps ? 0 : (trimStart ?? fileStart)
+        let selection: (video: Int, others: [Int])
+        do {
+            selection = try StreamMap.select(metadata.streams, maps: maps, video: metadata.videoStreamIndex)
+        } catch {
+            throw .invalidStreamMap(error.description)
+        }
+        // Without maps, what the default selection leaves out is named.
+        let excluded =
+            maps.isEmpty
+            ? metadata.streams.filter { stream in
+                stream.index != selection.video && !selection.others.contains(stream.index)
+            }.map { stream in
+                stream.kind == .video
+                    ? "\(stream): only one video stream is filtered (--map 0:v:\(stream.indexInKind) picks this one)"
+                    : "\(stream): \(stream.kind.rawValue) streams other than a timecode track are not carried"
+            }
+            : []
+        let companions = CompanionStreams(
+            url: metadata.url, streams: selection.others, videoStream: metadata.videoStreamIndex, start: trimStart,
+            end: options.duration.map { (trimStart ?? fileStart) + $0 }, endWithVideo: options.frameLimit != nil,
+            zero: zero, timecodeOffset: options.start ?? 0, excluded: excluded)
+        var input = SinkInput(
+            format: format,
+            timeBase: metadata.timeBase,
+            frameRate: metadata.averageFrameRate ?? metadata.realFrameRate,
+            rotation: metadata.rotation,
+            startPTS: AssetSource.secondsToTicks(zero, metadata.timeBase),
+            companions: companions.streams.isEmpty && metadata.chapters.isEmpty && metadata.tags.isEmpty
+                && metadata.timecode == nil && excluded.isEmpty ? nil : companions,
+            fieldOrder: metadata.fieldOrder,
+            expectedFrameCount: source.expectedFrameCount)
+        input.sourcePixelFormat = metadata.pixelFormat
+        input.sourceColor = (metadata.colorimetry, source.colorTags)
+        return input
+    }
+}
