@@ -31,6 +31,15 @@ let package = Package(
         // a user would, so it links none of the package's modules.
         .executableTarget(name: "harbeth-bench", path: "Benchmarks/harbeth-bench"),
 
+        // Examples/: short programs that use the public API only, as a
+        // program depending on this package would (a test builds them again
+        // from a separate package to prove it).
+        .executableTarget(name: "still", dependencies: ["Kakapos"], path: "Examples/still"),
+        .executableTarget(name: "export", dependencies: ["Kakapos"], path: "Examples/export"),
+        .executableTarget(name: "generate", dependencies: ["Kakapos"], path: "Examples/generate"),
+        .executableTarget(name: "animate", dependencies: ["Kakapos"], path: "Examples/animate"),
+        .executableTarget(name: "handles", dependencies: ["Harbeth"], path: "Examples/handles"),
+
         // Fuzz targets for the text parsers (Fuzz/README.md): libFuzzer entry
         // points when Scripts/fuzz builds them with -sanitize=fuzzer, corpus
         // replayers in every other build.

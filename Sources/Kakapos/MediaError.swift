@@ -254,6 +254,7 @@ public struct ProcessorFailure: Error, Sendable, Equatable, CustomStringConverti
     /// What the processor threw.
     public let error: any Error
 
+    /// Wraps the error a processor threw, unchanged.
     public init(_ error: any Error) { self.error = error }
 
     /// The renderer's error, when a renderer failed.

@@ -34,7 +34,7 @@ enum CatalogCommands {
                 text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)\n"
             }
         }
-        if descriptor.kind == .geometric || descriptor.kind == .neighbourhood {
+        if descriptor.kind == .geometric || descriptor.kind == .neighborhood {
             // The frame is filtered as it is, both fields together.
             text +=
                 "\ninterlaced video: applied to the frame as it is, both fields together; the field order tag "
@@ -57,7 +57,7 @@ extension FilterKind {
     fileprivate var order: Int {
         switch self {
         case .pointwise: return 0
-        case .neighbourhood: return 1
+        case .neighborhood: return 1
         case .geometric: return 2
         case .multiInput: return 3
         }
@@ -66,7 +66,7 @@ extension FilterKind {
     fileprivate var heading: String {
         switch self {
         case .pointwise: return "Colour (pointwise, fused into one pass)"
-        case .neighbourhood: return "Neighbourhood"
+        case .neighborhood: return "Neighbourhood"
         case .geometric: return "Geometric"
         case .multiInput: return "Multi-input"
         }

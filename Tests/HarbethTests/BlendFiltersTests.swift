@@ -38,7 +38,7 @@ final class BlendFiltersTests: XCTestCase {
             "crop=w=301:h=239:x=0:y=0,blend=file=\(small):mode=hard_light:fit=center", .pointwise, renderer: renderer)
         // After a size change the image is placed on the new frame.
         try assertMatchesReference(
-            "resize=w=200:h=300:method=bilinear,blend=file=\(small):fit=fit", .neighbourhood, renderer: renderer)
+            "resize=w=200:h=300:method=bilinear,blend=file=\(small):fit=fit", .neighborhood, renderer: renderer)
     }
 
     func testChromaKey() throws {
@@ -50,7 +50,7 @@ final class BlendFiltersTests: XCTestCase {
             try assertMatchesReference(chain, .pointwise, renderer: renderer)
         }
         try assertMatchesReference(
-            "blend=file=\(layer):mode=chroma_key:similarity=0.3:smoothness=0", .neighbourhood, renderer: renderer)
+            "blend=file=\(layer):mode=chroma_key:similarity=0.3:smoothness=0", .neighborhood, renderer: renderer)
     }
 
     func testOverlayPlacesAWatermarkUnscaled() throws {
@@ -62,7 +62,7 @@ final class BlendFiltersTests: XCTestCase {
             "sepia,overlay=file=\(mark):x=100:y=100,gaussian_blur=sigma=1",
         ] {
             try assertMatchesReference(
-                chain, chain.contains("gaussian") ? .neighbourhood : .pointwise, renderer: renderer)
+                chain, chain.contains("gaussian") ? .neighborhood : .pointwise, renderer: renderer)
         }
     }
 

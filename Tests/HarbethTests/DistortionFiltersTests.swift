@@ -6,19 +6,19 @@ import XCTest
 final class DistortionFiltersTests: XCTestCase {
     func testSwirl() throws {
         for chain in ["swirl", "swirl=center=0.3/0.6:radius=2:angle=-10", "swirl=radius=0.01:angle=10"] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
     func testBulge() throws {
         for chain in ["bulge", "bulge=center=0.7/0.2:radius=0.6:scale=1", "bulge=radius=2:scale=-1"] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
     func testPinch() throws {
         for chain in ["pinch", "pinch=scale=-2", "pinch=center=0/1:radius=1:scale=2"] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
@@ -27,14 +27,14 @@ final class DistortionFiltersTests: XCTestCase {
             "sphere_refraction", "sphere_refraction=center=0.4/0.6:radius=0.45:refractive_index=0.3",
             "sphere_refraction=radius=1:refractive_index=2", "sphere_refraction=radius=0.01:refractive_index=0.05",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
     func testDistortionsAfterAnotherSizeKeepTheirCircleRound() throws {
         // After a crop to a tall frame, the radius is still a fraction of
         // the (new) width on both axes.
-        try assertMatchesReference("crop=w=120:h=220:x=100:y=10,swirl=angle=2,bulge=scale=0.8", .neighbourhood)
+        try assertMatchesReference("crop=w=120:h=220:x=100:y=10,swirl=angle=2,bulge=scale=0.8", .neighborhood)
     }
 
     func testSwiftInitialisersClampIntoRange() {

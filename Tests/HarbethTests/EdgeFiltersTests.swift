@@ -6,7 +6,7 @@ import XCTest
 final class EdgeFiltersTests: XCTestCase {
     func testSharpen() throws {
         for amount in ["-4", "0.5", "4"] {
-            try assertMatchesReference("sharpen=amount=\(amount)", .neighbourhood)
+            try assertMatchesReference("sharpen=amount=\(amount)", .neighborhood)
         }
     }
 
@@ -15,15 +15,15 @@ final class EdgeFiltersTests: XCTestCase {
             "unsharp_mask", "unsharp_mask=sigma=0.6:amount=5", "unsharp_mask=sigma=5:amount=1.5:threshold=0.05",
             "unsharp_mask=sigma=20:amount=1:threshold=1", "unsharp_mask=sigma=20:amount=5",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
     func testUnsharpMaskReadsItsOwnInputAfterOtherFilters() throws {
         // The filter's input is the image after sepia, not the frame: the
         // second pass must read the right earlier image.
-        try assertMatchesReference("sepia,brightness=0.05,unsharp_mask=sigma=1.5:amount=2,invert", .neighbourhood)
-        try assertMatchesReference("crop=w=200:h=150:x=30:y=20,unsharp_mask=sigma=3:amount=1", .neighbourhood)
+        try assertMatchesReference("sepia,brightness=0.05,unsharp_mask=sigma=1.5:amount=2,invert", .neighborhood)
+        try assertMatchesReference("crop=w=200:h=150:x=30:y=20,unsharp_mask=sigma=3:amount=1", .neighborhood)
         let renderer = try Fixtures.renderer()
         let frame = try Fixtures.frame(.yuv420p)
         let chain = try FilterChain(parsing: "sepia,unsharp_mask,invert")
@@ -46,10 +46,10 @@ final class EdgeFiltersTests: XCTestCase {
 
     func testEdges() throws {
         for chain in [
-            "sobel", "sobel=strength=4", "sobel=strength=0", "laplacian", "laplacian=neighbours=8:strength=3",
+            "sobel", "sobel=strength=4", "sobel=strength=0", "laplacian", "laplacian=neighbors=8:strength=3",
             "emboss", "emboss=intensity=4", "emboss=intensity=0",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
@@ -60,7 +60,7 @@ final class EdgeFiltersTests: XCTestCase {
             "convolution=kernel=" + (0..<25).map { "\($0 % 7 - 3)" }.joined(separator: "/") + ":divisor=-9",
             "convolution=kernel=" + [String](repeating: "1", count: 25).joined(separator: "/"),
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 

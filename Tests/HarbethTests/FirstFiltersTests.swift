@@ -23,7 +23,7 @@ final class FirstFiltersTests: XCTestCase {
     func testGaussianBlur() throws {
         // 0.6 and 2 run at full size; 5.5, 13 and 40 on a reduced image.
         for sigma in ["0.6", "2", "5.5", "13", "40"] {
-            try assertMatchesReference("gaussian_blur=sigma=\(sigma)", .neighbourhood)
+            try assertMatchesReference("gaussian_blur=sigma=\(sigma)", .neighborhood)
         }
     }
 
@@ -33,7 +33,7 @@ final class FirstFiltersTests: XCTestCase {
             "resize=w=480:h=-1:method=bicubic",
             "resize=w=101:h=77:method=nearest", "resize=w=640:h=480:method=bilinear",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
@@ -45,7 +45,7 @@ final class FirstFiltersTests: XCTestCase {
 
     func testMixedChains() throws {
         try assertMatchesReference(
-            "crop=w=200:h=160:x=40:y=30,sepia,gaussian_blur=sigma=1.5,brightness=0.05,flip", .neighbourhood)
+            "crop=w=200:h=160:x=40:y=30,sepia,gaussian_blur=sigma=1.5,brightness=0.05,flip", .neighborhood)
     }
 
     func testCropOutsideTheFrameIsAClearError() throws {

@@ -40,7 +40,7 @@ final class GeometryFiltersTests: XCTestCase {
             "rotate=30", "rotate=angle=-45:fill=1/1/1:expand=1", "rotate=angle=137.5:fill=#336699:expand=1",
             "rotate=angle=359.5:fill=0/0/0/0", "rotate=angle=90.25:expand=1",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 

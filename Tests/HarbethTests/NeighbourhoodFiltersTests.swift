@@ -6,7 +6,7 @@ import XCTest
 final class NeighbourhoodFiltersTests: XCTestCase {
     func testBoxBlur() throws {
         for radius in ["1", "4", "100"] {
-            try assertMatchesReference("box_blur=radius=\(radius)", .neighbourhood)
+            try assertMatchesReference("box_blur=radius=\(radius)", .neighborhood)
         }
     }
 
@@ -16,7 +16,7 @@ final class NeighbourhoodFiltersTests: XCTestCase {
             // The widest window on a small crop keeps the reference quick.
             "crop=w=96:h=72:x=100:y=80,bilateral=sigma_space=8:sigma_color=1",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
@@ -32,7 +32,7 @@ final class NeighbourhoodFiltersTests: XCTestCase {
             "crop=w=96:h=72:x=100:y=80,motion_blur=angle=-360:length=200",
             "motion_blur=length=0", "zoom_blur", "zoom_blur=center=0.2/0.7:strength=1", "zoom_blur=strength=0",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 

@@ -9,7 +9,7 @@ enum Tolerance {
     case pointwise
     case psnr(Double)
 
-    static let neighbourhood = Tolerance.psnr(45)
+    static let neighborhood = Tolerance.psnr(45)
 }
 
 extension XCTestCase {

@@ -7,7 +7,7 @@ import XCTest
 final class StylizeFiltersTests: XCTestCase {
     func testKuwahara() throws {
         for radius in ["1", "3", "8"] {
-            try assertMatchesReference("kuwahara=radius=\(radius)", .neighbourhood)
+            try assertMatchesReference("kuwahara=radius=\(radius)", .neighborhood)
         }
     }
 
@@ -16,7 +16,7 @@ final class StylizeFiltersTests: XCTestCase {
             "toon", "toon=threshold=0.5:levels=4", "toon=threshold=0:levels=1", "sketch", "sketch=strength=3",
             "sketch=strength=0",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
         // With 64 levels, some 8-bit values lie closer to a posterisation
         // step than a half float resolves: which side they fall on depends on
@@ -24,12 +24,12 @@ final class StylizeFiltersTests: XCTestCase {
         // others round to nearest). Float intermediates decide them exactly.
         let float = Renderer(
             context: try GPUTestEnvironment.context(), options: Renderer.Options(precision: .float))
-        try assertMatchesReference("toon=threshold=1:levels=64", .neighbourhood, renderer: float)
+        try assertMatchesReference("toon=threshold=1:levels=64", .neighborhood, renderer: float)
     }
 
     func testCrosshatch() throws {
         for chain in ["crosshatch", "crosshatch=spacing=7:line_width=2.5", "crosshatch=spacing=2:line_width=0"] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 
@@ -50,7 +50,7 @@ final class StylizeFiltersTests: XCTestCase {
             "halftone", "halftone=size=2", "halftone=size=13", "polka_dot", "polka_dot=size=5:dot_scaling=1",
             "polka_dot=size=256:dot_scaling=0.3", "polka_dot=dot_scaling=0",
         ] {
-            try assertMatchesReference(chain, .neighbourhood)
+            try assertMatchesReference(chain, .neighborhood)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@_spi(Testing) @testable import Kakapos
+@testable import Kakapos
 
 /// The MediaPipeline contract, with real decoding and CPU processors.
 final class MediaPipelineTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@_spi(Testing) @testable import Kakapos
+@testable import Kakapos
 
 /// What a recording may replace at its output path, and what it leaves
 /// there when it fails: only a regular file (or nothing) is replaced, a

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@_spi(Testing) @testable import Kakapos
+@testable import Kakapos
 
 /// The RecorderSink completion contract: success only for a real file with
 /// frames; every failure distinct and without a file at the output path.

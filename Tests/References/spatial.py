@@ -167,7 +167,7 @@ def sketch(image, v):
 def laplacian(image, v):
     total = rgb(four_neighbours(image))
     weight = 4
-    if v.get("neighbours", "4") == "8":
+    if v.get("neighbors", "4") == "8":
         total = total + sum(rgb(shifted(image, dx, dy)) for dx in (-1, 1) for dy in (-1, 1))
         weight = 8
     return with_rgb(image, np.abs(weight * rgb(image) - total) * v["strength"])

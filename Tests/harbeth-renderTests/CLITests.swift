@@ -312,7 +312,7 @@ final class CLITests: XCTestCase {
     func testDescribeHelpVersionAndDevices() throws {
         let describe = try Tool.run(["--describe", "gaussian_blur"])
         XCTAssertEqual(describe.status, 0)
-        XCTAssertTrue(describe.stdout.hasPrefix("gaussian_blur (neighbourhood): "), describe.stdout)
+        XCTAssertTrue(describe.stdout.hasPrefix("gaussian_blur (neighborhood): "), describe.stdout)
         XCTAssertTrue(describe.stdout.contains("sigma: number"), describe.stdout)
         XCTAssertTrue(describe.stdout.contains("example: harbeth-render --filter 'gaussian_blur=sigma=2' in.mp4"))
         XCTAssertTrue(describe.stdout.contains("interlaced video: applied to the frame as it is"), describe.stdout)

@@ -13,6 +13,7 @@ public struct CubeLUT: Sendable, Hashable {
     public let size: Int
     /// Input values mapped to the first and last entries, per channel.
     public let domainMin: [Float]
+    /// Input values mapped to the last entries, per channel (r, g, b); [1, 1, 1] when the file gives none.
     public let domainMax: [Float]
     /// `size`^3 RGB triples, red fastest, then green, then blue.
     public let table: [Float]

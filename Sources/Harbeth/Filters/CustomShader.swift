@@ -21,8 +21,11 @@ import Foundation
 public enum CustomShader {
     /// Why a custom shader file was rejected before compiling.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file at `path` could not be read through the resource loader.
         case unreadable(path: String)
+        /// The file defines none of `filter(vec4, ivec2)`, `kernel(ivec2)` or `main()`.
         case noEntryPoint(path: String)
+        /// The uniform declared on `line` (1-based) is not a valid parameter, for `reason`.
         case badUniform(path: String, line: Int, reason: String)
         /// The entry point's parameters are not the ones its form takes.
         case wrongSignature(path: String, line: Int, found: String, expected: String)
@@ -128,7 +131,7 @@ public enum CustomShader {
         } else {
             throw Problem.noEntryPoint(path: name)
         }
-        let kind: FilterKind = stage.isPointwise ? .pointwise : .neighbourhood
+        let kind: FilterKind = stage.isPointwise ? .pointwise : .neighborhood
         return FilterDescriptor(
             name: "shader", kind: kind, summary: "custom shader \(name)",
             formula: "user GLSL from \(name)", parameters: parameters, stages: [stage],

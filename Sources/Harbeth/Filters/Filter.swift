@@ -1,5 +1,6 @@
 /// A filter with its parameter values: one step of a chain.
 public struct Filter: Sendable, Hashable, CustomStringConvertible {
+    /// What the filter is: its name, parameters and shader stages.
     public let descriptor: FilterDescriptor
     /// Every parameter's value, defaults filled in.
     public let values: FilterValues
@@ -43,6 +44,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         try self.init(descriptor, values: values)
     }
 
+    /// The descriptor's name, as the chain's text form spells it (e.g. "sepia"; "shader" for a custom shader).
     public var name: String { descriptor.name }
 
     /// The filter in the chain's text form, with the values that differ from

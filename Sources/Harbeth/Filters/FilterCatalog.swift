@@ -4,6 +4,7 @@ public struct FilterCatalog: Sendable {
     public let descriptors: [FilterDescriptor]
     private let byName: [String: FilterDescriptor]
 
+    /// A catalog of these filters, kept in this order; two with the same name are a programming error.
     public init(_ descriptors: [FilterDescriptor]) {
         self.descriptors = descriptors
         var byName: [String: FilterDescriptor] = [:]
@@ -17,6 +18,7 @@ public struct FilterCatalog: Sendable {
     /// The built-in catalog.
     public static let standard = FilterCatalog(BuiltinFilters.all)
 
+    /// The filter with exactly this name (case-sensitive), or nil when the catalog has none.
     public func descriptor(named name: String) -> FilterDescriptor? {
         byName[name]
     }

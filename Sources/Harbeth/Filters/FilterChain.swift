@@ -6,8 +6,10 @@
 /// are written `a/b/c`, colours also as `#rrggbb`; a value containing
 /// `:`, `,` or spaces is quoted with single quotes (`\'` inside).
 public struct FilterChain: Sendable, Hashable, CustomStringConvertible {
+    /// The filters, in the order they are applied to a frame.
     public var filters: [Filter]
 
+    /// A chain of these filters, applied in order; empty by default.
     public init(_ filters: [Filter] = []) {
         self.filters = filters
     }

@@ -5,7 +5,7 @@ public enum FilterKind: String, Sendable, Hashable, CaseIterable {
     /// A function of one pixel; runs of these fuse into one pass.
     case pointwise
     /// Reads a neighbourhood of input pixels (blur, edge, sharpen).
-    case neighbourhood
+    case neighborhood
     /// Moves pixels or changes the size (resize, crop, flip, rotate).
     case geometric
     /// Combines the frame with other images (blend, overlay, mask).
@@ -22,6 +22,7 @@ public enum ShaderCode: Sendable, Hashable {
 
 /// One GPU step of a filter: a pointwise function or a kernel.
 public struct FilterStage: Sendable, Hashable {
+    /// How a stage's GLSL function is shaped and called.
     public enum Kind: Sendable, Hashable {
         /// `vec4 FUNCTION(vec4 color, uint base)`: fusable.
         case pointwise
@@ -33,9 +34,11 @@ public struct FilterStage: Sendable, Hashable {
         case wholeKernel
     }
 
+    /// What shape of function the stage is, and so how it is called and whether it fuses.
     public let kind: Kind
     /// The GLSL function the stage calls.
     public let function: String
+    /// Where the stage's GLSL comes from: an embedded file or run-time text.
     public let code: ShaderCode
     /// Number of auxiliary images the function samples (`hb_aux0`, ...).
     public let auxiliaryImages: Int
@@ -52,6 +55,15 @@ public struct FilterStage: Sendable, Hashable {
     /// a row, say), so the dispatch covers the output. 1x1 otherwise.
     public let invocationBlock: FrameSize
 
+    /// A stage calling `function` from `code`.
+    /// - Parameters:
+    ///   - kind: The shape of the function: pointwise, kernel or whole kernel.
+    ///   - function: The GLSL function the stage calls (`main` for a whole kernel).
+    ///   - code: Where the GLSL comes from.
+    ///   - auxiliaryImages: How many auxiliary images the function samples.
+    ///   - readsSourceDirectly: Whether the kernel may read the frame's planes directly (crop, flip).
+    ///   - readsFilterInput: Whether the stage also samples the image as it entered the filter.
+    ///   - invocationBlock: For whole kernels, the pixels one invocation writes; 1x1 by default.
     public init(
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
         readsFilterInput: Bool = false, invocationBlock: FrameSize = FrameSize(width: 1, height: 1)
@@ -95,9 +107,12 @@ public struct FilterStage: Sendable, Hashable {
 
 /// A stage with the size of the image it produces.
 public struct SizedStage: Sendable, Hashable {
+    /// The stage to run.
     public let stage: FilterStage
+    /// The size, in pixels, of the image the stage produces.
     public let outputSize: FrameSize
 
+    /// Pairs a stage with the size of the image it produces.
     public init(stage: FilterStage, outputSize: FrameSize) {
         self.stage = stage
         self.outputSize = outputSize
@@ -106,9 +121,12 @@ public struct SizedStage: Sendable, Hashable {
 
 /// A frame size.
 public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A size of `width` x `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -138,6 +156,7 @@ public protocol FilterResourceLoader: Sendable {
 /// A loader that reads files but decodes no images (enough for `.cube`
 /// LUTs and custom shaders; image parameters need the media layer's).
 public struct FileResourceLoader: FilterResourceLoader {
+    /// A loader that reads files from the local file system.
     public init() {}
 
     public func data(at path: String) throws -> [UInt8] {
@@ -161,8 +180,11 @@ public struct FileResourceLoader: FilterResourceLoader {
 
 /// Why a filter's resource could not be loaded.
 public enum FilterResourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file at `path` could not be opened or read.
     case unreadable(path: String)
+    /// `path` names an image, but this loader has no image decoder (the media layer supplies one).
     case noImageDecoder(path: String)
+    /// The file was read but is invalid, for `reason`; `line` is 1-based, nil when no one line is at fault.
     case malformed(path: String, line: Int?, reason: String)
 
     /// One line: control characters in paths and in quoted file text are
@@ -189,12 +211,15 @@ public enum FilterResourceError: Error, Sendable, Equatable, CustomStringConvert
 public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// snake_case name used in the text form.
     public let name: String
+    /// What the filter does to the frame, which decides how the graph compiler schedules and fuses it.
     public let kind: FilterKind
     /// One line saying what it does.
     public let summary: String
     /// The formula, with the source it follows (Harbeth's where one exists).
     public let formula: String
+    /// The parameters the filter takes, in positional order for the text form.
     public let parameters: [FilterParameter]
+    /// The filter's GPU stages in the order they run, unless `plannedStages` chooses others for the values.
     public let stages: [FilterStage]
     /// Distinguishes descriptors of the same name (custom shaders).
     public let identity: String
@@ -209,7 +234,20 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
     let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
 
+    /// Describes a filter type (see docs/ADDING_FILTERS.md for a walk-through).
+    ///
     /// - Parameters:
+    ///   - name: the snake_case name of the text form.
+    ///   - kind: what the filter does to the frame (pointwise, neighbourhood,
+    ///     geometry), which decides how it is scheduled and fused.
+    ///   - summary: one line saying what it does.
+    ///   - formula: the formula, with the source it follows.
+    ///   - parameters: the parameters, in positional order.
+    ///   - stages: the GPU stages, in the order they run.
+    ///   - identity: tells descriptors of one name apart (custom shaders);
+    ///     by default the name.
+    ///   - sourcePath: the file a custom shader was read from; nil for a
+    ///     built-in filter.
     ///   - dataInBuffer: the packed floats are large (a LUT, curve tables) and
     ///     the GLSL reads them from `hb_data[base...]`, a storage buffer,
     ///     instead of the 16 KiB uniform block `hb_p`.
@@ -274,13 +312,20 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
 /// A filter's complete parameter values (defaults filled in), with typed
 /// accessors for the descriptor's closures.
 public struct FilterValues: Sendable, Hashable {
+    /// The descriptor's parameters, in order.
     public let parameters: [FilterParameter]
+    /// Each parameter's value by name, defaults filled in.
     public let values: [String: FilterValue]
 
+    /// The number parameter `name` (also an integer or boolean's stored value); 0 when it is not a number.
     public func number(_ name: String) -> Double { values[name]?.number ?? 0 }
+    /// The parameter `name` as a whole number, truncated toward zero; 0 when it is not a number.
     public func integer(_ name: String) -> Int { Int(number(name)) }
+    /// The boolean parameter `name`: true when its stored number is 0.5 or more.
     public func bool(_ name: String) -> Bool { number(name) >= 0.5 }
+    /// The list parameter `name`; empty when it is not a list.
     public func list(_ name: String) -> [Double] { values[name]?.list ?? [] }
+    /// The text or choice parameter `name`; empty when it is neither.
     public func text(_ name: String) -> String { values[name]?.text ?? "" }
 
     /// The index of a choice parameter's value among its names.

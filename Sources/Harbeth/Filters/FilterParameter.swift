@@ -30,8 +30,11 @@ public struct FilterParameter: Sendable, Hashable {
         }
     }
 
+    /// The name the text form uses to set it (`name=value`), unique within its filter.
     public let name: String
+    /// What kind of value the parameter takes.
     public let type: ValueType
+    /// The value used when none is given.
     public let defaultValue: FilterValue
     /// The allowed range of numbers (for lists: of each element).
     public let range: ClosedRange<Double>?
@@ -42,6 +45,14 @@ public struct FilterParameter: Sendable, Hashable {
     /// uploaded per frame and never recompile anything.
     public let isStructural: Bool
 
+    /// A parameter; the static constructors (`number`, `choice`, ...) are usually simpler.
+    /// - Parameters:
+    ///   - name: The name the text form uses for it.
+    ///   - type: What kind of value it takes.
+    ///   - defaultValue: The value used when none is given.
+    ///   - range: The allowed range of numbers (for lists, of each element); nil for none.
+    ///   - summary: One line saying what it does.
+    ///   - structural: Whether a change of value needs a different plan (see `isStructural`).
     public init(
         _ name: String, _ type: ValueType, default defaultValue: FilterValue, range: ClosedRange<Double>? = nil,
         summary: String, structural: Bool = false

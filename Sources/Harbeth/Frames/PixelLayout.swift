@@ -107,7 +107,9 @@ public enum PixelLayout: String, Sendable, Hashable, CaseIterable, CustomStringC
 
 /// The YUV <-> RGB matrix of a frame.
 public enum ColorMatrix: String, Sendable, Hashable, CaseIterable {
+    /// ITU-R BT.601, the standard-definition matrix (Kr 0.299, Kb 0.114); assumed for untagged frames.
     case bt601
+    /// ITU-R BT.709, the high-definition matrix (Kr 0.2126, Kb 0.0722).
     case bt709
     /// BT.2020 non-constant luminance.
     case bt2020
@@ -132,9 +134,12 @@ public enum ColorRange: String, Sendable, Hashable, CaseIterable {
 
 /// A frame's colour description.
 public struct Colorimetry: Sendable, Hashable, CustomStringConvertible {
+    /// The YUV <-> RGB matrix.
     public var matrix: ColorMatrix
+    /// Whether the YUV samples use the limited (studio) or full range.
     public var range: ColorRange
 
+    /// Creates a colour description from a matrix and a range.
     public init(matrix: ColorMatrix, range: ColorRange) {
         self.matrix = matrix
         self.range = range

@@ -7,8 +7,10 @@ public protocol PlaneStorage: AnyObject, Sendable {
 
 /// Plane bytes held in a Swift array.
 public final class ArrayPlaneStorage: PlaneStorage {
+    /// The plane bytes.
     public let bytes: [UInt8]
 
+    /// Storage holding these bytes.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
@@ -19,12 +21,14 @@ public final class ArrayPlaneStorage: PlaneStorage {
 /// One plane of a frame: where its first row starts in some storage, and the
 /// distance between rows.
 public struct FramePlane: Sendable {
+    /// The memory holding the plane's bytes; the plane keeps it alive.
     public let storage: any PlaneStorage
     /// Offset of the first row in `storage`.
     public let offset: Int
     /// Distance in bytes from one row to the next (at least the row's width).
     public let bytesPerRow: Int
 
+    /// A plane whose first row starts `offset` bytes into `storage`, with rows `bytesPerRow` bytes apart.
     public init(storage: any PlaneStorage, offset: Int = 0, bytesPerRow: Int) {
         self.storage = storage
         self.offset = offset
@@ -39,9 +43,13 @@ public struct FramePlane: Sendable {
 
 /// What is wrong with a frame's description.
 public enum FrameError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The width or height is zero or negative.
     case invalidSize(width: Int, height: Int)
+    /// The layout takes `expected` planes, but `got` were given.
     case wrongPlaneCount(layout: PixelLayout, expected: Int, got: Int)
+    /// Plane number `plane` (0-based) holds `available` bytes, fewer than the `needed` its rows span.
     case planeTooSmall(plane: Int, needed: Int, available: Int)
+    /// Plane number `plane` (0-based) has rows `bytesPerRow` bytes apart, fewer than the `needed` one row takes.
     case rowsTooShort(plane: Int, bytesPerRow: Int, needed: Int)
 
     public var description: String {
@@ -61,14 +69,18 @@ public enum FrameError: Error, Sendable, Equatable, CustomStringConvertible {
 /// One video frame or still image in memory: its size, layout, colour
 /// description, timestamp and planes. A value: copying it shares the planes.
 public struct VideoFrame: Sendable {
+    /// Width in pixels (of the full-size planes), at least 1.
     public let width: Int
+    /// Height in pixels (of the full-size planes), at least 1.
     public let height: Int
+    /// How the pixels are laid out in `planes`.
     public let layout: PixelLayout
     /// Colour matrix and range of YUV frames; nil means untagged (treated as
     /// BT.601 limited range, as swscale does). Ignored for RGBA.
     public var colorimetry: Colorimetry?
     /// Presentation time in seconds, if known. Time-aware filters read it.
     public var time: Double?
+    /// The planes, as many as `layout.planeCount`, in the layout's order (e.g. Y, U, V).
     public let planes: [FramePlane]
 
     /// Describes a frame after checking that the planes hold enough bytes.

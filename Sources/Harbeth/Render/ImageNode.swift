@@ -3,9 +3,12 @@ import Dispatch
 /// A source frame with filters applied: the unit of work of the graph.
 /// A value: `applying` returns a new node and leaves this one unchanged.
 public struct ImageNode: Sendable {
+    /// The frame the filters are applied to.
     public let source: VideoFrame
+    /// The filters applied to `source`, in order; `applying` returns a node with more.
     public private(set) var chain: FilterChain
 
+    /// A node rendering `source` through `chain` (empty by default).
     public init(_ source: VideoFrame, chain: FilterChain = FilterChain()) {
         self.source = source
         self.chain = chain

@@ -44,5 +44,6 @@ public struct RenderStatistics: Sendable, Hashable {
     /// The slots (frames in flight plus frames held by consumers) made.
     public var slotsMade = 0
 
+    /// Statistics with every count and time at zero.
     public init() {}
 }

@@ -22,6 +22,7 @@ public final class Renderer: Sendable {
         /// Fuse runs of pointwise filters and the colour conversions into one
         /// pass. Off runs every filter alone (for checking fusion).
         public var fusion: Bool
+        /// The precision of the intermediate images between passes; half by default.
         public var precision: Precision
         /// Reads the files that filter parameters name (LUTs, images).
         public var resources: any FilterResourceLoader
@@ -32,6 +33,13 @@ public final class Renderer: Sendable {
         /// device, lavapipe included, so it is tested there.
         public var alwaysStage: Bool
 
+        /// Creates renderer options.
+        /// - Parameters:
+        ///   - framesInFlight: Frames whose GPU work may be in flight at once; values below 1 become 1.
+        ///   - fusion: Whether to fuse runs of pointwise filters and the colour conversions into one pass.
+        ///   - precision: The precision of intermediate images between passes.
+        ///   - resources: Reads the files that filter parameters name (LUTs, images); by default, decodes no images.
+        ///   - alwaysStage: Whether to copy planes through device-only buffers even on host-visible memory.
         public init(
             framesInFlight: Int = 3, fusion: Bool = true, precision: Precision = .half,
             resources: any FilterResourceLoader = FileResourceLoader(), alwaysStage: Bool = false
@@ -44,7 +52,9 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// The GPU context the renderer runs on.
     public let context: GPUContext
+    /// How the renderer runs, as given at creation (with `framesInFlight` at least 1).
     public let options: Options
     let scheduler: SubmissionScheduler
     private let plans = Locked<[PlanKey: RenderPlan]>([:])
@@ -61,6 +71,7 @@ public final class Renderer: Sendable {
     /// Plans kept at once; older ones are dropped (their slots with them).
     static let planLimit = 16
 
+    /// A renderer on an existing context, which it keeps alive.
     public init(context: GPUContext, options: Options = Options()) {
         self.context = context
         self.options = options
@@ -223,9 +234,9 @@ public final class Renderer: Sendable {
         let data = try filters.enumerated().map { index, filter in
             try packedData(for: filter, inputSize: plan.graph.filterInputSizes[index])
         }
-        let conversion = ColourConversion(
+        let conversion = ColorConversion(
             colorimetry: source.format.conversionColorimetry, bitDepth: source.layout.bitDepth)
-        let outputConversion = ColourConversion(
+        let outputConversion = ColorConversion(
             colorimetry: source.format.conversionColorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
         let index = frameIndex.withLock { value -> Int in
             defer { value += 1 }
@@ -334,8 +345,8 @@ public final class Renderer: Sendable {
 
     /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).
     private static func header(
-        pass: PassPlan, plan: RenderPlan, time: Double, frameIndex: Int, input: ColourConversion,
-        output: ColourConversion
+        pass: PassPlan, plan: RenderPlan, time: Double, frameIndex: Int, input: ColorConversion,
+        output: ColorConversion
     ) -> [Float] {
         func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
         var header: [Float] = [

@@ -3,14 +3,14 @@ import CVulkan
 /// A primary command buffer with its own command pool, so it can be reset
 /// and re-recorded on any thread without touching anyone else's pool.
 /// Reused frame after frame: nothing here is allocated per frame.
-public final class CommandBuffer: @unchecked Sendable {
+package final class CommandBuffer: @unchecked Sendable {
     // @unchecked: recording is confined to one thread at a time by its owner
     // (a frame slot); the handles never change after init.
-    public let context: GPUContext
+    package let context: GPUContext
     private let pool: VkCommandPool
     let handle: VkCommandBuffer
 
-    public init(context: GPUContext) throws(GPUError) {
+    package init(context: GPUContext) throws(GPUError) {
         self.context = context
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
@@ -42,7 +42,7 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Resets the buffer and records new commands into it. The buffer must
     /// not be in use by the GPU. The recording can be submitted any number
     /// of times, one submission at a time.
-    public func record(_ body: (inout CommandRecorder) throws -> Void) throws {
+    package func record(_ body: (inout CommandRecorder) throws -> Void) throws {
         try check(vkResetCommandPool(context.device, pool, 0), "vkResetCommandPool")
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
@@ -62,14 +62,14 @@ public final class CommandBuffer: @unchecked Sendable {
 
 /// Records compute work into a command buffer. Only lives inside
 /// `CommandBuffer.record`.
-public struct CommandRecorder: ~Copyable {
+package struct CommandRecorder: ~Copyable {
     let handle: VkCommandBuffer
     private var boundLayout: VkPipelineLayout?
 
     init(handle: VkCommandBuffer) { self.handle = handle }
 
     /// Binds a compute pipeline and its descriptor set.
-    public mutating func bind(_ pipeline: ComputePipeline, _ set: DescriptorSet) {
+    package mutating func bind(_ pipeline: ComputePipeline, _ set: DescriptorSet) {
         vkCmdBindPipeline(handle, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle)
         var descriptorSet: VkDescriptorSet? = set.handle
         vkCmdBindDescriptorSets(handle, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &descriptorSet, 0, nil)
@@ -77,7 +77,7 @@ public struct CommandRecorder: ~Copyable {
     }
 
     /// Sets the bound pipeline's push constants from raw bytes.
-    public mutating func pushConstants(_ bytes: [UInt8]) {
+    package mutating func pushConstants(_ bytes: [UInt8]) {
         guard let boundLayout, !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { raw in
             vkCmdPushConstants(
@@ -86,19 +86,19 @@ public struct CommandRecorder: ~Copyable {
     }
 
     /// Dispatches workgroups of the bound pipeline.
-    public mutating func dispatch(_ x: Int, _ y: Int, _ z: Int = 1) {
+    package mutating func dispatch(_ x: Int, _ y: Int, _ z: Int = 1) {
         vkCmdDispatch(handle, UInt32(max(1, x)), UInt32(max(1, y)), UInt32(max(1, z)))
     }
 
     /// Makes everything written before visible to compute reads and writes after.
-    public mutating func computeBarrier() {
+    package mutating func computeBarrier() {
         memoryBarrier(
             from: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue | VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue,
             to: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue | VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue)
     }
 
     /// Makes GPU writes visible to the host after the submission completes.
-    public mutating func hostReadBarrier() {
+    package mutating func hostReadBarrier() {
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
         barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue | VK_ACCESS_TRANSFER_WRITE_BIT.rawValue
@@ -119,14 +119,14 @@ public struct CommandRecorder: ~Copyable {
     }
 
     /// Copies bytes between buffers (staging on devices without unified memory).
-    public mutating func copy(from source: GPUBuffer, to destination: GPUBuffer, bytes: Int? = nil) {
+    package mutating func copy(from source: GPUBuffer, to destination: GPUBuffer, bytes: Int? = nil) {
         var region = VkBufferCopy(
             srcOffset: 0, dstOffset: 0, size: VkDeviceSize(bytes ?? min(source.size, destination.size)))
         vkCmdCopyBuffer(handle, source.handle, destination.handle, 1, &region)
     }
 
     /// Copies tightly packed pixels from a buffer into an image.
-    public mutating func copy(from source: GPUBuffer, to image: GPUImage) {
+    package mutating func copy(from source: GPUBuffer, to image: GPUImage) {
         var region = VkBufferImageCopy()
         region.imageSubresource = VkImageSubresourceLayers(
             aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
@@ -135,7 +135,7 @@ public struct CommandRecorder: ~Copyable {
     }
 
     /// Copies an image's pixels, tightly packed, into a buffer.
-    public mutating func copy(from image: GPUImage, to destination: GPUBuffer) {
+    package mutating func copy(from image: GPUImage, to destination: GPUBuffer) {
         var region = VkBufferImageCopy()
         region.imageSubresource = VkImageSubresourceLayers(
             aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)

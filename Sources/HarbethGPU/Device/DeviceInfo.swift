@@ -3,10 +3,15 @@ import Foundation
 
 /// What kind of device a Vulkan physical device is, in preference order.
 public enum DeviceKind: String, Sendable, CaseIterable {
+    /// A discrete GPU with its own memory, such as a PCIe graphics card.
     case discrete
+    /// A GPU built into the CPU package or system-on-chip, sharing system memory.
     case integrated
+    /// A virtual GPU exposed by a hypervisor or virtualisation layer.
     case virtual
+    /// A CPU implementation such as lavapipe.
     case cpu
+    /// A device whose type the driver reports as "other" or as a type this library doesn't know.
     case other
 
     init(_ type: VkPhysicalDeviceType) {
@@ -37,13 +42,17 @@ public struct DeviceInfo: Sendable, Hashable, CustomStringConvertible {
     public let index: Int
     /// The driver's device name, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let name: String
+    /// What kind of device this is; automatic selection prefers discrete, then integrated, virtual, CPU.
     public let kind: DeviceKind
     /// The driver name and info string, e.g. "llvmpipe" / "Mesa 22.3.6".
     public let driverName: String
+    /// The driver's info string, usually its version, e.g. "Mesa 22.3.6".
     public let driverInfo: String
     /// The device's Vulkan version as "major.minor.patch".
     public let apiVersion: String
+    /// The vendor identifier the driver reports, usually the PCI vendor ID (e.g. 0x10DE for NVIDIA).
     public let vendorID: UInt32
+    /// The vendor-specific device identifier the driver reports, usually the PCI device ID.
     public let deviceID: UInt32
     /// `pipelineCacheUUID` as lowercase hex; pipeline caches are keyed by it.
     public let pipelineCacheUUID: String

@@ -4,9 +4,9 @@
 /// `lost@submit:N` loses the device at the N-th submission from now, and
 /// `lost@pipeline:N` (or `oom@pipeline:N`) fails the N-th compute pipeline
 /// made from now.
-public final class FaultInjector: Sendable {
+package final class FaultInjector: Sendable {
     /// A fault that can be injected.
-    public enum Fault: String, Sendable {
+    package enum Fault: String, Sendable {
         case outOfDeviceMemory = "oom"
         case deviceLost = "lost"
     }
@@ -37,17 +37,17 @@ public final class FaultInjector: Sendable {
     }
 
     /// The `count`-th allocation from now fails with `fault` (1 = the next).
-    public func armAllocation(_ fault: Fault, after count: Int = 1) {
+    package func armAllocation(_ fault: Fault, after count: Int = 1) {
         armed.withLock { $0.allocation = (fault, count) }
     }
 
     /// The `count`-th submission from now fails with `fault` (1 = the next).
-    public func armSubmission(_ fault: Fault, after count: Int = 1) {
+    package func armSubmission(_ fault: Fault, after count: Int = 1) {
         armed.withLock { $0.submission = (fault, count) }
     }
 
     /// The `count`-th compute pipeline made from now fails with `fault`.
-    public func armPipelineCreation(_ fault: Fault, after count: Int = 1) {
+    package func armPipelineCreation(_ fault: Fault, after count: Int = 1) {
         armed.withLock { $0.pipeline = (fault, count) }
     }
 

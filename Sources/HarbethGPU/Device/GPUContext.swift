@@ -29,6 +29,13 @@ public final class GPUContext: @unchecked Sendable {
         /// failed set-up leaves nothing alive.
         var failingSetUpStep: SetUpStep?
 
+        /// Creates context options; with the defaults, device and validation come from the environment.
+        /// - Parameters:
+        ///   - device: Which device to use; `nil` reads `HARBETH_DEVICE`, then picks automatically.
+        ///   - validation: Whether to turn on the Khronos validation layer; `nil` reads `HARBETH_VALIDATION=1`.
+        ///   - cache: Where compiled shaders and the pipeline cache are kept.
+        ///   - robustBufferAccess: Whether to enable `robustBufferAccess` where the device offers it.
+        ///   - validationLog: Where validation messages go; `nil` makes a log of the context's own.
         public init(
             device: DeviceSelector? = nil, validation: Bool? = nil, cache: CacheLocation = .automatic,
             robustBufferAccess: Bool = true, validationLog: ValidationLog? = nil
@@ -48,10 +55,15 @@ public final class GPUContext: @unchecked Sendable {
 
     /// Optional device features that kernels may use, as enabled.
     public struct Features: Sendable, Equatable {
+        /// Whether shaders may read and write 8-bit values in storage buffers (`storageBuffer8BitAccess`).
         public var storageBuffer8BitAccess = false
+        /// Whether shaders may read and write 16-bit values in storage buffers (`storageBuffer16BitAccess`).
         public var storageBuffer16BitAccess = false
+        /// Whether shaders may use 8-bit integer types (`shaderInt8`).
         public var shaderInt8 = false
+        /// Whether shaders may use 16-bit integer types (`shaderInt16`).
         public var shaderInt16 = false
+        /// Whether `robustBufferAccess` is on: asked for in the options and offered by the device.
         public var robustBufferAccess = false
     }
 
@@ -62,9 +74,9 @@ public final class GPUContext: @unchecked Sendable {
     /// Validation messages, when validation is on.
     public var validationLog: ValidationLog? { instance.validationLog }
     /// Test hooks for injected faults.
-    public let faults: FaultInjector
+    package let faults: FaultInjector
     /// The SPIR-V compiler and its caches.
-    public let compiler: ShaderCompiler
+    package let compiler: ShaderCompiler
 
     let instance: VulkanInstance
     let physicalDevice: VkPhysicalDevice
@@ -140,17 +152,17 @@ public final class GPUContext: @unchecked Sendable {
     // MARK: Making resources
 
     /// A buffer of `size` bytes in memory suited to `location`.
-    public func makeBuffer(size: Int, location: MemoryLocation) throws(GPUError) -> GPUBuffer {
+    package func makeBuffer(size: Int, location: MemoryLocation) throws(GPUError) -> GPUBuffer {
         try GPUBuffer(context: self, size: size, location: location)
     }
 
     /// A 2D storage-and-sampled image.
-    public func makeImage(width: Int, height: Int, format: ImageFormat) throws(GPUError) -> GPUImage {
+    package func makeImage(width: Int, height: Int, format: ImageFormat) throws(GPUError) -> GPUImage {
         try GPUImage(context: self, width: width, height: height, format: format)
     }
 
     /// Compiles (or finds in the caches) a kernel and makes its pipeline.
-    public func makePipeline(_ descriptor: KernelDescriptor) throws -> ComputePipeline {
+    package func makePipeline(_ descriptor: KernelDescriptor) throws -> ComputePipeline {
         guard descriptor.pushConstantSize <= Int(limits.maxPushConstantsSize) else {
             throw GPUError.unsupported("\(descriptor.pushConstantSize) bytes of push constants")
         }
@@ -159,14 +171,14 @@ public final class GPUContext: @unchecked Sendable {
     }
 
     /// A reusable command buffer.
-    public func makeCommandBuffer() throws(GPUError) -> CommandBuffer {
+    package func makeCommandBuffer() throws(GPUError) -> CommandBuffer {
         try CommandBuffer(context: self)
     }
 
     /// Submits recorded commands; `completion` runs once, on the completion
     /// thread, when the GPU has finished them or the device was lost.
     /// `retaining` keeps the resources the commands use alive until then.
-    public func submit(
+    package func submit(
         _ commands: CommandBuffer, retaining: [AnyObject] = [],
         completion: @escaping @Sendable (Result<Void, GPUError>) -> Void
     ) throws(GPUError) {
@@ -174,7 +186,7 @@ public final class GPUContext: @unchecked Sendable {
     }
 
     /// Records, submits and waits, for setup work and tests.
-    public func submitAndWait(_ commands: CommandBuffer) throws(GPUError) {
+    package func submitAndWait(_ commands: CommandBuffer) throws(GPUError) {
         try queue.submitAndWait(commands)
     }
 

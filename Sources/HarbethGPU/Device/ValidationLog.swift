@@ -2,13 +2,25 @@ import CVulkan
 
 /// One message from the Khronos validation layer (or any `VK_EXT_debug_utils` source).
 public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case verbose, info, warning, error }
+    /// How serious a message is, as the layer reports it, from least to most.
+    public enum Severity: String, Sendable {
+        /// Diagnostic detail, such as loader and layer chatter.
+        case verbose
+        /// Informational messages, such as resource creation details.
+        case info
+        /// Likely misuse of the API that is not outright invalid; a failure in the test suite.
+        case warning
+        /// A violation of the Vulkan specification; a failure in the test suite.
+        case error
+    }
 
+    /// How serious the message is.
     public let severity: Severity
     /// True for messages of the performance category: counted, not failures.
     public let isPerformance: Bool
     /// The layer's message ID name, e.g. "VUID-vkCmdDispatch-None-02691".
     public let identifier: String
+    /// The message itself, as the layer wrote it; empty when it gave none.
     public let text: String
 
     public var description: String {
@@ -21,6 +33,7 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
 public final class ValidationLog: Sendable {
     private let messages = Locked<[ValidationMessage]>([])
 
+    /// Creates an empty log.
     public init() {}
 
     /// Every message received so far.

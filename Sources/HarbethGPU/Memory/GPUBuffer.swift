@@ -2,13 +2,13 @@ import CVulkan
 
 /// A Vulkan buffer and the memory bound to it. Host-visible buffers stay
 /// mapped for their whole life. One owner; destroyed in `deinit`.
-public final class GPUBuffer: @unchecked Sendable {
+package final class GPUBuffer: @unchecked Sendable {
     // @unchecked: the handles never change after init; the mapped bytes are
     // written by one party at a time, ordered by GPU submissions and fences.
-    public let context: GPUContext
+    package let context: GPUContext
     /// The size in bytes that was asked for.
-    public let size: Int
-    public let location: MemoryLocation
+    package let size: Int
+    package let location: MemoryLocation
     let handle: VkBuffer
     private let memory: VkDeviceMemory
     private let allocationSize: Int
@@ -70,17 +70,17 @@ public final class GPUBuffer: @unchecked Sendable {
     }
 
     /// True when the host can read and write the buffer directly.
-    public var isHostVisible: Bool { mapped != nil }
+    package var isHostVisible: Bool { mapped != nil }
 
     /// Gives the host access to the buffer's bytes. Only for host-visible
     /// buffers, and only while no GPU work uses them.
-    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         precondition(mapped != nil, "GPUBuffer.withUnsafeMutableBytes on a buffer the host cannot see")
         return try body(UnsafeMutableRawBufferPointer(start: mapped, count: size))
     }
 
     /// Reads the buffer's bytes. Only for host-visible buffers.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         precondition(mapped != nil, "GPUBuffer.withUnsafeBytes on a buffer the host cannot see")
         return try body(UnsafeRawBufferPointer(start: mapped, count: size))
     }

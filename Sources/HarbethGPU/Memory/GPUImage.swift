@@ -1,7 +1,7 @@
 import CVulkan
 
 /// Pixel formats of GPU images.
-public enum ImageFormat: Sendable, Hashable {
+package enum ImageFormat: Sendable, Hashable {
     case rgba8Unorm
     case rgba16Float
     case rgba32Float
@@ -15,7 +15,7 @@ public enum ImageFormat: Sendable, Hashable {
     }
 
     /// The format qualifier a GLSL storage image declaration uses.
-    public var glslQualifier: String {
+    package var glslQualifier: String {
         switch self {
         case .rgba8Unorm: return "rgba8"
         case .rgba16Float: return "rgba16f"
@@ -23,7 +23,7 @@ public enum ImageFormat: Sendable, Hashable {
         }
     }
 
-    public var bytesPerPixel: Int {
+    package var bytesPerPixel: Int {
         switch self {
         case .rgba8Unorm: return 4
         case .rgba16Float: return 8
@@ -35,13 +35,13 @@ public enum ImageFormat: Sendable, Hashable {
 /// A 2D image usable as a storage image and a sampled texture, with one view.
 /// It lives in `VK_IMAGE_LAYOUT_GENERAL` from creation to destruction, so no
 /// pass needs to know what the previous one did to it.
-public final class GPUImage: @unchecked Sendable {
+package final class GPUImage: @unchecked Sendable {
     // @unchecked: handles are immutable after init; GPU access is ordered by
     // the submissions that use the image.
-    public let context: GPUContext
-    public let width: Int
-    public let height: Int
-    public let format: ImageFormat
+    package let context: GPUContext
+    package let width: Int
+    package let height: Int
+    package let format: ImageFormat
     let handle: VkImage
     let view: VkImageView
     private let memory: VkDeviceMemory

@@ -1,7 +1,7 @@
 import CVulkan
 
 /// Where a resource's memory lives, by what touches it.
-public enum MemoryLocation: Sendable, Hashable {
+package enum MemoryLocation: Sendable, Hashable {
     /// Only the GPU reads and writes it.
     case device
     /// The host writes it and the GPU reads it. Device-local when the device

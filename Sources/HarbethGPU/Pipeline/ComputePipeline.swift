@@ -1,7 +1,7 @@
 import CVulkan
 
 /// What a kernel binds at each binding of descriptor set 0, in order.
-public enum BindingKind: Sendable, Hashable {
+package enum BindingKind: Sendable, Hashable {
     case storageBuffer
     case uniformBuffer
     case storageImage
@@ -20,20 +20,20 @@ public enum BindingKind: Sendable, Hashable {
 
 /// Everything that identifies a compute kernel: its source, its binding
 /// layout, its push-constant size and its workgroup size.
-public struct KernelDescriptor: Hashable, Sendable {
-    public var source: ShaderSource
-    public var bindings: [BindingKind]
+package struct KernelDescriptor: Hashable, Sendable {
+    package var source: ShaderSource
+    package var bindings: [BindingKind]
     /// Bytes of push constants (at most the device's limit, 128 on most).
-    public var pushConstantSize: Int
+    package var pushConstantSize: Int
     /// Workgroup size, passed as specialization constants 0, 1 and 2
     /// (`layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;`).
-    public var workgroupSize: (x: Int, y: Int, z: Int) {
+    package var workgroupSize: (x: Int, y: Int, z: Int) {
         get { (workgroup[0], workgroup[1], workgroup[2]) }
         set { workgroup = [newValue.x, newValue.y, newValue.z] }
     }
     private var workgroup: [Int]
 
-    public init(
+    package init(
         source: ShaderSource, bindings: [BindingKind], pushConstantSize: Int = 0,
         workgroupSize: (x: Int, y: Int, z: Int) = (16, 16, 1)
     ) {
@@ -46,11 +46,11 @@ public struct KernelDescriptor: Hashable, Sendable {
 
 /// A compiled compute pipeline with its descriptor set layout and pipeline
 /// layout (Kompute's "algorithm"). One owner; destroyed in `deinit`.
-public final class ComputePipeline: @unchecked Sendable {
+package final class ComputePipeline: @unchecked Sendable {
     // @unchecked: immutable after init; Vulkan allows concurrent use of a
     // pipeline from several command buffers.
-    public let context: GPUContext
-    public let descriptor: KernelDescriptor
+    package let context: GPUContext
+    package let descriptor: KernelDescriptor
     let setLayout: VkDescriptorSetLayout
     let layout: VkPipelineLayout
     let handle: VkPipeline
@@ -156,7 +156,7 @@ public final class ComputePipeline: @unchecked Sendable {
     }
 
     /// A descriptor set laid out for this pipeline.
-    public func makeDescriptorSet() throws(GPUError) -> DescriptorSet {
+    package func makeDescriptorSet() throws(GPUError) -> DescriptorSet {
         try DescriptorSet(pipeline: self)
     }
 }

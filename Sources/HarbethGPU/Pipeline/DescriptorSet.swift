@@ -1,7 +1,7 @@
 import CVulkan
 
 /// A resource bound at one binding of a descriptor set.
-public enum BoundResource: @unchecked Sendable {
+package enum BoundResource: @unchecked Sendable {
     // @unchecked: holds only Sendable final classes.
     case buffer(GPUBuffer)
     case storageImage(GPUImage)
@@ -9,7 +9,7 @@ public enum BoundResource: @unchecked Sendable {
 }
 
 /// How a sampled image filters between texels (borders clamp to edge).
-public enum SamplerFilter: Sendable, Hashable {
+package enum SamplerFilter: Sendable, Hashable {
     case nearest
     case linear
 }
@@ -17,9 +17,9 @@ public enum SamplerFilter: Sendable, Hashable {
 /// One descriptor set with its own small pool, made for one pipeline and
 /// rewritten with `update` when its resources change. Frame slots make their
 /// sets once and reuse them, so nothing is allocated per frame.
-public final class DescriptorSet: @unchecked Sendable {
+package final class DescriptorSet: @unchecked Sendable {
     // @unchecked: updated only by its owner while no GPU work uses it.
-    public let pipeline: ComputePipeline
+    package let pipeline: ComputePipeline
     private let pool: VkDescriptorPool
     let handle: VkDescriptorSet
     /// Keeps the bound resources alive as long as the set refers to them.
@@ -70,7 +70,7 @@ public final class DescriptorSet: @unchecked Sendable {
 
     /// Points every binding at a resource, in binding order. The kinds must
     /// match the pipeline's `bindings`.
-    public func update(_ resources: [BoundResource]) {
+    package func update(_ resources: [BoundResource]) {
         let kinds = pipeline.descriptor.bindings
         precondition(
             resources.count == kinds.count,

@@ -2,7 +2,14 @@
 public struct ShaderCompileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Which step failed.
     public enum Stage: String, Sendable {
-        case preprocess, parse, link, spirv
+        /// Running the preprocessor: `#include`, `#define`, `#if` and the like.
+        case preprocess
+        /// Parsing and checking the GLSL (also used when glslang could not create the shader).
+        case parse
+        /// Linking the shader into a program (also used when glslang could not create the program).
+        case link
+        /// Generating SPIR-V from the linked program.
+        case spirv
     }
 
     /// One located message from glslang's log.
@@ -11,6 +18,7 @@ public struct ShaderCompileError: Error, Sendable, Equatable, CustomStringConver
         public let file: String
         /// 1-based line number in that file.
         public let line: Int
+        /// The message text after the location, with surrounding spaces trimmed.
         public let message: String
 
         public var description: String { "\(file):\(line): \(message)" }
@@ -18,6 +26,7 @@ public struct ShaderCompileError: Error, Sendable, Equatable, CustomStringConver
 
     /// The source's name (a file path for user shaders, a kernel name otherwise).
     public let name: String
+    /// The compilation step that failed.
     public let stage: Stage
     /// glslang's whole info log.
     public let log: String

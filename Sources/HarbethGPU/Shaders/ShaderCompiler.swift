@@ -2,29 +2,29 @@ import CGlslang
 import Foundation
 
 /// Counts of what the shader and pipeline caches did, for reports.
-public struct ShaderCacheStatistics: Sendable, Equatable {
+package struct ShaderCacheStatistics: Sendable, Equatable {
     /// Sources compiled by glslang.
-    public var compiles = 0
+    package var compiles = 0
     /// Lookups answered from memory.
-    public var memoryHits = 0
+    package var memoryHits = 0
     /// Lookups answered from the disk cache.
-    public var diskHits = 0
+    package var diskHits = 0
     /// Disk cache files that failed verification and were discarded.
-    public var rejectedFiles = 0
+    package var rejectedFiles = 0
     /// Compute pipelines created (each uses the pipeline cache).
-    public var pipelinesCreated = 0
+    package var pipelinesCreated = 0
     /// Whether the `VkPipelineCache` was loaded from disk at start.
-    public var pipelineCacheLoaded = false
+    package var pipelineCacheLoaded = false
 
-    public init() {}
+    package init() {}
 }
 
 /// Compiles GLSL compute shaders to SPIR-V with glslang, caching results by
 /// a SHA-256 of the compiler's signature, the defines and the source, in
 /// memory and (optionally) on disk.
-public final class ShaderCompiler: Sendable {
+package final class ShaderCompiler: Sendable {
     /// glslang version, client and SPIR-V target: part of every cache key.
-    public static let signature =
+    package static let signature =
         "glslang \(cglslang_version_major()).\(cglslang_version_minor()).\(cglslang_version_patch()) vulkan1.2 spv1.5"
 
     private static let magic = "HARBETH-SPIRV-1"
@@ -37,13 +37,13 @@ public final class ShaderCompiler: Sendable {
     }
 
     /// What the caches have done so far.
-    public var cacheStatistics: ShaderCacheStatistics { statistics.withLock { $0 } }
+    package var cacheStatistics: ShaderCacheStatistics { statistics.withLock { $0 } }
 
     func recordPipelineCreated() { statistics.withLock { $0.pipelinesCreated += 1 } }
     func recordPipelineCacheLoaded() { statistics.withLock { $0.pipelineCacheLoaded = true } }
 
     /// Compiles `source`, or returns the cached SPIR-V for it.
-    public func compile(_ source: ShaderSource) throws(ShaderCompileError) -> [UInt32] {
+    package func compile(_ source: ShaderSource) throws(ShaderCompileError) -> [UInt32] {
         let keyText = Self.signature + "\n" + source.preamble + "\n" + source.text
         let key = SHA256.hex(Array(keyText.utf8))
         if let cached = memory.withLock({ $0[key] }) {

@@ -1,13 +1,13 @@
 /// GLSL compute shader text with the defines it is compiled with.
-public struct ShaderSource: Hashable, Sendable {
+package struct ShaderSource: Hashable, Sendable {
     /// Shown in errors: a file path for user shaders, a kernel name otherwise.
-    public var name: String
+    package var name: String
     /// The GLSL text, starting with its `#version` line.
-    public var text: String
+    package var text: String
     /// Macros defined before the source, in a stable order.
-    public var defines: [String: String]
+    package var defines: [String: String]
 
-    public init(name: String, text: String, defines: [String: String] = [:]) {
+    package init(name: String, text: String, defines: [String: String] = [:]) {
         self.name = name
         self.text = text
         self.defines = defines

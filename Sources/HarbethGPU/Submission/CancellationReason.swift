@@ -22,15 +22,22 @@ public enum CancellationReason: String, Sendable, Hashable, CaseIterable, Custom
     public var description: String { rawValue }
 }
 
-/// The life of one submission. Three states are terminal.
+/// The life of one submission. Four states are terminal.
 public enum RenderSubmissionState: String, Sendable, Hashable, CustomStringConvertible {
+    /// Waiting in the scheduler for its turn; it has not started.
     case queued
+    /// Its GPU work has been started and has not finished yet.
     case executing
+    /// The work finished and its output was delivered. Terminal.
     case completed
+    /// The caller cancelled it (see `CancellationReason.callerCancelled`). Terminal.
     case cancelled
+    /// The system cancelled it, for a reason other than the caller's own cancel. Terminal.
     case discarded
+    /// The work ran and threw; the snapshot's `failure` describes the error. Terminal.
     case failed
 
+    /// True for the states a submission never leaves: completed, cancelled, discarded and failed.
     public var isTerminal: Bool {
         switch self {
         case .queued, .executing: return false
@@ -52,7 +59,9 @@ public enum SubmissionPolicy: Sendable, Hashable {
 
 /// Why a submission failed. Cancellation is a failure that carries its reason.
 public enum RenderSubmissionError: Error, Sendable, CustomStringConvertible {
+    /// The submission was cancelled, by the caller or by the system, for this reason.
     case cancelled(CancellationReason)
+    /// The submission's work ran and threw this error.
     case executionFailed(any Error)
 
     /// The cancellation reason, when this is a cancellation.
@@ -73,6 +82,7 @@ public enum RenderSubmissionError: Error, Sendable, CustomStringConvertible {
 public struct RenderSubmissionSnapshot: Sendable, Hashable {
     /// The scheduler-wide submission number.
     public let id: UInt64
+    /// The submission's state at the moment of the snapshot.
     public let state: RenderSubmissionState
     /// Set for `cancelled` and `discarded`.
     public let reason: CancellationReason?

@@ -6,6 +6,7 @@ public struct AVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The raw, negative FFmpeg error code.
     public let code: Int32
 
+    /// Wraps a raw FFmpeg error code, such as an `AVERROR(...)` value a call returned.
     public init(code: Int32) { self.code = code }
 
     /// The stream or file ended.

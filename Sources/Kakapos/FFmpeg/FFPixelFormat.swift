@@ -202,6 +202,7 @@ public struct Rational: Sendable, Hashable, CustomStringConvertible {
     /// The bottom of the fraction; 0 means unknown.
     public var denominator: Int32
 
+    /// The fraction `numerator`/`denominator`, e.g. `Rational(1, 90000)` for a 90 kHz time base; not reduced.
     public init(_ numerator: Int32, _ denominator: Int32) {
         self.numerator = numerator
         self.denominator = denominator

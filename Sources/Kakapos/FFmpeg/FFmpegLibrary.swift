@@ -67,6 +67,7 @@ public enum FFmpegLibrary {
         /// The line, without its newline.
         public var text: String
 
+        /// A log line of this severity from `component` (nil when it names none), `text` without its newline.
         public init(level: LogLevel, component: String?, text: String) {
             self.level = level
             self.component = component
@@ -149,7 +150,7 @@ struct LogRouter {
         var buffer = [CChar](repeating: 0, count: 1024)
         var printPrefix: Int32 = 0
         av_log_format_line2(context, level, format, arguments, &buffer, Int32(buffer.count), &printPrefix)
-        let text = String(cString: buffer)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let component = componentName(context)
         let lines: [FFmpegLibrary.LogMessage] = shared.withLock { router in
             guard router.handler != nil else {

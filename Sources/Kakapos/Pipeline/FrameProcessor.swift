@@ -21,6 +21,7 @@ public protocol FrameProcessor: Sendable {
 public struct PassThroughProcessor: FrameProcessor {
     private let scheduler: SubmissionScheduler
 
+    /// A pass-through processor with at most `maxInFlight` frames executing at once.
     public init(maxInFlight: Int = 3) {
         scheduler = SubmissionScheduler(maxInFlight: maxInFlight, label: "kakapos.pass-through")
     }

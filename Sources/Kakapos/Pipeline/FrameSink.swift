@@ -51,6 +51,8 @@ public struct SinkInput: Sendable {
     /// still have this colorimetry, the raw tags are written too.
     var sourceColor: (colorimetry: Colorimetry?, tags: ColorTags)?
 
+    /// Describes what a sink will receive; each parameter sets the property of the same name, and only `format`
+    /// and `timeBase` are required. `sourcePixelFormat` starts nil.
     public init(
         format: FrameFormat, timeBase: Rational, frameRate: Rational? = nil, rotation: Int = 0, startPTS: Int64 = 0,
         companions: CompanionStreams? = nil, fieldOrder: FieldOrder? = nil, expectedFrameCount: Int? = nil,

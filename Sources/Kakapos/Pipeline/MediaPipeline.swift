@@ -43,6 +43,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         /// (a shader stuck in a loop) cannot hang the run. Nil: no limit.
         public var frameTimeout: Duration?
 
+        /// Creates pipeline options; each parameter sets the property of the same name.
+        /// By default: 3 frames in flight, every stream the sink can carry, the output starting at 0,
+        /// independent submissions and a 60-second frame timeout.
         public init(
             maxFramesInFlight: Int = 3, maps: [StreamMap] = [], keepTimestamps: Bool = false,
             submissions: SubmissionPolicy = .independent, frameTimeout: Duration? = .seconds(60)
@@ -63,6 +66,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         /// Called once, with the outcome.
         public var terminal: (@Sendable (Outcome) -> Void)?
 
+        /// An observer with these callbacks; either may be nil.
         public init(
             progress: (@Sendable (PipelineProgress) -> Void)? = nil, terminal: (@Sendable (Outcome) -> Void)? = nil
         ) {
@@ -105,6 +109,13 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         var nextStreamID: UInt64 = 0
     }
 
+    /// A pipeline from `source` through `processor` to `sink`; it does nothing until `start()` or `run()`.
+    /// - Parameters:
+    ///   - source: Where the frames come from.
+    ///   - processor: What each frame goes through.
+    ///   - sink: Where the processed frames go; it makes the run's product.
+    ///   - options: How the pipeline runs.
+    ///   - observer: Callbacks for progress and the outcome, on a private serial queue.
     public init(
         source: any FrameSource, processor: any FrameProcessor, sink: Sink, options: Options = Options(),
         observer: Observer = Observer()

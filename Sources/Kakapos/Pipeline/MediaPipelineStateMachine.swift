@@ -16,7 +16,16 @@ struct RunID: Hashable, Sendable, CustomStringConvertible {
 
 /// The states of a pipeline as its users see them.
 public enum MediaPipelineState: String, Sendable, Hashable {
-    case idle, running, finished, cancelled, failed
+    /// Made but not started yet.
+    case idle
+    /// Started: frames are moving from the source to the sink.
+    case running
+    /// The sink finished and made its product. Terminal.
+    case finished
+    /// Cancelled before the sink finished. Terminal.
+    case cancelled
+    /// Stopped by an error, which `lastError` holds. Terminal.
+    case failed
 
     /// True for finished, cancelled and failed.
     public var isTerminal: Bool { self == .finished || self == .cancelled || self == .failed }
@@ -24,8 +33,11 @@ public enum MediaPipelineState: String, Sendable, Hashable {
 
 /// How a pipeline ended.
 public enum MediaPipelineOutcome<Product: Sendable>: Sendable {
+    /// The source ended and the sink finished, making this product (a `RecordedClip`, say).
     case finished(Product)
+    /// The run was cancelled before the sink finished.
     case cancelled
+    /// The run stopped with this error.
     case failed(MediaError)
 
     /// The state this outcome leaves the pipeline in.

@@ -12,6 +12,7 @@ public struct PipelineProgress: Sendable, Equatable {
     /// The source's counts (skipped and concealed frames), final once it finished.
     public var source = SourceSummary()
 
+    /// Progress before the first frame: nothing done, total unknown, no time elapsed.
     public init() {}
 
     /// Frames encoded per second of wall time so far.

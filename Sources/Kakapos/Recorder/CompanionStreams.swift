@@ -18,6 +18,7 @@ public struct CompanionStreams: Sendable, Hashable {
     /// The span of the file's timeline to take, in seconds: packets that
     /// end before `start` or begin at or after `end` are left out.
     public var start: Double?
+    /// The end of that span, in seconds on the file's timeline; nil sets no end (see `endWithVideo`).
     public var end: Double?
     /// Also end where the recording's video ends (its frames were limited
     /// by count, so the end is known only then).
@@ -35,6 +36,9 @@ public struct CompanionStreams: Sendable, Hashable {
     /// Streams the selection itself left out, named for the notes.
     public var excluded: [String]
 
+    /// Companion streams `streams` of the file at `url`; each parameter sets the property of the same name.
+    /// By default there is no span (the whole file), the output's 0 is the file's 0, and chapters and metadata
+    /// are copied.
     public init(
         url: URL, streams: [Int], videoStream: Int? = nil, start: Double? = nil, end: Double? = nil,
         endWithVideo: Bool = false, zero: Double = 0, timecodeOffset: Double = 0, chapters: Bool = true,

@@ -10,6 +10,7 @@ public struct PCMAudioFormat: Sendable, Hashable {
     /// 1 for mono, 2 for stereo, up to 8.
     public var channelCount: Int
 
+    /// A format of `sampleRate` samples per second per channel and `channelCount` channels; 48 kHz stereo by default.
     public init(sampleRate: Int = 48000, channelCount: Int = 2) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount

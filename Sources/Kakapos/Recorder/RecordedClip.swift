@@ -14,6 +14,7 @@ public struct RecordedClip: Sendable, Equatable {
     public let codecName: String
     /// The encoded picture size.
     public let width: Int
+    /// The encoded picture height in pixels.
     public let height: Int
     /// The pixel format the encoder received, e.g. `yuv420p`.
     public let pixelFormat: String

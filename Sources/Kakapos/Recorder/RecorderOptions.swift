@@ -178,7 +178,7 @@ enum Container: String, Sendable {
 /// ends in its own error with nothing at the output path. Also read from the
 /// environment variable `HARBETH_INJECT_MEDIA_FAULT` as `encoder-open`,
 /// `mux-write@N` or `output-missing`.
-public enum MediaFaultInjection: Sendable, Hashable {
+package enum MediaFaultInjection: Sendable, Hashable {
     /// Opening the video encoder fails.
     case encoderOpen
     /// The N-th packet write (1-based, all streams) fails with EIO.

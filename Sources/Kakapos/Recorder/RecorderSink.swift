@@ -3,7 +3,20 @@ import Foundation
 
 /// The state of a recording, as `RecorderSink.state` reports it.
 public enum RecorderState: String, Sendable, Hashable {
-    case idle, recording, paused, finishing, finished, failed, cancelled
+    /// Made, but `begin` has not been called yet; nothing is open.
+    case idle
+    /// Begun (or opening): frames appended now are encoded and written.
+    case recording
+    /// Between `pause()` and `resume()`: appended frames are dropped, not written.
+    case paused
+    /// `finishRecording()` is flushing the encoder and writing the trailer.
+    case finishing
+    /// The file is complete at its final path. Terminal.
+    case finished
+    /// Opening, encoding or finishing failed; the temporary file was removed. Terminal.
+    case failed
+    /// Cancelled; the temporary file was removed. Terminal.
+    case cancelled
 }
 
 /// Encodes frames and muxes them, with the source's audio, into a file.
@@ -49,8 +62,11 @@ public final class RecorderSink: FrameSink {
         /// replaced (`outputNotReplaceable`); see `OutputFile`.
         public var overwrite: Bool
         /// Makes encoder open or a packet write fail, for tests.
-        @_spi(Testing) public var faultInjection: MediaFaultInjection?
+        package var faultInjection: MediaFaultInjection?
 
+        /// Creates recorder options; each parameter sets the property of the same name. By default: the container's
+        /// default codec, no CRF, preset, bitrate or GOP size given, the source audio copied, the rotation kept,
+        /// and no overwriting.
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false

@@ -8,10 +8,10 @@ public struct AssetMetadata: Sendable, Equatable {
     /// The demuxer FFmpeg chose, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `image2`.
     public let containerName: String
     /// The video codec, e.g. `h264`.
-    /// The audio codec, e.g. `aac`.
     public let codecName: String
-    /// The size of the delivered frames.
+    /// The width of the delivered frames, in pixels.
     public let width: Int
+    /// The height of the delivered frames, in pixels.
     public let height: Int
     /// The stream's average frame rate (`avg_frame_rate`), when known.
     public let averageFrameRate: Rational?
@@ -83,6 +83,7 @@ public struct AssetMetadata: Sendable, Equatable {
 public struct AudioStreamInfo: Sendable, Equatable {
     /// The stream's index in the file.
     public let streamIndex: Int
+    /// The audio codec, e.g. `aac`.
     public let codecName: String
     /// Samples per second.
     public let sampleRate: Int

@@ -48,6 +48,9 @@ public final class AssetSource: Sendable {
         /// Decode the N-th video stream (`0:v:N`) instead of FFmpeg's best.
         public var videoStreamNumber: Int?
 
+        /// Creates source options; each parameter sets the property of the same name. By default: lossless delivery
+        /// of the whole stream, `AssetSource.defaultMaxPixels`, bad packets skipped and counted, FFmpeg's choice of
+        /// decoder threads and of video stream.
         public init(
             delivery: DeliveryPolicy = .lossless, start: Double? = nil, duration: Double? = nil,
             frameLimit: Int? = nil, maxPixels: Int = AssetSource.defaultMaxPixels, strict: Bool = false,

@@ -19,7 +19,9 @@ public enum DeliveryPolicy: Sendable, Hashable, CustomStringConvertible {
 
 /// What a source delivers: frames, then exactly one finish.
 public enum SourceEvent: Sendable {
+    /// One decoded frame, with its timestamp.
     case frame(TimedFrame)
+    /// The source finished, for this reason and with these counts; nothing follows it.
     case finish(SourceFinish)
 }
 
@@ -58,6 +60,7 @@ public struct SourceSummary: Sendable, Equatable {
     /// (a truncated file read in non-strict mode).
     public var endedEarly = false
 
+    /// A summary with every count at zero.
     public init() {}
 
     /// The number of warnings worth telling a user about.

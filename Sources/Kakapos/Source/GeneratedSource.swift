@@ -33,6 +33,8 @@ public final class GeneratedSource: FrameSource {
     ///   - frameCount: at most this many frames; nil for as many as the
     ///     generator makes.
     ///   - delivery: how frames reach a slower consumer.
+    ///   - generate: makes frame `index` on the source's own thread; nil
+    ///     ends the source, a thrown error fails it (`generatorFailed`).
     public init(
         format: FrameFormat, frameRate: Rational, frameCount: Int? = nil, delivery: DeliveryPolicy = .lossless,
         generate: @escaping Generator

@@ -14,6 +14,7 @@ public struct MediaResourceLoader: FilterResourceLoader {
     /// Images declaring more pixels than this are refused before decoding.
     public let maxPixels: Int
 
+    /// A loader that refuses images declaring more than `maxPixels` pixels, by default `AssetSource.defaultMaxPixels`.
     public init(maxPixels: Int = AssetSource.defaultMaxPixels) {
         self.maxPixels = maxPixels
     }

@@ -2,7 +2,18 @@
 public struct StreamInfo: Sendable, Hashable, CustomStringConvertible {
     /// What a stream carries, with FFmpeg's stream-specifier letter.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case video, audio, subtitle, data, attachment, unknown
+        /// Pictures: the video, or a still such as cover art (`v`).
+        case video
+        /// Sound (`a`).
+        case audio
+        /// Subtitles, text or bitmap (`s`).
+        case subtitle
+        /// Timed data FFmpeg does not decode, such as a timecode track (`d`).
+        case data
+        /// An attached file, such as a font in Matroska (`t`).
+        case attachment
+        /// A stream of no type above (FFmpeg's unknown type); it has no specifier letter.
+        case unknown
 
         /// The letter in a stream specifier (`0:a:1`).
         public var letter: Character? {
@@ -19,6 +30,7 @@ public struct StreamInfo: Sendable, Hashable, CustomStringConvertible {
 
     /// The stream's index in the file (`0:N`).
     public let index: Int
+    /// What the stream carries: video, audio, subtitles, data or attachments.
     public let kind: Kind
     /// Its index among the file's streams of the same kind (`0:a:N`).
     public let indexInKind: Int
@@ -37,6 +49,7 @@ public struct StreamInfo: Sendable, Hashable, CustomStringConvertible {
     /// Channels, for audio.
     public let channels: Int?
 
+    /// Describes a stream; each parameter sets the property of the same name.
     public init(
         index: Int, kind: Kind, indexInKind: Int, codecName: String, language: String? = nil, title: String? = nil,
         dispositions: [String] = [], sampleRate: Int? = nil, channels: Int? = nil
@@ -69,10 +82,12 @@ public struct StreamInfo: Sendable, Hashable, CustomStringConvertible {
 public struct Chapter: Sendable, Hashable {
     /// Seconds on the file's timeline.
     public let start: Double
+    /// Where the chapter ends, in seconds on the file's timeline.
     public let end: Double
     /// The chapter's title, when it has one.
     public let title: String?
 
+    /// A chapter from `start` to `end`, in seconds on the file's timeline, with an optional title.
     public init(start: Double, end: Double, title: String?) {
         self.start = start
         self.end = end
@@ -85,6 +100,7 @@ public struct Chapter: Sendable, Hashable {
 /// deinterlace what was interlaced. Filters work on the frame as it is,
 /// both fields together.
 public enum FieldOrder: String, Sendable, Hashable {
+    /// Not interlaced: each frame is one whole picture.
     case progressive
     /// Top field first, coded and shown.
     case topFirst = "tt"

@@ -139,6 +139,7 @@ public struct StreamMap: Sendable, Hashable, CustomStringConvertible {
 public struct StreamMapError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The selector as given.
     public let map: String
+    /// Why the selector was refused: it does not parse, or names a stream the input lacks or cannot carry.
     public let reason: String
 
     public var description: String { "--map \(map): \(reason)" }

@@ -17,6 +17,7 @@ public struct TimedFrame: Sendable {
     /// 0 for the first frame the source delivered, counting up.
     public let index: Int
 
+    /// A frame shown at `pts` for `duration` (nil when unknown), both in `timeBase` units; `index` counts from 0.
     public init(frame: VideoFrame, pts: Int64, duration: Int64?, timeBase: Rational, index: Int) {
         self.frame = frame
         self.pts = pts
@@ -48,6 +49,7 @@ public struct FrameTime: Sendable, Hashable {
     /// Seconds on the run's timeline.
     public var seconds: Double
 
+    /// The time of frame number `index` (0 for the first delivered), shown at `seconds` on the run's timeline.
     public init(index: Int, seconds: Double) {
         self.index = index
         self.seconds = seconds

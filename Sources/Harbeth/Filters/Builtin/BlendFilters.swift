@@ -115,26 +115,78 @@ enum BlendFilters {
 extension Filter {
     /// A `blend` mode (Harbeth C7Blend's, after W3C Compositing and Blending).
     public enum BlendMode: String, Sendable, CaseIterable {
-        case normal, dissolve, darken, multiply, lighten, screen, overlay, difference, exclusion, add, subtract
-        case divide, hue, saturation, color, luminosity, mask
+        /// The image's colour, composited over the frame by its alpha.
+        case normal
+        /// The image's colour at a pseudo-random share of pixels equal to its alpha times opacity, else the frame's.
+        case dissolve
+        /// The darker of the two colours, per channel (min).
+        case darken
+        /// Multiplies the frame's and the image's colours, which darkens.
+        case multiply
+        /// The lighter of the two colours, per channel (max).
+        case lighten
+        /// Inverse multiply, which lightens: frame + image - frame * image.
+        case screen
+        /// Multiplies where the frame is dark (<= 0.5) and screens where it is light: hard light with roles swapped.
+        case overlay
+        /// The absolute difference of the two colours.
+        case difference
+        /// Like difference with lower contrast: frame + image - 2 * frame * image.
+        case exclusion
+        /// The sum of the two colours, not clamped.
+        case add
+        /// The image's colour subtracted from the frame's, not clamped.
+        case subtract
+        /// The frame's colour divided by the image's, at most 1.
+        case divide
+        /// The image's hue with the frame's saturation and luminosity.
+        case hue
+        /// The image's saturation with the frame's hue and luminosity.
+        case saturation
+        /// The image's hue and saturation with the frame's luminosity.
+        case color
+        /// The image's luminosity with the frame's hue and saturation.
+        case luminosity
+        /// Keeps the frame's colour and mixes its alpha, by opacity, towards the image's mean RGB times its alpha.
+        case mask
+        /// Darkens the frame to reflect the image: 1 - min(1, (1 - frame) / image).
         case colorBurn = "color_burn"
+        /// Darkens by adding and subtracting 1: max(frame + image - 1, 0).
         case linearBurn = "linear_burn"
+        /// Whichever whole colour has the lower BT.601 luma.
         case darkerColor = "darker_color"
+        /// Brightens the frame to reflect the image: frame / (1 - image), at most 1.
         case colorDodge = "color_dodge"
+        /// The sum of the two colours, clamped to 1.
         case linearDodge = "linear_dodge"
+        /// Whichever whole colour has the higher BT.601 luma.
         case lighterColor = "lighter_color"
+        /// Gently darkens or lightens the frame depending on the image's colour (W3C soft light).
         case softLight = "soft_light"
+        /// Multiplies where the image is dark (<= 0.5) and screens where it is light.
         case hardLight = "hard_light"
+        /// Colour burn where the image is dark (<= 0.5) and colour dodge where it is light.
         case vividLight = "vivid_light"
+        /// Linear burn or dodge by the image: frame + 2 * image - 1, clamped to 0...1.
         case linearLight = "linear_light"
+        /// min(frame, 2 * image) where the image is dark (<= 0.5), max(frame, 2 * image - 1) where it is light.
         case pinLight = "pin_light"
+        /// Each channel becomes 0 or 1: 1 where frame + image reaches 1 (less half an 8-bit step).
         case hardMix = "hard_mix"
+        /// Shows the image where the frame's chroma is near `key`'s, with `similarity` and `smoothness`.
         case chromaKey = "chroma_key"
     }
 
     /// How `blend` places its image on the frame.
     public enum BlendFit: String, Sendable {
-        case stretch, fit, fill, center
+        /// Stretched to the frame's size, ignoring the aspect ratio.
+        case stretch
+        /// Scaled to fit inside the frame, aspect kept and centred; the frame shows where it does not reach.
+        case fit
+        /// Scaled to fill the frame, aspect kept and centred; the excess is cropped.
+        case fill
+        /// Centred on the frame at its own size, unscaled.
+        case center
     }
 
     /// `blend` the image at `path` over the frame; opacity 0...1 (clamped).

@@ -4,7 +4,7 @@ import HarbethShaders
 /// Neighbourhood filters: blurs.
 enum BlurFilters {
     static let gaussianBlur = FilterDescriptor(
-        name: "gaussian_blur", kind: .neighbourhood, summary: "Gaussian blur, separable, clamp-to-edge borders.",
+        name: "gaussian_blur", kind: .neighborhood, summary: "Gaussian blur, separable, clamp-to-edge borders.",
         formula: "sum over |x| <= ceil(3 sigma) of w(x) in(p + x), w(x) ~ exp(-x^2 / (2 sigma^2)) normalised;"
             + " horizontal then vertical pass. From sigma 5 up, the frame is averaged down by k (2, 4, 8, ...;"
             + " sigma / k >= 2.5, and >= 3 past k = 2), blurred with sigma / k and sampled back up, with a"

@@ -88,7 +88,14 @@ extension Filter {
     }
 
     /// How `grayscale` computes grey.
-    public enum GrayscaleMode: String, Sendable { case luminosity, average, desaturate }
+    public enum GrayscaleMode: String, Sendable {
+        /// Weighted luma: dot(rgb, (0.2125, 0.7154, 0.0721)).
+        case luminosity
+        /// The mean of the three channels: (r + g + b) / 3.
+        case average
+        /// Midway between the largest and smallest channel: (max + min) / 2.
+        case desaturate
+    }
 
     /// `grayscale`.
     public static func grayscale(_ mode: GrayscaleMode = .luminosity) -> Filter {

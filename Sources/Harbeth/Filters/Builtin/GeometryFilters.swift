@@ -183,7 +183,16 @@ enum GeometryFilters {
 
 extension Filter {
     /// Interpolation for `resize`.
-    public enum ResizeMethod: String, Sendable { case bilinear, bicubic, nearest, lanczos }
+    public enum ResizeMethod: String, Sendable {
+        /// Linear interpolation between the 2x2 nearest pixels.
+        case bilinear
+        /// Cubic interpolation over 4x4 pixels (Catmull-Rom, a = -0.5); the default.
+        case bicubic
+        /// The nearest pixel, no interpolation: hard edges, blocky when enlarging.
+        case nearest
+        /// Lanczos windowed sinc (a = 3, 6x6 taps): the sharpest, most costly.
+        case lanczos
+    }
 
     /// `resize` to `width` x `height` (-1 for one of them keeps the aspect).
     public static func resize(width: Int, height: Int, method: ResizeMethod = .bicubic) -> Filter {
@@ -203,7 +212,14 @@ extension Filter {
     }
 
     /// Axis for `flip`.
-    public enum FlipDirection: String, Sendable { case horizontal, vertical, both }
+    public enum FlipDirection: String, Sendable {
+        /// Mirrors left to right: out(x, y) = in(w - 1 - x, y).
+        case horizontal
+        /// Mirrors top to bottom: out(x, y) = in(x, h - 1 - y).
+        case vertical
+        /// Mirrors both ways, which is a 180-degree rotation.
+        case both
+    }
 
     /// `flip`.
     public static func flip(_ direction: FlipDirection = .horizontal) -> Filter {

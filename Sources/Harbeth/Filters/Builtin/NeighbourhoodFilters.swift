@@ -4,7 +4,7 @@ import Foundation
 /// Borders clamp to the edge.
 enum NeighbourhoodFilters {
     static let boxBlur = FilterDescriptor(
-        name: "box_blur", kind: .neighbourhood, summary: "Mean of a square around each pixel, separable.",
+        name: "box_blur", kind: .neighborhood, summary: "Mean of a square around each pixel, separable.",
         formula: "mean of in(p + (x, y)) over |x|, |y| <= r; horizontal then vertical pass (GPUImage BoxBlur)",
         parameters: [.integer("radius", default: 2, range: 1...100, summary: "half the side of the square, pixels")],
         stages: [
@@ -13,7 +13,7 @@ enum NeighbourhoodFilters {
         ])
 
     static let bilateral = FilterDescriptor(
-        name: "bilateral", kind: .neighbourhood, summary: "Edge-preserving blur.",
+        name: "bilateral", kind: .neighborhood, summary: "Edge-preserving blur.",
         formula: "sum(w in) / sum(w) over |x|, |y| <= ceil(2 sigma_space),"
             + " w = exp(-|d|^2 / (2 sigma_space^2) - |rgb - rgb_centre|^2 / (2 sigma_color^2)) (Harbeth C7BilateralBlur)",
         parameters: [
@@ -31,14 +31,14 @@ enum NeighbourhoodFilters {
         })
 
     static let median = FilterDescriptor(
-        name: "median", kind: .neighbourhood, summary: "Per-channel median of a 3x3 or 5x5 square; removes specks.",
+        name: "median", kind: .neighborhood, summary: "Per-channel median of a 3x3 or 5x5 square; removes specks.",
         formula: "median of in(p + (x, y)) over |x|, |y| <= size / 2, each channel alone (GPUImage MedianFilter)",
         parameters: [.choice("size", ["3", "5"], default: "3", summary: "side of the square")],
         stages: [.kernel("hb_median", file: "kernels/median.glsl")],
         pack: { values, _ in [values.text("size") == "5" ? 5 : 3] })
 
     static let motionBlur = FilterDescriptor(
-        name: "motion_blur", kind: .neighbourhood, summary: "Blur along a line, as a moving camera makes.",
+        name: "motion_blur", kind: .neighborhood, summary: "Blur along a line, as a moving camera makes.",
         formula: "mean of n = ceil(length) + 1 bilinear samples at p + t (cos a, sin a), t evenly in"
             + " [-length/2, length/2]; a clockwise from horizontal (after Harbeth C7MotionBlur)",
         parameters: [
@@ -53,7 +53,7 @@ enum NeighbourhoodFilters {
         })
 
     static let zoomBlur = FilterDescriptor(
-        name: "zoom_blur", kind: .neighbourhood, summary: "Radial blur towards a centre.",
+        name: "zoom_blur", kind: .neighborhood, summary: "Radial blur towards a centre.",
         formula: "sum over k = -4...4 of w_|k| in(p + k o), o = (c - p) strength / 4,"
             + " w = 0.18, 0.15, 0.12, 0.09, 0.05; bilinear (Harbeth C7ZoomBlur, strength = 4 radius / 100)",
         parameters: [
@@ -65,13 +65,13 @@ enum NeighbourhoodFilters {
         stages: [.kernel("hb_zoom_blur", file: "kernels/zoom_blur.glsl", samples: true)])
 
     static let sharpen = FilterDescriptor(
-        name: "sharpen", kind: .neighbourhood, summary: "Sharpens with the 4-neighbour Laplacian.",
+        name: "sharpen", kind: .neighborhood, summary: "Sharpens with the 4-neighbour Laplacian.",
         formula: "rgb (1 + 4 s) - s (left + right + top + bottom) (Harbeth C7Sharpen)",
         parameters: [.number("amount", default: 1, range: -4...4, summary: "0 leaves the image unchanged")],
         stages: [.kernel("hb_sharpen", file: "kernels/sharpen.glsl")])
 
     static let unsharpMask = FilterDescriptor(
-        name: "unsharp_mask", kind: .neighbourhood, summary: "Sharpens by adding back what a Gaussian blur removes.",
+        name: "unsharp_mask", kind: .neighborhood, summary: "Sharpens by adding back what a Gaussian blur removes.",
         formula: "d = in - gaussian_blur(sigma), out = in + amount sign(d) max(|d| - threshold, 0) per RGB channel"
             + " (GPUImage UnsharpMask, with a soft threshold)",
         parameters: [
@@ -89,30 +89,30 @@ enum NeighbourhoodFilters {
         })
 
     static let sobel = FilterDescriptor(
-        name: "sobel", kind: .neighbourhood, summary: "Edge magnitude of luminance.",
+        name: "sobel", kind: .neighborhood, summary: "Edge magnitude of luminance.",
         formula: "sqrt(gx^2 + gy^2) strength, gx, gy the 3x3 Sobel gradients of luma (Harbeth C7Sobel)",
         parameters: [.number("strength", default: 1, range: 0...10, summary: "scales the magnitude")],
         stages: [.kernel("hb_sobel", file: "kernels/sobel.glsl")])
 
     static let laplacian = FilterDescriptor(
-        name: "laplacian", kind: .neighbourhood, summary: "Absolute Laplacian of each channel: edges and detail.",
+        name: "laplacian", kind: .neighborhood, summary: "Absolute Laplacian of each channel: edges and detail.",
         formula: "|4 c - (l + r + t + b)| or |8 c - sum of the 8 neighbours|, times strength"
             + " (Harbeth Matrix3x3 laplance, edgedetect)",
         parameters: [
-            .choice("neighbours", ["4", "8"], default: "4", summary: "the 4- or 8-neighbour kernel"),
+            .choice("neighbors", ["4", "8"], default: "4", summary: "the 4- or 8-neighbour kernel"),
             .number("strength", default: 1, range: 0...10, summary: "scales the response"),
         ],
         stages: [.kernel("hb_laplacian", file: "kernels/laplacian.glsl")])
 
     static let emboss = FilterDescriptor(
-        name: "emboss", kind: .neighbourhood, summary: "Relief effect.",
+        name: "emboss", kind: .neighborhood, summary: "Relief effect.",
         formula: "3x3 convolution of RGB with rows (-2i -i 0) (-i 1 i) (0 i 2i), top row first"
             + " (GPUImage EmbossFilter, Harbeth Matrix3x3 embossment)",
         parameters: [.number("intensity", default: 1, range: 0...4, summary: "0 leaves the image unchanged")],
         stages: [.kernel("hb_emboss", file: "kernels/emboss.glsl")])
 
     static let convolution = FilterDescriptor(
-        name: "convolution", kind: .neighbourhood, summary: "A user 3x3 or 5x5 kernel.",
+        name: "convolution", kind: .neighborhood, summary: "A user 3x3 or 5x5 kernel.",
         formula: "sum(k[j][i] in(x + i - r, y + j - r)) / divisor + bias on RGB, rows from the top;"
             + " divisor 0 means the kernel's sum (1 when that is 0) (Harbeth C7ConvolutionMatrix3x3)",
         parameters: [
@@ -161,7 +161,9 @@ extension Filter {
 
     /// Side of the `median` square.
     public enum MedianSize: String, Sendable {
+        /// A 3x3 square: the pixel and its 8 neighbours.
         case three = "3"
+        /// A 5x5 square: the pixel and its 24 neighbours; removes larger specks.
         case five = "5"
     }
 
@@ -203,10 +205,10 @@ extension Filter {
     }
 
     /// `laplacian` with the 4- or 8-neighbour kernel; strength 0...10 (clamped).
-    public static func laplacian(eightNeighbours: Bool = false, strength: Double = 1) -> Filter {
+    public static func laplacian(eightNeighbors: Bool = false, strength: Double = 1) -> Filter {
         Filter(
             clamping: NeighbourhoodFilters.laplacian,
-            values: ["neighbours": .choice(eightNeighbours ? "8" : "4"), "strength": .number(strength)])
+            values: ["neighbors": .choice(eightNeighbors ? "8" : "4"), "strength": .number(strength)])
     }
 
     /// `emboss`; intensity 0...4 (clamped).

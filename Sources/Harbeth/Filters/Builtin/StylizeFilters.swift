@@ -2,14 +2,14 @@
 /// screen-pattern effects. Borders clamp to the edge.
 enum StylizeFilters {
     static let kuwahara = FilterDescriptor(
-        name: "kuwahara", kind: .neighbourhood, summary: "Oil-paint look: flat regions with sharp edges.",
+        name: "kuwahara", kind: .neighborhood, summary: "Oil-paint look: flat regions with sharp edges.",
         formula: "mean of the least-variance (sum over RGB) of the four (r+1)x(r+1) squares cornered at the pixel,"
             + " top-left first on ties (Harbeth C7Kuwahara)",
         parameters: [.integer("radius", default: 3, range: 1...8, summary: "side of each square minus one")],
         stages: [.kernel("hb_kuwahara", file: "kernels/kuwahara.glsl")])
 
     static let toon = FilterDescriptor(
-        name: "toon", kind: .neighbourhood, summary: "Cartoon: posterised colour with black outlines.",
+        name: "toon", kind: .neighborhood, summary: "Cartoon: posterised colour with black outlines.",
         formula: "floor(rgb levels + 0.5) / levels, black where the 3x3 Sobel magnitude of luma >= threshold"
             + " (Harbeth C7Toon, on luma instead of red)",
         parameters: [
@@ -19,13 +19,13 @@ enum StylizeFilters {
         stages: [.kernel("hb_toon", file: "kernels/toon.glsl")])
 
     static let sketch = FilterDescriptor(
-        name: "sketch", kind: .neighbourhood, summary: "Pencil sketch: dark edges on white.",
+        name: "sketch", kind: .neighborhood, summary: "Pencil sketch: dark edges on white.",
         formula: "1 - sqrt(gx^2 + gy^2) strength, gx, gy the 3x3 Sobel gradients of luma (Harbeth C7Sketch)",
         parameters: [.number("strength", default: 1, range: 0...10, summary: "darkness of the lines")],
         stages: [.kernel("hb_sketch", file: "kernels/sobel.glsl")])
 
     static let crosshatch = FilterDescriptor(
-        name: "crosshatch", kind: .neighbourhood, summary: "Black hatching on white, denser where darker.",
+        name: "crosshatch", kind: .neighborhood, summary: "Black hatching on white, denser where darker.",
         formula: "black where (luma < 1 and (x+y) mod s <= w) or (luma < 0.75 and (x-y) mod s <= w)"
             + " or (luma < 0.5 and (x+y-s/2) mod s <= w) or (luma < 0.3 and (x-y-s/2) mod s <= w), x, y pixel"
             + " centres (Harbeth C7Crosshatch, sizes in pixels)",
@@ -36,7 +36,7 @@ enum StylizeFilters {
         stages: [.kernel("hb_crosshatch", file: "kernels/crosshatch.glsl")])
 
     static let dilate = FilterDescriptor(
-        name: "dilate", kind: .neighbourhood, summary: "Grows bright areas: per-channel maximum of a square.",
+        name: "dilate", kind: .neighborhood, summary: "Grows bright areas: per-channel maximum of a square.",
         formula: "max of in(p + (x, y)) over |x|, |y| <= r per channel; horizontal then vertical pass"
             + " (Harbeth C7RGBADilation, both directions)",
         parameters: [.integer("radius", default: 1, range: 1...32, summary: "half the side of the square, pixels")],
@@ -46,7 +46,7 @@ enum StylizeFilters {
         ])
 
     static let erode = FilterDescriptor(
-        name: "erode", kind: .neighbourhood, summary: "Grows dark areas: per-channel minimum of a square.",
+        name: "erode", kind: .neighborhood, summary: "Grows dark areas: per-channel minimum of a square.",
         formula: "min of in(p + (x, y)) over |x|, |y| <= r per channel; horizontal then vertical pass"
             + " (GPUImage Erosion)",
         parameters: [.integer("radius", default: 1, range: 1...32, summary: "half the side of the square, pixels")],
@@ -56,21 +56,21 @@ enum StylizeFilters {
         ])
 
     static let pixellate = FilterDescriptor(
-        name: "pixellate", kind: .neighbourhood, summary: "Mosaic of square blocks.",
+        name: "pixellate", kind: .neighborhood, summary: "Mosaic of square blocks.",
         formula: "out(p) = in(floor(p / size) size + floor(size / 2)), clamped to the frame"
             + " (Harbeth C7Pixellated, size in pixels)",
         parameters: [.integer("size", default: 8, range: 1...512, summary: "block side, pixels")],
         stages: [.kernel("hb_pixellate", file: "kernels/pixellate.glsl", readsSourceDirectly: true)])
 
     static let halftone = FilterDescriptor(
-        name: "halftone", kind: .neighbourhood, summary: "Newspaper dots: black dots sized by darkness.",
+        name: "halftone", kind: .neighborhood, summary: "Newspaper dots: black dots sized by darkness.",
         formula: "black where |p - cell centre| <= (size / 2)(1 - luma(cell centre pixel)), else white"
             + " (Harbeth C7Halftone, size in pixels)",
         parameters: [.integer("size", default: 8, range: 2...256, summary: "cell side, pixels")],
         stages: [.kernel("hb_halftone", file: "kernels/halftone.glsl")])
 
     static let polkaDot = FilterDescriptor(
-        name: "polka_dot", kind: .neighbourhood, summary: "Dots of each cell's colour on black.",
+        name: "polka_dot", kind: .neighborhood, summary: "Dots of each cell's colour on black.",
         formula: "cell centre colour where |p - cell centre| <= (size / 2) dot_scaling, else black"
             + " (Harbeth C7PolkaDot, size in pixels)",
         parameters: [

@@ -5,7 +5,7 @@ import XCTest
 
 /// The graph's YUV -> RGB conversion against the FFmpeg CLI's own
 /// conversion of the same decoded frames to rgb24.
-final class ColourConversionTests: XCTestCase {
+final class ColorConversionTests: XCTestCase {
     /// Converts raw planes with ffmpeg to rgb24. `neighbor` makes swscale
     /// take each pixel's chroma from the sample that covers it, as the graph
     /// does; that is already its default for planar 8-bit YUV, while for

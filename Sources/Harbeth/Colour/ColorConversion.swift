@@ -6,10 +6,13 @@
 /// Limited range (ITU-R BT.601/709/2020): Y = (16 + 219 Y') 2^(n-8),
 /// C = (128 + 224 P) 2^(n-8). Full range (JPEG, BT.2100):
 /// Y = (2^n - 1) Y', C = 2^(n-1) + (2^n - 1) P.
-public struct ColourConversion: Sendable, Hashable {
+public struct ColorConversion: Sendable, Hashable {
+    /// The matrix and range the YUV code values follow.
     public let colorimetry: Colorimetry
+    /// Bits per sample of the YUV code values, e.g. 8, 10 or 12; code values run 0..<2^bitDepth.
     public let bitDepth: Int
 
+    /// Creates the conversion for YUV samples of this colorimetry and bit depth.
     public init(colorimetry: Colorimetry, bitDepth: Int) {
         self.colorimetry = colorimetry
         self.bitDepth = bitDepth
