@@ -67,6 +67,29 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(folderEntries(folder), [])
     }
 
+    func testProgressUpdatesEndWhenTheRunEnds() async throws {
+        let source = try GeneratedSource(format: format, frameRate: Rational(25, 1), frameCount: 10) { index in
+            Self.grey(UInt8(index * 20))
+        }
+        let pipeline = MediaPipeline(source: source, processor: PassThroughProcessor(), sink: FrameCollector())
+        let updates = pipeline.progressUpdates()
+        let reader = Task {
+            var seen: [Int] = []
+            for await progress in updates { seen.append(progress.framesDone) }
+            return seen
+        }
+        let collection = try await pipeline.run()
+        XCTAssertEqual(collection.appended, 10)
+        // The loop ends by itself: the stream finished with the run.
+        let seen = await reader.value
+        XCTAssertEqual(seen.last, 10, "the last update is the final count")
+        XCTAssertEqual(seen, seen.sorted())
+        // A stream asked for after the end is already finished.
+        var late = 0
+        for await _ in pipeline.progressUpdates() { late += 1 }
+        XCTAssertEqual(late, 0)
+    }
+
     func testACollectorKeepsFramesOrTheNewest() throws {
         for (keeping, kept) in [(FrameCollector.Keeping.all, 12), (.newest(2), 2)] {
             let collector = FrameCollector(keeping: keeping)
