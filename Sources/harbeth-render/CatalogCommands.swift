@@ -31,7 +31,18 @@ enum CatalogCommands {
         } else {
             text += "parameters (positional in this order, or name=value):\n"
             for parameter in descriptor.parameters {
-                text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)\n"
+                text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)"
+                switch parameter.type {
+                case .number, .integer:
+                    text += parameter.isStructural ? " (constant: it decides the shader or size)" : " (can be animated)"
+                default: break
+                }
+                text += "\n"
+            }
+            if descriptor.parameters.contains(where: { [.number, .integer].contains($0.type) && !$0.isStructural }) {
+                text +=
+                    "  animated: an expression of t, n, w, h ('0.2*sin(2*PI*t)') or keyframes ('0@0;1@2', "
+                    + "with :ease=linear|in|out|in_out|step)\n"
             }
         }
         if descriptor.kind == .geometric || descriptor.kind == .neighborhood {

@@ -54,7 +54,9 @@ final class FilterChainTests: XCTestCase {
     }
 
     func testInvalidValues() {
-        assertError("sepia=lots", "sepia intensity='lots' is invalid at column 7; expected number")
+        assertError(
+            "sepia=lots",
+            "sepia intensity='lots' is invalid at column 7; expected number, or an expression of t, n, w, h")
         assertError(
             "flip=sideways",
             "flip direction='sideways' is invalid at column 6; expected one of horizontal, vertical, both")
@@ -75,12 +77,14 @@ final class FilterChainTests: XCTestCase {
 
     func testErrorsQuotingLineBreaksStayOneLine() {
         // Found by the fuzz targets (Fuzz/): quoted text was printed raw.
-        assertError("sepia=lots\nmore", "sepia intensity='lots\\nmore' is invalid at column 7; expected number")
+        assertError(
+            "sepia=lots\nmore",
+            "sepia intensity='lots\\nmore' is invalid at column 7; expected number, or an expression of t, n, w, h")
         assertError(
             "sepia\u{0B}", "malformed filter chain at column 6: expected ',' or the end of the chain, found '\\u{0B}'")
         assertError(
             "lut3d=file=a.cube:intensity='\u{2028}'",
-            "lut3d intensity='\\u{2028}' is invalid at column 29; expected number")
+            "lut3d intensity='\\u{2028}' is invalid at column 29; expected number, or an expression of t, n, w, h")
     }
 
     func testQuotingAndEscapes() throws {

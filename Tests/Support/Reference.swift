@@ -32,13 +32,17 @@ public enum Reference {
             for path in [input, output, specPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         try Data(rgba).write(to: URL(fileURLWithPath: input))
-        let filters: [[String: Any]] = chain.filters.map { filter in
+        // Animated values as this frame's constants (t = time, n = 0).
+        let constant = try chain.resolved(
+            at: FrameTime(index: 0, seconds: time), input: FrameFormat(width: width, height: height, layout: .rgba8))
+        let filters: [[String: Any]] = constant.filters.map { filter in
             var values: [String: Any] = [:]
             for (key, value) in filter.values.values {
                 switch value {
                 case .number(let number): values[key] = number
                 case .choice(let text), .text(let text): values[key] = text
                 case .list(let numbers): values[key] = numbers
+                case .animated: preconditionFailure("resolved above")
                 }
             }
             return ["name": filter.name, "values": values]

@@ -87,6 +87,36 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(audio, 0.4, accuracy: 0.05)
     }
 
+    /// Keyframes from black to white over the clip, in -vf's own syntax.
+    func testAnAnimatedParameterMovesOverTheVideo() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(
+            ["-vf", "brightness=-1@0;1@0.9:ease=in_out", "--codec", "ffv1", "-o", "fade.mkv", "cli-clip.mp4"],
+            in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let path = folder.appendingPathComponent("fade.mkv").path
+        func mean(_ index: Int) throws -> Double {
+            let pixels = try Clips.pixels(path, index: index)
+            return Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
+        }
+        XCTAssertLessThan(try mean(0), 20, "black at the start")
+        XCTAssertGreaterThan(try mean(24), 235, "white at the end")
+        let middle = try mean(11)
+        XCTAssertGreaterThan(middle, 20)
+        XCTAssertLessThan(middle, 235)
+
+        let describe = try Tool.run(["--describe", "brightness"])
+        XCTAssertTrue(describe.stdout.contains("(can be animated)"), describe.stdout)
+        XCTAssertTrue(try Tool.run(["--describe", "resize"]).stdout.contains("w: integer"))
+        XCTAssertTrue(
+            try Tool.run(["--describe", "resize"]).stdout.contains("(constant: it decides the shader or size)"))
+
+        let bad = try Tool.run(["-vf", "brightness='sin(2*PI*t'", "-o", "bad.mkv", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderrLines.count, 1, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("expected ',' or ')' in sin(...), found the end at column 23"), bad.stderr)
+    }
+
     func testApplyRotationTurnsThePixelsUprightAndDropsTheTag() throws {
         let folder = try Clips.folder(with: [try Clips.rotated()])
         let run = try Tool.run(

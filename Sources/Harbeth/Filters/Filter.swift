@@ -56,8 +56,57 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             guard let value = values.values[parameter.name], value != parameter.defaultValue else { return nil }
             return "\(parameter.name)=\(FilterChain.quoteIfNeeded(value.description))"
         }
-        let arguments = path + changed
+        // The keyframed values' easing, written once for the filter.
+        let easing = descriptor.parameters.lazy.compactMap { self.values.values[$0.name]?.animated?.easing }
+            .first { $0 != .linear }
+        let eased = easing.map { ["ease=\($0.rawValue)"] } ?? []
+        let arguments = path + changed + eased
         return arguments.isEmpty ? name : name + "=" + arguments.joined(separator: ":")
+    }
+
+    /// True when a value changes from frame to frame.
+    public var isAnimated: Bool { values.values.values.contains { $0.animated != nil } }
+
+    /// The filter for one frame: every animated value evaluated with
+    /// `variables`, clamped into its parameter's range (integers rounded).
+    /// A filter without animated values is returned as it is.
+    public func resolved(_ variables: ExpressionVariables) -> Filter {
+        guard isAnimated else { return self }
+        var constant = values.values
+        for parameter in descriptor.parameters {
+            if let animated = constant[parameter.name]?.animated {
+                constant[parameter.name] = parameter.resolve(animated, variables)
+            }
+        }
+        return Filter(descriptor: descriptor, values: FilterValues(parameters: descriptor.parameters, values: constant))
+    }
+
+    /// This filter with `parameter` set to an animated value, e.g.
+    /// `try Filter.brightness(0).animating("amount", "0.2*sin(2*PI*t)")`.
+    public func animating(_ parameter: String, _ value: AnimatedNumber) throws(FilterChainError) -> Filter {
+        var given = values.values
+        given[parameter] = .animated(value)
+        return try Filter(descriptor, values: given)
+    }
+
+    /// This filter with `parameter` set to the expression or keyframes
+    /// `text`, as the text form writes them.
+    public func animating(_ parameter: String, _ text: String, easing: Easing = .linear) throws(FilterChainError)
+        -> Filter
+    {
+        let animated: AnimatedNumber
+        do {
+            animated = try AnimatedNumber(parsing: text, easing: easing)
+        } catch {
+            throw .invalidExpression(
+                filter: name, parameter: parameter, text: text, reason: error.reason, column: error.column)
+        }
+        return try animating(parameter, animated)
+    }
+
+    private init(descriptor: FilterDescriptor, values: FilterValues) {
+        self.descriptor = descriptor
+        self.values = values
     }
 
     /// The values that decide the generated code and sizes, for plan keys.
@@ -75,6 +124,13 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             }
         }
         switch (parameter.type, value) {
+        case (.number, .animated(let animated)), (.integer, .animated(let animated)):
+            guard !parameter.isStructural else {
+                throw .notAnimatable(filter: filter, parameter: parameter.name, column: nil)
+            }
+            if case .keyframes(let keyframes) = animated.form {
+                for point in keyframes.points { try outOfRange(point.value) }
+            }
         case (.number, .number(let number)):
             guard number.isFinite else {
                 throw .invalidValue(

@@ -7,7 +7,8 @@ extension FilterChain {
     /// when a filter does not fit the input (a crop outside the frame, ...).
     public func outputFormat(for input: FrameFormat, output: RenderOutput = .sameAsSource) throws -> FrameFormat {
         try GraphCompiler.plan(
-            input: input, filters: filters, outputLayout: output.resolve(for: input.layout), fusion: true
+            input: input, filters: resolved(at: FrameTime(index: 0, seconds: 0), input: input).filters,
+            outputLayout: output.resolve(for: input.layout), fusion: true
         ).output
     }
 }

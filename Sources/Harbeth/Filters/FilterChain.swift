@@ -202,6 +202,20 @@ struct FilterChainParser {
         var values: [String: FilterValue] = [:]
         var positional = 0
         var seenNamed = false
+        // `ease=` sets the easing of the filter's keyframed values (unless
+        // the filter has a parameter of that name).
+        var easing = Easing.linear
+        var arguments = arguments
+        if descriptor.parameter(named: "ease") == nil, let index = arguments.firstIndex(where: { $0.key == "ease" }) {
+            let argument = arguments.remove(at: index)
+            guard let chosen = Easing(rawValue: argument.value.lowercased()) else {
+                throw .invalidValue(
+                    filter: descriptor.name, parameter: "ease", text: argument.value,
+                    expected: "one of \(Easing.allCases.map(\.rawValue).joined(separator: ", "))",
+                    column: argument.valueColumn)
+            }
+            easing = chosen
+        }
         for argument in arguments {
             let parameter: FilterParameter
             if let key = argument.key {
@@ -230,10 +244,16 @@ struct FilterChainParser {
                     filter: descriptor.name, parameter: parameter.name, column: argument.keyColumn)
             }
             do {
-                let value = try Self.interpret(argument.value, for: parameter, filter: descriptor.name)
+                let value = try Self.interpret(argument.value, for: parameter, filter: descriptor.name, easing: easing)
                 try Filter.validate(value, for: parameter, filter: descriptor.name)
                 values[parameter.name] = value
             } catch {
+                if case .invalidExpression(let filter, let name, let text, let reason, let column?) = error {
+                    // The expression's column, counted from the chain's start.
+                    let start = argument.valueColumn + (argument.quoted ? 1 : 0)
+                    throw .invalidExpression(
+                        filter: filter, parameter: name, text: text, reason: reason, column: start + column - 1)
+                }
                 throw error.located(at: argument.valueColumn)
             }
         }
@@ -255,16 +275,31 @@ struct FilterChainParser {
         return try makeFilter(descriptor, arguments: Array(arguments.dropFirst()))
     }
 
-    /// Turns text into a value of the parameter's type.
-    static func interpret(_ text: String, for parameter: FilterParameter, filter: String) throws(FilterChainError)
-        -> FilterValue
-    {
+    /// Turns text into a value of the parameter's type. A number or
+    /// integer that is not a plain number is an animated value: keyframes
+    /// (with `easing`) or an expression. An expression's error carries its
+    /// column in `text`.
+    static func interpret(
+        _ text: String, for parameter: FilterParameter, filter: String, easing: Easing = .linear
+    ) throws(FilterChainError) -> FilterValue {
         let invalid = FilterChainError.invalidValue(
             filter: filter, parameter: parameter.name, text: text, expected: parameter.type.description, column: nil)
         switch parameter.type {
         case .number, .integer:
-            guard let number = Double(text) else { throw invalid }
-            return .number(number)
+            if let number = Double(text) { return .number(number) }
+            do {
+                return .animated(try AnimatedNumber(parsing: text, easing: easing))
+            } catch {
+                // Text with no number, operator or bracket in it (a word) is
+                // a wrong value, not a broken expression.
+                if !text.contains(where: { $0.isNumber || "+-*/^()@.".contains($0) }) {
+                    throw .invalidValue(
+                        filter: filter, parameter: parameter.name, text: text,
+                        expected: "\(parameter.type.description), or an expression of t, n, w, h", column: nil)
+                }
+                throw .invalidExpression(
+                    filter: filter, parameter: parameter.name, text: text, reason: error.reason, column: error.column)
+            }
         case .boolean:
             switch text.lowercased() {
             case "1", "true", "yes", "on": return .number(1)

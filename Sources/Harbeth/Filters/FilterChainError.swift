@@ -15,6 +15,12 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
     case malformed(expected: String, found: String, column: Int)
     /// The same parameter given twice.
     case duplicateParameter(filter: String, parameter: String, column: Int?)
+    /// An animated value (an expression or keyframes) that does not parse:
+    /// `reason` says what is wrong at `column`.
+    case invalidExpression(filter: String, parameter: String, text: String, reason: String, column: Int?)
+    /// An animated value for a parameter that decides the shader or the
+    /// output size, which cannot change from frame to frame.
+    case notAnimatable(filter: String, parameter: String, column: Int?)
 
     /// User text in the message (names, values, the character found) is
     /// quoted with its control characters escaped, so it stays one line.
@@ -40,6 +46,11 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
             return "malformed filter chain at column \(column): expected \(expected), found \(found)"
         case .duplicateParameter(let filter, let parameter, let column):
             return "\(filter) \(parameter) is given twice\(Self.at(column))"
+        case .invalidExpression(let filter, let parameter, let text, let reason, let column):
+            return "\(filter) \(parameter)='\(text)': \(reason)\(Self.at(column))"
+        case .notAnimatable(let filter, let parameter, let column):
+            return "\(filter) \(parameter) cannot change from frame to frame\(Self.at(column)): "
+                + "it decides the shader or the output size; give a constant"
         }
     }
 
@@ -62,6 +73,10 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
             return .tooManyValues(filter: filter, count: count, column: column)
         case .duplicateParameter(let filter, let parameter, nil):
             return .duplicateParameter(filter: filter, parameter: parameter, column: column)
+        case .invalidExpression(let filter, let parameter, let text, let reason, nil):
+            return .invalidExpression(filter: filter, parameter: parameter, text: text, reason: reason, column: column)
+        case .notAnimatable(let filter, let parameter, nil):
+            return .notAnimatable(filter: filter, parameter: parameter, column: column)
         default:
             return self
         }

@@ -126,6 +126,8 @@ public struct FilterParameter: Sendable, Hashable {
         switch (type, value) {
         case (.number, .number(let number)):
             return .number(clamp(number))
+        case (.number, .animated), (.integer, .animated):
+            return isStructural ? nil : value
         case (.integer, .number(let number)):
             return .number(clamp(number.rounded()))
         case (.boolean, .number(let number)):
@@ -140,6 +142,13 @@ public struct FilterParameter: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// An animated value's number for one frame, as a constant of this
+    /// parameter's type: clamped into range, and rounded for an integer.
+    func resolve(_ value: AnimatedNumber, _ variables: ExpressionVariables) -> FilterValue {
+        let number = value.value(variables)
+        return .number(type == .integer ? clamp(number.rounded()) : clamp(number))
     }
 
     private func clamp(_ value: Double) -> Double {

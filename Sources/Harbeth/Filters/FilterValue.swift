@@ -8,6 +8,10 @@ public enum FilterValue: Sendable, Hashable, CustomStringConvertible {
     case list([Double])
     /// Free text, such as a file path.
     case text(String)
+    /// A number that changes from frame to frame (an expression of `t`,
+    /// `n`, `w`, `h`, or keyframes), for a number or integer parameter that
+    /// is not structural.
+    case animated(AnimatedNumber)
 
     /// The number, for `.number`.
     public var number: Double? {
@@ -18,6 +22,12 @@ public enum FilterValue: Sendable, Hashable, CustomStringConvertible {
     /// The numbers, for `.list`.
     public var list: [Double]? {
         if case .list(let values) = self { return values }
+        return nil
+    }
+
+    /// The animated value, for `.animated`.
+    public var animated: AnimatedNumber? {
+        if case .animated(let value) = self { return value }
         return nil
     }
 
@@ -35,6 +45,7 @@ public enum FilterValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let value): return FilterValue.format(value)
         case .choice(let text), .text(let text): return text
         case .list(let values): return values.map(FilterValue.format).joined(separator: "/")
+        case .animated(let animated): return animated.description
         }
     }
 

@@ -3,15 +3,20 @@ import Dispatch
 /// A source frame with filters applied: the unit of work of the graph.
 /// A value: `applying` returns a new node and leaves this one unchanged.
 public struct ImageNode: Sendable {
-    /// The frame the filters are applied to.
+    /// The frame the filters apply to.
     public let source: VideoFrame
-    /// The filters applied to `source`, in order; `applying` returns a node with more.
+    /// The filters, in order.
     public private(set) var chain: FilterChain
+    /// Where the frame is in its run, for animated values (`t`, `n`): by
+    /// default frame 0 at the frame's own time.
+    public var time: FrameTime
 
-    /// A node rendering `source` through `chain` (empty by default).
-    public init(_ source: VideoFrame, chain: FilterChain = FilterChain()) {
+    /// A node that renders `source` through `chain`; `time` is where the
+    /// frame is in its run (nil: index 0 at `source.time`, or 0 s).
+    public init(_ source: VideoFrame, chain: FilterChain = FilterChain(), time: FrameTime? = nil) {
         self.source = source
         self.chain = chain
+        self.time = time ?? FrameTime(index: 0, seconds: source.time ?? 0)
     }
 
     /// This node with `filter` appended.
@@ -31,7 +36,8 @@ public struct ImageNode: Sendable {
     /// The format of the frame this node makes, without touching the GPU.
     public func outputFormat(_ output: RenderOutput = .sameAsSource) throws -> FrameFormat {
         try GraphCompiler.plan(
-            input: source.format, filters: chain.filters, outputLayout: output.resolve(for: source.layout), fusion: true
+            input: source.format, filters: chain.resolved(at: time, input: source.format).filters,
+            outputLayout: output.resolve(for: source.layout), fusion: true
         ).output
     }
 

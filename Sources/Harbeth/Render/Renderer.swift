@@ -61,7 +61,6 @@ public final class Renderer: Sendable {
     private let planOrder = Locked<[PlanKey]>([])
     private let packed = Locked<[PackKey: [Float]]>([:])
     private let counters = Locked(RenderStatistics())
-    private let frameIndex = Locked(0)
 
     private struct PackKey: Hashable {
         let filter: Filter
@@ -100,7 +99,9 @@ public final class Renderer: Sendable {
 
     /// Compiles (or finds) the plan for a node and describes it.
     public func summary(for node: ImageNode, output: RenderOutput = .sameAsSource) throws -> RenderPlanSummary {
-        try summary(for: node.source.format, chain: node.chain, output: output)
+        try summary(
+            for: node.source.format, chain: node.chain.resolved(at: node.time, input: node.source.format),
+            output: output)
     }
 
     /// Compiles (or finds) the plan for `chain` on frames of `input` and
@@ -108,7 +109,8 @@ public final class Renderer: Sendable {
     public func summary(for input: FrameFormat, chain: FilterChain, output: RenderOutput = .sameAsSource) throws
         -> RenderPlanSummary
     {
-        let plan = try self.plan(for: input, filters: chain.filters, output: output)
+        let constant = try chain.resolved(at: FrameTime(index: 0, seconds: 0), input: input)
+        let plan = try self.plan(for: input, filters: constant.filters, output: output)
         return RenderPlanSummary(
             passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
             stagingCopies: plan.staging)
@@ -132,10 +134,13 @@ public final class Renderer: Sendable {
     private func execute(_ node: ImageNode, output: RenderOutput, completion: SubmissionCompletion<VideoFrame>) {
         let started = DispatchTime.now()
         let source = node.source
-        let filters = node.chain.filters
+        let filters: [Filter]
         let plan: RenderPlan
         let slot: FrameSlot
         do {
+            // Animated values become this frame's constants; the plan
+            // depends on structural values only, so it is the same plan.
+            filters = try node.chain.resolved(at: node.time, input: source.format).filters
             plan = try self.plan(for: source.format, filters: filters, output: output)
             slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {
@@ -143,7 +148,7 @@ public final class Renderer: Sendable {
             return
         }
         do {
-            try prepare(slot, plan: plan, source: source, filters: filters)
+            try prepare(slot, plan: plan, source: source, filters: filters, time: node.time)
             let prepared = DispatchTime.now()
             try context.submit(slot.commands) { [self] result in
                 let finished = DispatchTime.now()
@@ -228,7 +233,9 @@ public final class Renderer: Sendable {
 
     // MARK: Per frame
 
-    private func prepare(_ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter]) throws {
+    private func prepare(
+        _ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter], time: FrameTime
+    ) throws {
         Self.upload(source, into: slot.input, layout: plan.inputLayout)
 
         let data = try filters.enumerated().map { index, filter in
@@ -238,14 +245,10 @@ public final class Renderer: Sendable {
             colorimetry: source.format.conversionColorimetry, bitDepth: source.layout.bitDepth)
         let outputConversion = ColorConversion(
             colorimetry: source.format.conversionColorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
-        let index = frameIndex.withLock { value -> Int in
-            defer { value += 1 }
-            return value
-        }
         let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
         for (passIndex, pass) in plan.graph.passes.enumerated() {
             let header = Self.header(
-                pass: pass, plan: plan, time: source.time ?? 0, frameIndex: index, input: conversion,
+                pass: pass, plan: plan, time: time.seconds, frameIndex: time.index, input: conversion,
                 output: outputConversion)
             // Each stage's base: in hb_p after the table of bases, or in
             // hb_data for filters that declare large data.

@@ -52,7 +52,10 @@ public struct GraphProcessor: FrameProcessor {
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        ImageNode(frame.frame).applying(chainForFrame(frame.time)).transmitFrame(
+        // The frame's own time (what time-aware filters always read) and its
+        // index in the run, for animated values.
+        let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
+        return ImageNode(frame.frame, chain: chainForFrame(frame.time), time: time).transmitFrame(
             on: renderer, output: output, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
     }
 }

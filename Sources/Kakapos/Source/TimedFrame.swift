@@ -40,22 +40,6 @@ public struct TimedFrame: Sendable {
     }
 }
 
-/// Where a frame is in its run: its index (0 for the first frame
-/// delivered) and its presentation time in seconds. Per-frame chains
-/// (`GraphProcessor(renderer:output:chain:)`) are made from it.
-public struct FrameTime: Sendable, Hashable {
-    /// 0 for the first frame delivered, counting up.
-    public var index: Int
-    /// Seconds on the run's timeline.
-    public var seconds: Double
-
-    /// The time of frame number `index` (0 for the first delivered), shown at `seconds` on the run's timeline.
-    public init(index: Int, seconds: Double) {
-        self.index = index
-        self.seconds = seconds
-    }
-}
-
 /// The bytes of one plane of a decoded `AVFrame`, handed over without a copy.
 /// It keeps its own reference to the frame's buffers, so the decoder cannot
 /// reuse them while a `VideoFrame` uses the plane; dropping the last plane

@@ -26,7 +26,8 @@ final class Box<Value: Sendable>: Sendable {
 
     func set(_ newValue: Value) { value.withLock { $0 = newValue } }
 
-    func modify(_ body: (inout Value) -> Void) { value.withLock { body(&$0) } }
+    @discardableResult
+    func modify<R>(_ body: (inout Value) -> R) -> R { value.withLock { body(&$0) } }
 
     var current: Value { value.withLock { $0 } }
 }

@@ -1,0 +1,352 @@
+import Foundation
+
+/// What an animated value can read: the frame's time and index, and the
+/// size of the image the filter gets (FFmpeg's `t`, `n`, `w`, `h`).
+public struct ExpressionVariables: Sendable, Hashable {
+    /// The frame's time in seconds.
+    public var t: Double
+    /// The frame's index in its run, from 0.
+    public var n: Double
+    /// The width of the filter's input, in pixels.
+    public var w: Double
+    /// The height of the filter's input, in pixels.
+    public var h: Double
+
+    /// Variables for one frame of one filter.
+    public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0) {
+        self.t = t
+        self.n = n
+        self.w = w
+        self.h = h
+    }
+}
+
+/// Why an expression or keyframe list was rejected: `column` is 1-based in
+/// the value's own text.
+public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. `unknown function 'sine'`.
+    public let reason: String
+    /// Where, counting the value's first character as 1.
+    public let column: Int
+
+    /// An error at `column` of the value's text.
+    public init(_ reason: String, column: Int) {
+        self.reason = reason
+        self.column = column
+    }
+
+    /// `reason at column N`.
+    public var description: String { "\(reason) at column \(column)" }
+}
+
+/// An arithmetic expression in FFmpeg's idiom, evaluated once per frame on
+/// the CPU: numbers, the variables `t` (seconds), `n` (frame index), `w`
+/// and `h` (the filter's input size), the constants `PI`, `E` and `PHI`,
+/// `+ - * / ^` (power, right-assoc), unary minus, parentheses, and the
+/// functions `sin cos tan asin acos atan atan2 sinh cosh tanh exp log
+/// log10 sqrt pow hypot abs sign floor ceil round trunc mod min max clip
+/// lerp if ifnot gt gte lt lte eq between not`. Comparisons give 1 or 0,
+/// and `if(c, a, b)` takes `a` when `c` is not 0.
+///
+/// `0.2*sin(2*PI*t)`, `if(lt(t,2), 0, 1)`, `clip(n/50, 0, 1)`.
+public struct ParameterExpression: Sendable, Hashable {
+    indirect enum Node: Sendable, Hashable {
+        case number(Double)
+        case variable(Variable)
+        case negate(Node)
+        case binary(Operator, Node, Node)
+        case call(Function, [Node])
+    }
+
+    enum Variable: String, Sendable, Hashable, CaseIterable {
+        case t, n, w, h
+    }
+
+    enum Operator: Character, Sendable, Hashable {
+        case add = "+"
+        case subtract = "-"
+        case multiply = "*"
+        case divide = "/"
+        case power = "^"
+    }
+
+    enum Function: String, Sendable, Hashable, CaseIterable {
+        case sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, log10, sqrt, pow, hypot
+        case abs, sign, floor, ceil, round, trunc, mod, min, max, clip, lerp
+        case `if`, ifnot, gt, gte, lt, lte, eq, between, not
+
+        /// How many arguments it takes.
+        var arity: ClosedRange<Int> {
+            switch self {
+            case .atan2, .pow, .hypot, .mod, .gt, .gte, .lt, .lte, .eq: return 2...2
+            case .min, .max: return 2...8
+            case .clip, .lerp, .between: return 3...3
+            case .if, .ifnot: return 2...3
+            default: return 1...1
+            }
+        }
+    }
+
+    /// The text it was parsed from.
+    public let text: String
+    let root: Node
+
+    /// Parses `text`; an error names the column of the problem.
+    public init(parsing text: String) throws(ExpressionError) {
+        var parser = ExpressionParser(text)
+        root = try parser.parseWhole()
+        self.text = text
+    }
+
+    /// The value for one frame. A result that is not finite (a division by
+    /// zero, `log(0)`) is 0.
+    public func value(_ variables: ExpressionVariables) -> Double {
+        let result = Self.evaluate(root, variables)
+        return result.isFinite ? result : 0
+    }
+
+    /// True when the value depends on nothing that changes between frames
+    /// (no `t` or `n`).
+    public var isConstantOverTime: Bool { !Self.uses(root, [.t, .n]) }
+
+    private static func uses(_ node: Node, _ variables: Set<Variable>) -> Bool {
+        switch node {
+        case .number: return false
+        case .variable(let variable): return variables.contains(variable)
+        case .negate(let inner): return uses(inner, variables)
+        case .binary(_, let left, let right): return uses(left, variables) || uses(right, variables)
+        case .call(_, let arguments): return arguments.contains { uses($0, variables) }
+        }
+    }
+
+    static func evaluate(_ node: Node, _ variables: ExpressionVariables) -> Double {
+        switch node {
+        case .number(let value):
+            return value
+        case .variable(let variable):
+            switch variable {
+            case .t: return variables.t
+            case .n: return variables.n
+            case .w: return variables.w
+            case .h: return variables.h
+            }
+        case .negate(let inner):
+            return -evaluate(inner, variables)
+        case .binary(let operation, let left, let right):
+            let a = evaluate(left, variables)
+            let b = evaluate(right, variables)
+            switch operation {
+            case .add: return a + b
+            case .subtract: return a - b
+            case .multiply: return a * b
+            case .divide: return a / b
+            case .power: return Foundation.pow(a, b)
+            }
+        case .call(let function, let arguments):
+            let values = arguments.map { evaluate($0, variables) }
+            return apply(function, values)
+        }
+    }
+
+    private static func apply(_ function: Function, _ x: [Double]) -> Double {
+        func truth(_ condition: Bool) -> Double { condition ? 1 : 0 }
+        switch function {
+        case .sin: return Foundation.sin(x[0])
+        case .cos: return Foundation.cos(x[0])
+        case .tan: return Foundation.tan(x[0])
+        case .asin: return Foundation.asin(x[0])
+        case .acos: return Foundation.acos(x[0])
+        case .atan: return Foundation.atan(x[0])
+        case .atan2: return Foundation.atan2(x[0], x[1])
+        case .sinh: return Foundation.sinh(x[0])
+        case .cosh: return Foundation.cosh(x[0])
+        case .tanh: return Foundation.tanh(x[0])
+        case .exp: return Foundation.exp(x[0])
+        case .log: return Foundation.log(x[0])
+        case .log10: return Foundation.log10(x[0])
+        case .sqrt: return Foundation.sqrt(x[0])
+        case .pow: return Foundation.pow(x[0], x[1])
+        case .hypot: return Foundation.hypot(x[0], x[1])
+        case .abs: return Swift.abs(x[0])
+        case .sign: return x[0] > 0 ? 1 : (x[0] < 0 ? -1 : 0)
+        case .floor: return Foundation.floor(x[0])
+        case .ceil: return Foundation.ceil(x[0])
+        case .round: return x[0].rounded()
+        case .trunc: return Foundation.trunc(x[0])
+        // FFmpeg's mod: the remainder with the sign of the dividend.
+        case .mod: return Foundation.fmod(x[0], x[1])
+        case .min: return x.min()!
+        case .max: return x.max()!
+        case .clip: return Swift.min(Swift.max(x[0], x[1]), x[2])
+        case .lerp: return x[0] + (x[1] - x[0]) * x[2]
+        case .if: return x[0] != 0 ? x[1] : (x.count > 2 ? x[2] : 0)
+        case .ifnot: return x[0] == 0 ? x[1] : (x.count > 2 ? x[2] : 0)
+        case .gt: return truth(x[0] > x[1])
+        case .gte: return truth(x[0] >= x[1])
+        case .lt: return truth(x[0] < x[1])
+        case .lte: return truth(x[0] <= x[1])
+        case .eq: return truth(x[0] == x[1])
+        case .between: return truth(x[0] >= x[1] && x[0] <= x[2])
+        case .not: return truth(x[0] == 0)
+        }
+    }
+}
+
+/// Recursive descent with precedence climbing: sums of products of powers
+/// of unary terms.
+private struct ExpressionParser {
+    typealias Node = ParameterExpression.Node
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ text: String) { characters = Array(text) }
+
+    private var column: Int { index + 1 }
+    private var current: Character? { index < characters.count ? characters[index] : nil }
+    private var found: String { current.map { "'\($0)'" } ?? "the end" }
+
+    private mutating func skipSpaces() {
+        while let character = current, character == " " || character == "\t" { index += 1 }
+    }
+
+    mutating func parseWhole() throws(ExpressionError) -> Node {
+        skipSpaces()
+        guard current != nil else { throw ExpressionError("an empty expression", column: column) }
+        let node = try parseSum()
+        skipSpaces()
+        guard current == nil else { throw ExpressionError("expected an operator, found \(found)", column: column) }
+        return node
+    }
+
+    private mutating func parseSum() throws(ExpressionError) -> Node {
+        var node = try parseProduct()
+        while true {
+            skipSpaces()
+            guard let character = current, character == "+" || character == "-" else { return node }
+            index += 1
+            let right = try parseProduct()
+            node = .binary(character == "+" ? .add : .subtract, node, right)
+        }
+    }
+
+    private mutating func parseProduct() throws(ExpressionError) -> Node {
+        var node = try parseUnary()
+        while true {
+            skipSpaces()
+            guard let character = current, character == "*" || character == "/" else { return node }
+            index += 1
+            let right = try parseUnary()
+            node = .binary(character == "*" ? .multiply : .divide, node, right)
+        }
+    }
+
+    private mutating func parseUnary() throws(ExpressionError) -> Node {
+        skipSpaces()
+        if current == "-" {
+            index += 1
+            return .negate(try parseUnary())
+        }
+        if current == "+" {
+            index += 1
+            return try parseUnary()
+        }
+        return try parsePower()
+    }
+
+    /// `a ^ b ^ c` is `a ^ (b ^ c)`, and `-2^2` is `-(2^2)`.
+    private mutating func parsePower() throws(ExpressionError) -> Node {
+        let base = try parseAtom()
+        skipSpaces()
+        guard current == "^" else { return base }
+        index += 1
+        return .binary(.power, base, try parseUnary())
+    }
+
+    private mutating func parseAtom() throws(ExpressionError) -> Node {
+        skipSpaces()
+        guard let character = current else { throw ExpressionError("expected a value, found the end", column: column) }
+        if character == "(" {
+            let open = column
+            index += 1
+            let inner = try parseSum()
+            skipSpaces()
+            guard current == ")" else {
+                throw ExpressionError("expected ')' to close the '(' at column \(open), found \(found)", column: column)
+            }
+            index += 1
+            return inner
+        }
+        if character.isNumber || character == "." { return try parseNumber() }
+        if character.isLetter || character == "_" { return try parseName() }
+        throw ExpressionError("expected a value, found \(found)", column: column)
+    }
+
+    private mutating func parseNumber() throws(ExpressionError) -> Node {
+        let start = index
+        let startColumn = column
+        while let character = current, character.isNumber || character == "." { index += 1 }
+        if let character = current, character == "e" || character == "E" {
+            let mark = index
+            index += 1
+            if current == "+" || current == "-" { index += 1 }
+            if let digit = current, digit.isNumber {
+                while let digit = current, digit.isNumber { index += 1 }
+            } else {
+                index = mark
+            }
+        }
+        let text = String(characters[start..<index])
+        guard let value = Double(text) else { throw ExpressionError("'\(text)' is not a number", column: startColumn) }
+        return .number(value)
+    }
+
+    private mutating func parseName() throws(ExpressionError) -> Node {
+        let start = index
+        let startColumn = column
+        while let character = current, character.isLetter || character.isNumber || character == "_" { index += 1 }
+        let name = String(characters[start..<index])
+        skipSpaces()
+        if current == "(" {
+            guard let function = ParameterExpression.Function(rawValue: name) else {
+                throw ExpressionError("unknown function '\(name)'", column: startColumn)
+            }
+            index += 1
+            var arguments: [Node] = []
+            skipSpaces()
+            if current != ")" {
+                while true {
+                    arguments.append(try parseSum())
+                    skipSpaces()
+                    guard current == "," else { break }
+                    index += 1
+                }
+            }
+            guard current == ")" else {
+                throw ExpressionError("expected ',' or ')' in \(name)(...), found \(found)", column: column)
+            }
+            index += 1
+            guard function.arity.contains(arguments.count) else {
+                let arity = function.arity
+                let wanted =
+                    arity.lowerBound == arity.upperBound
+                    ? "\(arity.lowerBound)" : "\(arity.lowerBound) to \(arity.upperBound)"
+                throw ExpressionError(
+                    "\(name) takes \(wanted) argument\(arity.upperBound == 1 ? "" : "s"), not \(arguments.count)",
+                    column: startColumn)
+            }
+            return .call(function, arguments)
+        }
+        switch name {
+        case "PI": return .number(Double.pi)
+        case "E": return .number(M_E)
+        case "PHI": return .number((1 + 5.0.squareRoot()) / 2)
+        default:
+            guard let variable = ParameterExpression.Variable(rawValue: name) else {
+                throw ExpressionError(
+                    "unknown name '\(name)' (the variables are t, n, w, h; the constants PI, E, PHI)",
+                    column: startColumn)
+            }
+            return .variable(variable)
+        }
+    }
+}

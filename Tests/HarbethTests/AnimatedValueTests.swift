@@ -1,0 +1,175 @@
+import Foundation
+import Harbeth
+import HarbethTestSupport
+import XCTest
+
+/// Parameters that move: expressions of t, n, w, h and keyframes with
+/// easing, evaluated per frame on the CPU into the parameter block.
+final class AnimatedValueTests: XCTestCase {
+    private func value(_ text: String, _ variables: ExpressionVariables = ExpressionVariables()) throws -> Double {
+        try ParameterExpression(parsing: text).value(variables)
+    }
+
+    func testExpressionsFollowFFmpegsIdiom() throws {
+        let at = ExpressionVariables(t: 0.25, n: 7, w: 640, h: 360)
+        XCTAssertEqual(try value("0.2*sin(2*PI*t)", at), 0.2, accuracy: 1e-12)
+        XCTAssertEqual(try value("1 + 2 * 3 - 4 / 2"), 5)
+        XCTAssertEqual(try value("2^3^2"), 512, "power is right-associative")
+        XCTAssertEqual(try value("-2^2"), -4, "unary minus binds looser than power")
+        XCTAssertEqual(try value("n/2 + w/h", at), 3.5 + 640.0 / 360.0, accuracy: 1e-12)
+        XCTAssertEqual(try value("clip(5, 0, 1)"), 1)
+        XCTAssertEqual(try value("lerp(10, 20, 0.25)"), 12.5)
+        XCTAssertEqual(try value("if(gt(t, 0.2), 3, 4)", at), 3)
+        XCTAssertEqual(try value("if(lt(t, 0.2), 3)", at), 0, "if without an else is 0")
+        XCTAssertEqual(try value("between(n, 5, 10) + not(0) + eq(2, 2)", at), 3)
+        XCTAssertEqual(try value("mod(-7, 3)"), -1, "the remainder keeps the dividend's sign, as in FFmpeg")
+        XCTAssertEqual(try value("floor(-1.5) + abs(-2) + max(1, 4, 2) + min(3, 2)"), -2 + 2 + 4 + 2)
+        XCTAssertEqual(try value("1e-3 * 1000 + .5"), 1.5)
+        XCTAssertEqual(try value("1/0"), 0, "a result that is not finite is 0")
+        XCTAssertTrue(try ParameterExpression(parsing: "w/2").isConstantOverTime)
+        XCTAssertFalse(try ParameterExpression(parsing: "w*t").isConstantOverTime)
+    }
+
+    func testABadExpressionSaysWhatAndWhere() {
+        let cases: [(String, String, Int)] = [
+            ("0.2*sin(2*PI*t", "expected ',' or ')' in sin(...), found the end", 15),
+            ("sine(t)", "unknown function 'sine'", 1),
+            ("2*x", "unknown name 'x' (the variables are t, n, w, h; the constants PI, E, PHI)", 3),
+            ("1 +", "expected a value, found the end", 4),
+            ("(1 + 2", "expected ')' to close the '(' at column 1, found the end", 7),
+            ("clip(1, 2)", "clip takes 3 arguments, not 2", 1),
+            ("1 2", "expected an operator, found '2'", 3),
+            ("", "an empty expression", 1),
+        ]
+        for (text, reason, column) in cases {
+            XCTAssertThrowsError(try ParameterExpression(parsing: text), text) { error in
+                XCTAssertEqual(error as? ExpressionError, ExpressionError(reason, column: column), text)
+            }
+        }
+    }
+
+    func testKeyframesEaseAsTheirClosedForms() throws {
+        let points = [Keyframes.Point(value: 0, time: 1), .init(value: 1, time: 3), .init(value: 0.5, time: 4)]
+        let closedForms: [(Easing, (Double) -> Double)] = [
+            (.linear, { $0 }), (.in, { $0 * $0 }), (.out, { 1 - (1 - $0) * (1 - $0) }),
+            (.inOut, { $0 < 0.5 ? 2 * $0 * $0 : 1 - 2 * (1 - $0) * (1 - $0) }), (.step, { $0 < 1 ? 0 : 1 }),
+        ]
+        for (easing, form) in closedForms {
+            let keyframes = try Keyframes(points, easing: easing)
+            XCTAssertEqual(keyframes.value(at: 0), 0, "\(easing): before the first, the first's value")
+            XCTAssertEqual(keyframes.value(at: 9), 0.5, "\(easing): after the last, the last's value")
+            for time in stride(from: 1.0, through: 4.0, by: 0.125) {
+                let expected =
+                    time <= 3 ? form((time - 1) / 2) : 1 + (0.5 - 1) * form(time - 3)
+                XCTAssertEqual(keyframes.value(at: time), expected, accuracy: 1e-12, "\(easing) at \(time)")
+            }
+        }
+        XCTAssertThrowsError(try Keyframes(parsing: "0@0;1@2;2@2")) { error in
+            XCTAssertEqual(
+                error as? ExpressionError, ExpressionError("keyframe times must rise: 2 comes after 2", column: 9))
+        }
+        XCTAssertThrowsError(try Keyframes(parsing: "0@0;1")) { error in
+            XCTAssertEqual(
+                error as? ExpressionError, ExpressionError("expected a keyframe VALUE@SECONDS, found '1'", column: 5))
+        }
+    }
+
+    func testTheTextFormTakesAnimatedValuesAndPrintsThemBack() throws {
+        let chain = try FilterChain(parsing: "brightness='0.2*sin(2*PI*t)',contrast=1@0;2@1:ease=in_out,sepia")
+        XCTAssertTrue(chain.isAnimated)
+        XCTAssertEqual(
+            chain.description, "brightness=brightness=0.2*sin(2*PI*t),contrast=contrast=1@0;2@1:ease=in_out,sepia")
+        XCTAssertEqual(try FilterChain(parsing: chain.description), chain)
+        let quoted = try FilterChain(parsing: "brightness='max(0, t - 1)'")
+        XCTAssertEqual(quoted.description, "brightness=brightness='max(0, t - 1)'")
+
+        // One frame's constants: clamped into range, integers rounded.
+        let frame = try chain.resolved(
+            at: FrameTime(index: 3, seconds: 0.5), input: FrameFormat(width: 8, height: 8, layout: .rgba8))
+        XCTAssertFalse(frame.isAnimated)
+        XCTAssertEqual(frame.filters[0].values.number("brightness"), 0.2 * sin(Double.pi), accuracy: 1e-12)
+        XCTAssertEqual(frame.filters[1].values.number("contrast"), 1.5, accuracy: 1e-12)
+        let loud = try FilterChain(parsing: "brightness=t*10")
+            .resolved(at: FrameTime(index: 0, seconds: 1), input: FrameFormat(width: 8, height: 8, layout: .rgba8))
+        XCTAssertEqual(loud.filters[0].values.number("brightness"), 1, "clamped into -1...1")
+
+        // A value that decides the output size cannot move.
+        XCTAssertThrowsError(try FilterChain(parsing: "resize=w=w/2")) { error in
+            XCTAssertEqual(error as? FilterChainError, .notAnimatable(filter: "resize", parameter: "w", column: 10))
+        }
+    }
+
+    func testAnAnimatedValueThatDoesNotParseIsOneErrorWithTheChainsColumn() {
+        XCTAssertThrowsError(try FilterChain(parsing: "sepia,brightness='0.2*sine(t)'")) { error in
+            XCTAssertEqual(
+                error as? FilterChainError,
+                .invalidExpression(
+                    filter: "brightness", parameter: "brightness", text: "0.2*sine(t)",
+                    reason: "unknown function 'sine'",
+                    column: 23))
+            XCTAssertEqual(
+                "\(error)", "brightness brightness='0.2*sine(t)': unknown function 'sine' at column 23")
+        }
+        XCTAssertThrowsError(try FilterChain(parsing: "brightness=1@0;1@0")) { error in
+            guard case .invalidExpression(_, _, _, let reason, let column) = error as? FilterChainError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(reason, "keyframe times must rise: 0 comes after 0")
+            XCTAssertEqual(column, 16)
+        }
+        XCTAssertThrowsError(try FilterChain(parsing: "contrast=1@0;2@1:ease=sideways")) { error in
+            XCTAssertEqual(
+                error as? FilterChainError,
+                .invalidValue(
+                    filter: "contrast", parameter: "ease", text: "sideways",
+                    expected: "one of linear, in, out, in_out, step", column: 23))
+        }
+        XCTAssertThrowsError(try FilterChain(parsing: "brightness=bright")) { error in
+            guard case .invalidValue(_, _, _, let expected, _) = error as? FilterChainError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(expected, "number, or an expression of t, n, w, h")
+        }
+    }
+
+    /// Brightness following `0.3*sin(2*PI*t)` over eight frames 0.1 s apart:
+    /// each frame matches the numpy reference of brightness at that value,
+    /// and the one plan serves every frame.
+    func testAnAnimatedBrightnessMatchesTheReferenceEveryFrameAndCompilesOnce() throws {
+        let renderer = try Fixtures.renderer()
+        let before = renderer.statistics.plansCompiled
+        let chain = try FilterChain(parsing: "brightness='0.3*sin(2*PI*t)'")
+        var source = try Fixtures.frame(.rgba8, index: 2)
+        let pixels = source.packedBytes(plane: 0)
+        for index in 0..<8 {
+            let seconds = Double(index) / 10
+            source.time = seconds
+            let output = try ImageNode(source, chain: chain, time: FrameTime(index: index, seconds: seconds))
+                .makeFrame(on: renderer)
+            let value = 0.3 * sin(2 * Double.pi * seconds)
+            let reference = try Reference.apply(
+                try FilterChain(parsing: "brightness=\(value)"), to: pixels, width: source.width,
+                height: source.height)
+            let (maxError, _) = Reference.compare(output, with: reference)
+            XCTAssertLessThanOrEqual(maxError * 255, 2, "frame \(index): brightness \(value)")
+        }
+        XCTAssertLessThanOrEqual(renderer.statistics.plansCompiled - before, 1, "one plan for every value")
+    }
+
+    /// `n` is the frame's index in its run, `w` the filter's input width
+    /// (after the filters before it).
+    func testAnimatedValuesReadTheFrameIndexAndTheFiltersInputSize() throws {
+        let renderer = try Fixtures.renderer()
+        let source = try Fixtures.frame(.rgba8, index: 1)
+        // After the resize, w is 32: the brightness is 32/64 = 0.5 at n = 0, 0 at n = 1.
+        let chain = try FilterChain(parsing: "resize=w=32:h=24,brightness='w/64*if(eq(n,0),1,0)'")
+        let first = try ImageNode(source, chain: chain, time: FrameTime(index: 0, seconds: 0)).makeFrame(on: renderer)
+        let second = try ImageNode(source, chain: chain, time: FrameTime(index: 1, seconds: 0)).makeFrame(on: renderer)
+        let resized = try ImageNode(source, chain: try FilterChain(parsing: "resize=w=32:h=24"))
+            .makeFrame(on: renderer)
+        let brightened = try ImageNode(source, chain: try FilterChain(parsing: "resize=w=32:h=24,brightness=0.5"))
+            .makeFrame(on: renderer)
+        XCTAssertEqual(first.packedBytes(plane: 0), brightened.packedBytes(plane: 0))
+        XCTAssertEqual(second.packedBytes(plane: 0), resized.packedBytes(plane: 0))
+    }
+}
