@@ -4,6 +4,11 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public let descriptor: FilterDescriptor
     /// Every parameter's value, defaults filled in.
     public let values: FilterValues
+    /// The sizes of the images a multi-input filter takes from other nodes
+    /// of the graph (`ImageNode.overlay(_:)`, `xfade`, `hstack`), in order;
+    /// empty when it takes none. Set by the renderer when it has rendered
+    /// those nodes: their sizes decide the plan, as a structural value does.
+    var nodeInputSizes: [FrameSize] = []
 
     /// A filter from explicit values, each checked against its parameter.
     /// Unknown names, wrong types and values out of range are errors.
@@ -78,7 +83,9 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
                 constant[parameter.name] = parameter.resolve(animated, variables)
             }
         }
-        return Filter(descriptor: descriptor, values: FilterValues(parameters: descriptor.parameters, values: constant))
+        return Filter(
+            descriptor: descriptor, values: FilterValues(parameters: descriptor.parameters, values: constant),
+            nodeInputSizes: nodeInputSizes)
     }
 
     /// This filter with `parameter` set to an animated value, e.g.
@@ -104,9 +111,21 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         return try animating(parameter, animated)
     }
 
-    private init(descriptor: FilterDescriptor, values: FilterValues) {
+    private init(descriptor: FilterDescriptor, values: FilterValues, nodeInputSizes: [FrameSize]) {
         self.descriptor = descriptor
         self.values = values
+        self.nodeInputSizes = nodeInputSizes
+    }
+
+    /// This filter taking images of these sizes from other nodes.
+    func takingNodeInputs(of sizes: [FrameSize]) -> Filter {
+        Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes)
+    }
+
+    /// The stages that run on an input of `size`, each with the size it
+    /// makes (for a multi-input filter, from its node inputs' sizes too).
+    func stages(input size: FrameSize) throws -> [SizedStage] {
+        try descriptor.stages(for: values, input: size, nodeInputs: nodeInputSizes)
     }
 
     /// The values that decide the generated code and sizes, for plan keys.

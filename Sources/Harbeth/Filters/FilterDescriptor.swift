@@ -233,6 +233,31 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
     let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
+    /// For filters that combine the frame with other nodes of a graph: how
+    /// many such inputs they take (their images replace `auxiliary`'s), and
+    /// whether a file may stand in for them.
+    public let nodeInputs: NodeInputs
+    let combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?
+
+    /// How a multi-input filter gets its other images.
+    public enum NodeInputs: Sendable, Hashable {
+        /// From files only (LUT images, a mask): not a graph input.
+        case none
+        /// From `count` other nodes, or from the files its text values
+        /// name when it is used in a plain chain (`blend`, `overlay`).
+        case optional(count: Int)
+        /// From `count` other nodes only (`xfade`, `hstack`): in a plain
+        /// chain it is an error.
+        case required(count: Int)
+
+        /// The number of node inputs the filter takes in a graph.
+        public var count: Int {
+            switch self {
+            case .none: return 0
+            case .optional(let count), .required(let count): return count
+            }
+        }
+    }
 
     /// Describes a filter type (see docs/ADDING_FILTERS.md for a walk-through).
     ///
@@ -262,13 +287,20 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///     and input size, for filters whose passes depend on their values
     ///     (a large blur runs on a smaller image); by default `stages`, each
     ///     keeping the size except the last, which makes `outputSize`.
+    ///   - nodeInputs: how many other nodes of a graph the filter combines
+    ///     with the frame, and whether files may stand in for them.
+    ///   - combinedSize: the size after a multi-input filter from the
+    ///     frame's size and its node inputs' sizes (empty in a plain chain);
+    ///     it throws when they do not fit together.
     public init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
-        plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil
+        plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil,
+        nodeInputs: NodeInputs = .none,
+        combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -283,13 +315,22 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }
         self.plannedStages = plannedStages
+        self.nodeInputs = nodeInputs
+        self.combinedSize = combinedSize
     }
 
     /// The stages that run for these values on an input of this size, each
     /// with the size it produces.
     public func stages(for values: FilterValues, input: FrameSize) throws -> [SizedStage] {
+        try stages(for: values, input: input, nodeInputs: [])
+    }
+
+    /// The stages for these values, an input of this size and node inputs
+    /// of these sizes (`combinedSize` decides the output of a filter that
+    /// has one).
+    func stages(for values: FilterValues, input: FrameSize, nodeInputs: [FrameSize]) throws -> [SizedStage] {
         if let plannedStages { return try plannedStages(values, input) }
-        let output = try outputSize(values, input)
+        let output = try combinedSize.map { try $0(values, input, nodeInputs) } ?? outputSize(values, input)
         return stages.enumerated().map { index, stage in
             SizedStage(stage: stage, outputSize: index == stages.count - 1 ? output : input)
         }

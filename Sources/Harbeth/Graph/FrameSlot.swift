@@ -27,6 +27,10 @@ final class FrameSlot: @unchecked Sendable {
     var writtenFilters: [Filter]?
     /// The auxiliary images bound now, per pass.
     var boundAuxiliary: [[ObjectIdentifier]]
+    /// For each multi-input filter fed by other nodes (by its index in the
+    /// chain): an image per node input and the host-visible buffer its
+    /// rendered pixels are copied into, from which the commands fill it.
+    let nodeImages: [Int: [(image: GPUImage, upload: GPUBuffer)]]
 
     init(plan: RenderPlan) throws {
         let context = plan.context
@@ -48,6 +52,34 @@ final class FrameSlot: @unchecked Sendable {
         sets = try plan.pipelines.map { try $0.makeDescriptorSet() }
         commands = try context.makeCommandBuffer()
         boundAuxiliary = plan.graph.passes.map { _ in [] }
+        var nodeImages: [Int: [(image: GPUImage, upload: GPUBuffer)]] = [:]
+        for (index, filter) in plan.filters.enumerated() where !filter.nodeInputSizes.isEmpty {
+            nodeImages[index] = try filter.nodeInputSizes.map { size in
+                (
+                    try context.makeImage(width: size.width, height: size.height, format: .rgba16Unorm),
+                    try context.makeBuffer(
+                        size: size.width * size.height * ImageFormat.rgba16Unorm.bytesPerPixel, location: .upload)
+                )
+            }
+        }
+        self.nodeImages = nodeImages
+    }
+
+    /// Copies the frames other nodes rendered (16-bit RGBA) into the upload
+    /// buffers of filter `index`'s node images, row by row.
+    func upload(nodeFrames frames: [VideoFrame], filter index: Int) {
+        for (frame, target) in zip(frames, nodeImages[index] ?? []) {
+            let plane = frame.planes[0]
+            let rowBytes = frame.width * ImageFormat.rgba16Unorm.bytesPerPixel
+            target.upload.withUnsafeMutableBytes { destination in
+                plane.storage.withUnsafeBytes { source in
+                    for row in 0..<frame.height {
+                        (destination.baseAddress! + row * rowBytes).copyMemory(
+                            from: source.baseAddress! + plane.offset + row * plane.bytesPerRow, byteCount: rowBytes)
+                    }
+                }
+            }
+        }
     }
 
     /// Makes pass `index`'s data buffer at least `bytes` long. A new buffer

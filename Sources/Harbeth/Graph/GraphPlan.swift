@@ -91,7 +91,7 @@ enum GraphCompiler {
 
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
-            let stages = try filter.descriptor.stages(for: filter.values, input: size)
+            let stages = try filter.stages(input: size)
             // A filter whose later stage reads the filter's input starts on a
             // pass boundary, so that input is a finished pass's image (kept
             // in the frame slot until the frame is done).

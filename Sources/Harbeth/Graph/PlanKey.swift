@@ -1,12 +1,15 @@
 /// What decides a plan's passes and resources: the input's size and
-/// layout, the output layout, each filter's identity and structural
-/// values, and the compile options. Everything else is per-frame data.
+/// layout, the output layout, each filter's identity, structural values
+/// and node input sizes, and the compile options. Everything else is per-frame data.
 struct PlanKey: Hashable, Sendable {
     struct FilterKey: Hashable, Sendable {
         let descriptor: FilterDescriptor
         let structural: [FilterValue]
         /// The stages and sizes, which some filters choose by value.
         let stages: [SizedStage]
+        /// The sizes of the images it takes from other nodes: a plan for
+        /// node inputs owns images for them, one for files does not.
+        let nodeInputs: [FrameSize]
     }
 
     let width: Int
@@ -27,8 +30,11 @@ struct PlanKey: Hashable, Sendable {
         var size = FrameSize(width: input.width, height: input.height)
         var keys: [FilterKey] = []
         for filter in filters {
-            let stages = try filter.descriptor.stages(for: filter.values, input: size)
-            keys.append(FilterKey(descriptor: filter.descriptor, structural: filter.structuralKey, stages: stages))
+            let stages = try filter.stages(input: size)
+            keys.append(
+                FilterKey(
+                    descriptor: filter.descriptor, structural: filter.structuralKey, stages: stages,
+                    nodeInputs: filter.nodeInputSizes))
             size = stages.last?.outputSize ?? size
         }
         self.filters = keys

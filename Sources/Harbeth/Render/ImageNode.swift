@@ -1,12 +1,19 @@
 import Dispatch
 
-/// A source frame with filters applied: the unit of work of the graph.
-/// A value: `applying` returns a new node and leaves this one unchanged.
+/// A node of a filter graph: a source frame, the filters applied to it in
+/// order, and, for the multi-input filters among them (`overlay`, `blend`,
+/// `xfade`, `hstack`, `vstack`), the other nodes they combine it with. A
+/// node is a value: `applying` and the combining methods return a new
+/// node and leave this one unchanged, so one node can feed several others.
 public struct ImageNode: Sendable {
     /// The frame the filters apply to.
     public let source: VideoFrame
     /// The filters, in order.
     public private(set) var chain: FilterChain
+    /// The other nodes each multi-input filter of `chain` takes, by the
+    /// filter's index in `chain`. Each renders first, into 16-bit RGBA, and
+    /// the filter samples it.
+    public private(set) var inputs: [Int: [ImageNode]] = [:]
     /// Where the frame is in its run, for animated values (`t`, `n`): by
     /// default frame 0 at the frame's own time.
     public var time: FrameTime
@@ -33,12 +40,57 @@ public struct ImageNode: Sendable {
         return copy
     }
 
+    /// This node combined with `others` by a multi-input filter: e.g.
+    /// `background.combining(.overlay("", x: 16, y: 16), with: [logo])`.
+    /// Throws when the filter does not take that many nodes.
+    public func combining(_ filter: Filter, with others: [ImageNode]) throws(RenderError) -> ImageNode {
+        let count = filter.descriptor.nodeInputs.count
+        guard count > 0, others.count == count else {
+            throw .invalidFilterSetup(
+                filter: filter.name,
+                reason: count == 0
+                    ? "it takes no other node"
+                    : "it takes \(count) other node\(count == 1 ? "" : "s"), not \(others.count)")
+        }
+        return appending(filter, inputs: others)
+    }
+
+    /// This node with a multi-input filter appended, taking `others`.
+    func appending(_ filter: Filter, inputs others: [ImageNode]) -> ImageNode {
+        var copy = self
+        copy.inputs[chain.filters.count] = others
+        copy.chain.append(filter)
+        return copy
+    }
+
     /// The format of the frame this node makes, without touching the GPU.
     public func outputFormat(_ output: RenderOutput = .sameAsSource) throws -> FrameFormat {
         try GraphCompiler.plan(
-            input: source.format, filters: chain.resolved(at: time, input: source.format).filters,
+            input: source.format, filters: resolvedFilters(inputSizes: inputSizes()),
             outputLayout: output.resolve(for: source.layout), fusion: true
         ).output
+    }
+
+    /// The layout the nodes a node takes are rendered to.
+    static let inputLayout = RenderOutput.layout(.rgba16)
+
+    /// The size each input node renders at, by filter index.
+    func inputSizes() throws -> [Int: [FrameSize]] {
+        try inputs.mapValues { nodes in
+            try nodes.map { node in
+                let format = try node.outputFormat(Self.inputLayout)
+                return FrameSize(width: format.width, height: format.height)
+            }
+        }
+    }
+
+    /// The chain's filters for this node's frame: animated values evaluated
+    /// at `time`, and each multi-input filter told its node inputs' sizes.
+    func resolvedFilters(inputSizes: [Int: [FrameSize]]) throws -> [Filter] {
+        guard !inputSizes.isEmpty else { return try chain.resolved(at: time, input: source.format).filters }
+        var filters = chain.filters
+        for (index, sizes) in inputSizes { filters[index] = filters[index].takingNodeInputs(of: sizes) }
+        return try FilterChain(filters).resolved(at: time, input: source.format).filters
     }
 
     /// Submits the node for rendering and returns its handle at once. The

@@ -98,10 +98,18 @@ public final class Renderer: Sendable {
     }
 
     /// Compiles (or finds) the plan for a node and describes it.
+    /// A graph's summary lists the passes of the nodes its multi-input
+    /// filters take first, in the order they are taken.
     public func summary(for node: ImageNode, output: RenderOutput = .sameAsSource) throws -> RenderPlanSummary {
-        try summary(
-            for: node.source.format, chain: node.chain.resolved(at: node.time, input: node.source.format),
-            output: output)
+        var inputPasses: [String] = []
+        for (_, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
+            for input in nodes { inputPasses += try summary(for: input, output: ImageNode.inputLayout).passes }
+        }
+        let filters = try node.resolvedFilters(inputSizes: node.inputSizes())
+        let plan = try self.plan(for: node.source.format, filters: filters, output: output)
+        return RenderPlanSummary(
+            passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
+            stagingCopies: plan.staging)
     }
 
     /// Compiles (or finds) the plan for `chain` on frames of `input` and
@@ -132,6 +140,59 @@ public final class Renderer: Sendable {
     }
 
     private func execute(_ node: ImageNode, output: RenderOutput, completion: SubmissionCompletion<VideoFrame>) {
+        render(node, output: output, counted: true) { result in
+            switch result {
+            case .success(let frame): completion.succeed(frame)
+            case .failure(let error): completion.fail(error)
+            }
+        }
+    }
+
+    /// Renders `node`: first every node its multi-input filters take, each
+    /// into 16-bit RGBA (they run side by side), then its own chain with
+    /// their frames. The first failure among them is the node's.
+    private func render(
+        _ node: ImageNode, output: RenderOutput, counted: Bool,
+        done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
+    ) {
+        guard !node.inputs.isEmpty else {
+            renderChain(node, nodeFrames: [:], output: output, counted: counted, done: done)
+            return
+        }
+        let jobs = node.inputs.sorted { $0.key < $1.key }.flatMap { index, nodes in
+            nodes.enumerated().map { (filter: index, position: $0.offset, node: $0.element) }
+        }
+        let results = Locked<[Result<VideoFrame, any Error>?]>(Array(repeating: nil, count: jobs.count))
+        let group = DispatchGroup()
+        for (job, input) in jobs.enumerated() {
+            group.enter()
+            render(input.node, output: ImageNode.inputLayout, counted: false) { result in
+                results.withLock { $0[job] = result }
+                group.leave()
+            }
+        }
+        group.notify(queue: .global()) { [self] in
+            var frames: [Int: [VideoFrame]] = [:]
+            for (job, result) in results.withLock({ $0 }).enumerated() {
+                switch result {
+                case .success(let frame): frames[jobs[job].filter, default: []].append(frame)
+                case .failure(let error): return done(.failure(error))
+                case nil:
+                    return done(
+                        .failure(
+                            RenderError.invalidFilterSetup(filter: "graph", reason: "an input node delivered nothing")))
+                }
+            }
+            renderChain(node, nodeFrames: frames, output: output, counted: counted, done: done)
+        }
+    }
+
+    /// Renders the node's own chain on its source frame, the multi-input
+    /// filters sampling `nodeFrames` (by filter index).
+    private func renderChain(
+        _ node: ImageNode, nodeFrames: [Int: [VideoFrame]], output: RenderOutput, counted: Bool,
+        done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
+    ) {
         let started = DispatchTime.now()
         let source = node.source
         let filters: [Filter]
@@ -139,35 +200,40 @@ public final class Renderer: Sendable {
         let slot: FrameSlot
         do {
             // Animated values become this frame's constants; the plan
-            // depends on structural values only, so it is the same plan.
-            filters = try node.chain.resolved(at: node.time, input: source.format).filters
+            // depends on structural values (and node input sizes) only, so
+            // it is the same plan.
+            let sizes = nodeFrames.mapValues { $0.map { FrameSize(width: $0.width, height: $0.height) } }
+            filters = try node.resolvedFilters(inputSizes: sizes)
             plan = try self.plan(for: source.format, filters: filters, output: output)
             slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {
-            completion.fail(Self.renderError(error))
+            done(.failure(Self.renderError(error)))
             return
         }
         do {
+            for (index, frames) in nodeFrames { slot.upload(nodeFrames: frames, filter: index) }
             try prepare(slot, plan: plan, source: source, filters: filters, time: node.time)
             let prepared = DispatchTime.now()
             try context.submit(slot.commands) { [self] result in
                 let finished = DispatchTime.now()
                 switch result {
                 case .success:
-                    counters.withLock {
-                        $0.framesRendered += 1
-                        $0.uploadSeconds += Double(prepared.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                        $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
+                    if counted {
+                        counters.withLock {
+                            $0.framesRendered += 1
+                            $0.uploadSeconds += Double(prepared.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                            $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
+                        }
                     }
-                    completion.succeed(Self.outputFrame(plan: plan, slot: slot, source: source))
+                    done(.success(Self.outputFrame(plan: plan, slot: slot, source: source)))
                 case .failure(let error):
                     plan.pool.release(slot)
-                    completion.fail(error)
+                    done(.failure(error))
                 }
             }
         } catch {
             plan.pool.release(slot)
-            completion.fail(Self.renderError(error))
+            done(.failure(Self.renderError(error)))
         }
     }
 
@@ -296,7 +362,9 @@ public final class Renderer: Sendable {
         for pass in plan.graph.passes {
             var images: [GPUImage] = []
             for planned in pass.stages {
-                if planned.stage.auxiliaryImages > 0 {
+                if let nodeImages = slot.nodeImages[planned.filterIndex] {
+                    images += nodeImages.map(\.image)
+                } else if planned.stage.auxiliaryImages > 0 {
                     let filter = filters[planned.filterIndex]
                     let environment = FilterEnvironment(
                         inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: options.resources)
@@ -327,11 +395,13 @@ public final class Renderer: Sendable {
             slot.sets[passIndex].update(resources)
         }
         slot.boundAuxiliary = identities
+        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value)
         try slot.commands.record { recorder in
+            for node in nodeImages { recorder.copy(from: node.upload, to: node.image) }
             if plan.staging {
                 recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
-                recorder.computeBarrier()
             }
+            if plan.staging || !nodeImages.isEmpty { recorder.computeBarrier() }
             for passIndex in plan.graph.passes.indices {
                 recorder.bind(plan.pipelines[passIndex], slot.sets[passIndex])
                 recorder.dispatch(plan.groups[passIndex].x, plan.groups[passIndex].y)

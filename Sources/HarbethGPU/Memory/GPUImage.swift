@@ -3,12 +3,15 @@ import CVulkan
 /// Pixel formats of GPU images.
 package enum ImageFormat: Sendable, Hashable {
     case rgba8Unorm
+    /// 16-bit unsigned normalised channels: the bytes of `PixelLayout.rgba16`.
+    case rgba16Unorm
     case rgba16Float
     case rgba32Float
 
     var vulkan: VkFormat {
         switch self {
         case .rgba8Unorm: return VK_FORMAT_R8G8B8A8_UNORM
+        case .rgba16Unorm: return VK_FORMAT_R16G16B16A16_UNORM
         case .rgba16Float: return VK_FORMAT_R16G16B16A16_SFLOAT
         case .rgba32Float: return VK_FORMAT_R32G32B32A32_SFLOAT
         }
@@ -18,6 +21,7 @@ package enum ImageFormat: Sendable, Hashable {
     package var glslQualifier: String {
         switch self {
         case .rgba8Unorm: return "rgba8"
+        case .rgba16Unorm: return "rgba16"
         case .rgba16Float: return "rgba16f"
         case .rgba32Float: return "rgba32f"
         }
@@ -26,6 +30,7 @@ package enum ImageFormat: Sendable, Hashable {
     package var bytesPerPixel: Int {
         switch self {
         case .rgba8Unorm: return 4
+        case .rgba16Unorm: return 8
         case .rgba16Float: return 8
         case .rgba32Float: return 16
         }

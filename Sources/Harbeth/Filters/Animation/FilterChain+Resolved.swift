@@ -15,7 +15,7 @@ extension FilterChain {
                 t: time.seconds, n: Double(time.index), w: Double(size.width), h: Double(size.height))
             let resolved = filter.resolved(variables)
             constant.append(resolved)
-            size = try resolved.descriptor.stages(for: resolved.values, input: size).last?.outputSize ?? size
+            size = try resolved.stages(input: size).last?.outputSize ?? size
         }
         return FilterChain(constant)
     }

@@ -40,7 +40,8 @@ enum BlendFilters {
         },
         auxiliary: { values, environment in
             [try loadImage(values.text("file"), parameter: "file", filter: "blend", environment: environment)]
-        })
+        },
+        nodeInputs: .optional(count: 1))
 
     static let overlay = FilterDescriptor(
         name: "overlay", kind: .multiInput, summary: "Places an image (a watermark with alpha) at a position.",
@@ -55,7 +56,8 @@ enum BlendFilters {
         stages: [.pointwise("hb_overlay", file: "pointwise/overlay.glsl", auxiliaryImages: 1)],
         auxiliary: { values, environment in
             [try loadImage(values.text("file"), parameter: "file", filter: "overlay", environment: environment)]
-        })
+        },
+        nodeInputs: .optional(count: 1))
 
     static let maskBlend = FilterDescriptor(
         name: "mask_blend", kind: .multiInput,

@@ -4,4 +4,5 @@ enum BuiltinFilters {
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + LookupFilters.all
         + BlurFilters.all + GeometryFilters.all
         + NeighbourhoodFilters.all + StylizeFilters.all + DistortionFilters.all + BlendFilters.all
+        + CompositionFilters.all
 }
