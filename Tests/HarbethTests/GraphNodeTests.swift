@@ -106,42 +106,45 @@ final class GraphNodeTests: XCTestCase {
             return s * s * (3 - 2 * s)
         }
         func wrap(_ x: Int, _ n: Int) -> Int { ((x % n) + n) % n }
-        typealias Formula = (_ x: Int, _ y: Int, _ c: Int, _ P: Double) -> Double
+        typealias Formula = (_ x: Int, _ y: Int, _ c: Int, _ progress: Double) -> Double
         let w = Double(width)
         let h = Double(height)
         let formulas: [(Filter.Transition, Formula)] = [
-            (.fade, { x, y, c, P in at(aBytes, x, y, c) * P + at(bBytes, x, y, c) * (1 - P) }),
-            (.wipeLeft, { x, y, c, P in x > Int(w * P) ? at(bBytes, x, y, c) : at(aBytes, x, y, c) }),
-            (.wipeDown, { x, y, c, P in y > Int(h * (1 - P)) ? at(aBytes, x, y, c) : at(bBytes, x, y, c) }),
+            (.fade, { x, y, c, progress in at(aBytes, x, y, c) * progress + at(bBytes, x, y, c) * (1 - progress) }),
+            (.wipeLeft, { x, y, c, progress in x > Int(w * progress) ? at(bBytes, x, y, c) : at(aBytes, x, y, c) }),
+            (
+                .wipeDown,
+                { x, y, c, progress in y > Int(h * (1 - progress)) ? at(aBytes, x, y, c) : at(bBytes, x, y, c) }
+            ),
             (
                 .slideRight,
-                { x, y, c, P in
-                    let zx = Int(P * w) + x
+                { x, y, c, progress in
+                    let zx = Int(progress * w) + x
                     return zx >= 0 && zx < width ? at(bBytes, wrap(zx, width), y, c) : at(aBytes, wrap(zx, width), y, c)
                 }
             ),
             (
                 .circleOpen,
-                { x, y, c, P in
+                { x, y, c, progress in
                     let z = (Double(width / 2) * Double(width / 2) + Double(height / 2) * Double(height / 2))
                         .squareRoot()
                     let dx = Double(x - width / 2)
                     let dy = Double(y - height / 2)
-                    let m = smoothstep((dx * dx + dy * dy).squareRoot() / z + (P - 0.5) * 3)
+                    let m = smoothstep((dx * dx + dy * dy).squareRoot() / z + (progress - 0.5) * 3)
                     return at(aBytes, x, y, c) * m + at(bBytes, x, y, c) * (1 - m)
                 }
             ),
             (
                 .pixelize,
-                { x, y, c, P in
+                { x, y, c, progress in
                     // In Float, as FFmpeg and the shader compute it, so the
                     // block edges fall on the same pixels.
-                    let p = Float(P)
+                    let p = Float(progress)
                     let dist = (min(p, 1 - p) * 50).rounded(.up) / 50
                     let square = 2 * dist * Float(min(width, height)) / 20
                     let sx = dist > 0 ? Int(min(((Float(x) / square).rounded(.down) + 0.5) * square, Float(w - 1))) : x
                     let sy = dist > 0 ? Int(min(((Float(y) / square).rounded(.down) + 0.5) * square, Float(h - 1))) : y
-                    return at(aBytes, sx, sy, c) * P + at(bBytes, sx, sy, c) * (1 - P)
+                    return at(aBytes, sx, sy, c) * progress + at(bBytes, sx, sy, c) * (1 - progress)
                 }
             ),
         ]
@@ -149,7 +152,7 @@ final class GraphNodeTests: XCTestCase {
             // Times exact in binary, so t - offset is the same in the
             // shader's float as here (pixelize's ceil would tell them apart).
             for seconds in [1.875, 2.5, 2.75] {
-                let P = min(max(1 - (seconds - 2) / 1, 0), 1)
+                let progress = min(max(1 - (seconds - 2) / 1, 0), 1)
                 let node = ImageNode(a, time: FrameTime(index: 0, seconds: seconds))
                     .xfade(to: ImageNode(b), transition, duration: 1, offset: 2)
                 let out = try node.makeFrame(on: renderer).packedBytes(plane: 0)
@@ -158,7 +161,7 @@ final class GraphNodeTests: XCTestCase {
                 for y in 0..<height {
                     for x in 0..<width {
                         for c in 0..<3 {
-                            let error = abs(Double(out[(y * width + x) * 4 + c]) - formula(x, y, c, P))
+                            let error = abs(Double(out[(y * width + x) * 4 + c]) - formula(x, y, c, progress))
                             worst = max(worst, error)
                             if error > 1.5 { wrong += 1 }
                         }
