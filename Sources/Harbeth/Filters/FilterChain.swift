@@ -52,8 +52,11 @@ public struct FilterChain: Sendable, Hashable, CustomStringConvertible {
 /// A hand-written recursive-descent parser for the chain's text form,
 /// tracking columns so every error can point at its place.
 struct FilterChainParser {
-    private let characters: [Character]
-    private var index = 0
+    let characters: [Character]
+    var index = 0
+    /// In a filtergraph an unquoted value also ends at `;` and `[`, which
+    /// separate chains and start labels there (so keyframes are quoted).
+    var graphMode = false
     private let catalog: FilterCatalog
     private let resources: any FilterResourceLoader
 
@@ -63,14 +66,14 @@ struct FilterChainParser {
         self.resources = resources
     }
 
-    private var column: Int { index + 1 }
-    private var current: Character? { index < characters.count ? characters[index] : nil }
-    private var foundDescription: String {
+    var column: Int { index + 1 }
+    var current: Character? { index < characters.count ? characters[index] : nil }
+    var foundDescription: String {
         guard let current else { return "the end" }
         return "'\(current)'"
     }
 
-    private mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while let character = current, character == " " || character == "\t" || character == "\n" { index += 1 }
     }
 
@@ -91,7 +94,7 @@ struct FilterChainParser {
         return filters
     }
 
-    private mutating func parseName() throws(FilterChainError) -> String {
+    mutating func parseName() throws(FilterChainError) -> String {
         let start = index
         while let character = current, character.isLetter || character.isNumber || character == "_" || character == "-"
         {
@@ -111,7 +114,7 @@ struct FilterChainParser {
         var quoted: Bool
     }
 
-    private mutating func parseFilter() throws(FilterChainError) -> Filter {
+    mutating func parseFilter() throws(FilterChainError) -> Filter {
         let nameColumn = column
         let name = try parseName()
         var arguments: [Argument] = []
@@ -152,7 +155,8 @@ struct FilterChainParser {
         return Argument(key: nil, keyColumn: firstColumn, value: first, valueColumn: firstColumn, quoted: firstQuoted)
     }
 
-    /// A bare run of characters up to `:`, `,`, `=` or the end, or a quoted string.
+    /// A bare run of characters up to `:`, `,`, `=` (in a graph also `;`,
+    /// `[`) or the end, or a quoted string.
     private mutating func parseValueText() throws(FilterChainError) -> (String, Bool) {
         if current == "'" {
             let openColumn = column
@@ -179,7 +183,9 @@ struct FilterChainParser {
             return (text, true)
         }
         var text = ""
-        while let character = current, character != ":", character != ",", character != "=" {
+        while let character = current, character != ":", character != ",", character != "=",
+            !graphMode || (character != ";" && character != "[")
+        {
             if character == "\\" {
                 index += 1
                 guard let escaped = current else {

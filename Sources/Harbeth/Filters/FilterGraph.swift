@@ -1,0 +1,423 @@
+/// A filter graph in FFmpeg's filtergraph syntax with this catalog's
+/// filters: chains separated by `;`, filters in a chain by `,`, and links
+/// named by labels in brackets:
+///
+///     [0]sepia[a];[1]resize=w=480:h=270[b];[a][b]overlay=x=16:y=16[out]
+///
+/// `[k]` (or `[k:v]`) is input k of the run; any other label names a
+/// filter's output and may be used once, before or after it is made
+/// (`split[a][b]` makes two). Within a chain a filter's first input is
+/// the filter before it; a chain's first filter takes unlabeled inputs
+/// from the inputs no label uses, in order, as FFmpeg does. Outputs that
+/// nothing uses are the graph's outputs, by label (or unnamed, for a chain
+/// that ends without one).
+public struct FilterGraph: Sendable, CustomStringConvertible {
+    /// Where a filter's input comes from.
+    public enum Source: Sendable, Hashable {
+        /// Input k of the run.
+        case input(Int)
+        /// The output of step `index` of `steps`.
+        case step(Int)
+    }
+
+    /// One filter of the graph and where its inputs come from (its frame
+    /// first, then the nodes a multi-input filter takes).
+    public struct Step: Sendable {
+        /// The filter; nil for `split`, whose outputs are its input.
+        public let filter: Filter?
+        /// The filter's inputs, in order.
+        public let inputs: [Source]
+        /// The column in the text where the filter's name starts.
+        public let column: Int
+    }
+
+    /// A graph output: a step whose output nothing uses.
+    public struct Output: Sendable, Hashable {
+        /// Its label without brackets; empty when the chain ended without one.
+        public let label: String
+        /// The step that makes it.
+        public let step: Int
+    }
+
+    /// The filters in the order they were written.
+    public let steps: [Step]
+    /// The outputs, in the order they were written.
+    public let outputs: [Output]
+    /// The number of run inputs the graph reads (the highest index + 1).
+    public let inputCount: Int
+    private let text: String
+    /// Where each input index is first named, for errors.
+    private let inputColumns: [Int: Int]
+
+    /// Parses a filtergraph. Errors name the label or the column.
+    public init(
+        parsing text: String, catalog: FilterCatalog = .standard,
+        resources: any FilterResourceLoader = FileResourceLoader()
+    ) throws(FilterGraphError) {
+        self.text = text
+        var parser = FilterChainParser(text: text, catalog: catalog, resources: resources)
+        parser.graphMode = true
+        var builder = GraphBuilder()
+        do {
+            try builder.parse(&parser)
+        } catch let error as FilterGraphError {
+            throw error
+        } catch let error as FilterChainError {
+            throw .chain(error)
+        } catch {
+            throw .chain(.malformed(expected: "a filtergraph", found: "\(error)", column: 1))
+        }
+        (steps, outputs, inputCount, inputColumns) = try builder.finish()
+    }
+
+    /// Checks that the run has the inputs the graph names.
+    public func check(inputCount available: Int) throws(FilterGraphError) {
+        guard inputCount > available else { return }
+        let missing = inputColumns.filter { $0.key >= available }.min { $0.key < $1.key }!
+        throw .missingInput(index: missing.key, available: available, column: missing.value)
+    }
+
+    /// The graph as it was written.
+    public var description: String { text }
+
+    /// The node that makes `output` (the only output when nil) from one
+    /// frame of each input, at `time`. Throws when an input is missing or
+    /// the output does not exist.
+    public func node(for output: String? = nil, inputs frames: [VideoFrame], time: FrameTime) throws(FilterGraphError)
+        -> ImageNode
+    {
+        let chosen = try self.output(named: output)
+        guard frames.count >= inputCount else {
+            throw .missingInput(index: frames.count, available: frames.count, column: nil)
+        }
+        func build(_ source: Source) -> ImageNode {
+            switch source {
+            case .input(let index): return ImageNode(frames[index], time: time)
+            case .step(let index):
+                let step = steps[index]
+                let base = build(step.inputs[0])
+                guard let filter = step.filter else { return base }
+                if filter.descriptor.nodeInputs.count > 0 {
+                    return base.appending(filter, inputs: step.inputs.dropFirst().map(build))
+                }
+                return base.applying(filter)
+            }
+        }
+        return build(.step(chosen.step))
+    }
+
+    /// The output of this label; the only output when nil.
+    public func output(named label: String?) throws(FilterGraphError) -> Output {
+        if let label {
+            let bare = label.hasPrefix("[") && label.hasSuffix("]") ? String(label.dropFirst().dropLast()) : label
+            guard let output = outputs.first(where: { $0.label == bare }) else {
+                throw .noSuchOutput(label: bare, outputs: outputs.map(\.label))
+            }
+            return output
+        }
+        guard outputs.count == 1 else { throw .severalOutputs(outputs.map(\.label)) }
+        return outputs[0]
+    }
+
+    /// The run inputs each output reads, for a media layer that decodes
+    /// only what is used.
+    public func inputs(of output: Output) -> Set<Int> {
+        var found: Set<Int> = []
+        func visit(_ source: Source) {
+            switch source {
+            case .input(let index): found.insert(index)
+            case .step(let index): steps[index].inputs.forEach(visit)
+            }
+        }
+        visit(.step(output.step))
+        return found
+    }
+}
+
+/// Why a filtergraph was rejected; each prints as one line.
+public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A filter or its values did not parse.
+    case chain(FilterChainError)
+    /// A label is used as an input but no filter makes it.
+    case unknownLabel(String, column: Int)
+    /// A label used as an input twice (FFmpeg's rule: split it first).
+    case labelUsedTwice(String, column: Int)
+    /// Two filters make the same label.
+    case labelMadeTwice(String, column: Int)
+    /// `[k]` names an input the run does not have.
+    case missingInput(index: Int, available: Int, column: Int?)
+    /// A filter was given more or fewer inputs than it takes.
+    case wrongInputCount(filter: String, takes: Int, given: Int, column: Int)
+    /// Labels that feed each other in a loop.
+    case cycle([String])
+    /// No output of that label; `outputs` lists those there are.
+    case noSuchOutput(label: String, outputs: [String])
+    /// The graph has several outputs and none was chosen.
+    case severalOutputs([String])
+    /// The graph has no filter.
+    case empty
+
+    public var description: String {
+        func bracketed(_ labels: [String]) -> String {
+            labels.map { $0.isEmpty ? "(unnamed)" : "[\($0)]" }.joined(separator: ", ")
+        }
+        switch self {
+        case .chain(let error): return error.description
+        case .unknownLabel(let label, let column):
+            return "[\(label)] is used at column \(column) but never made".escapingControlCharacters
+        case .labelUsedTwice(let label, let column):
+            return
+                "[\(label)] is used again at column \(column): split it first ([\(label)]split[\(label)1][\(label)2])"
+                .escapingControlCharacters
+        case .labelMadeTwice(let label, let column):
+            return "[\(label)] is made again at column \(column)".escapingControlCharacters
+        case .missingInput(let index, let available, let column):
+            let place = column.map { " (column \($0))" } ?? ""
+            return "input \(index)\(place) does not exist: the run has \(available) input\(available == 1 ? "" : "s")"
+        case .wrongInputCount(let filter, let takes, let given, let column):
+            return "\(filter) at column \(column) takes \(takes) input\(takes == 1 ? "" : "s"), given \(given)"
+        case .cycle(let labels):
+            return "the graph loops: \(bracketed(labels)) feed each other".escapingControlCharacters
+        case .noSuchOutput(let label, let outputs):
+            return "the graph has no output [\(label)]; its outputs: \(bracketed(outputs))".escapingControlCharacters
+        case .severalOutputs(let outputs):
+            return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
+                .escapingControlCharacters
+        case .empty: return "the filtergraph is empty"
+        }
+    }
+}
+
+/// Reads the graph's text into steps with labels, then links the labels.
+private struct GraphBuilder {
+    enum Reference {
+        case input(Int, column: Int)
+        case label(String, column: Int)
+        case previous(Int)
+    }
+    struct PendingStep {
+        var filter: Filter?
+        var inputs: [Reference]
+        var column: Int
+        var name: String
+    }
+    var steps: [PendingStep] = []
+    /// label -> the step that makes it.
+    var made: [String: Int] = [:]
+    /// Steps whose output a later filter of their chain takes.
+    var chained: Set<Int> = []
+    /// Unlabeled chain ends, by step.
+    var unlabeledEnds: [Int] = []
+    /// Labels in the order they were made.
+    var madeOrder: [String] = []
+    /// Steps that a chain's first filter left without enough inputs:
+    /// (step, how many more), filled from unused inputs at the end.
+    var wantsInputs: [(step: Int, count: Int)] = []
+
+    mutating func parse(_ parser: inout FilterChainParser) throws {
+        parser.skipSpaces()
+        guard parser.current != nil else { throw FilterGraphError.empty }
+        while true {
+            try parseChain(&parser)
+            parser.skipSpaces()
+            guard let character = parser.current else { break }
+            guard character == ";" else {
+                throw FilterChainError.malformed(
+                    expected: "',', ';', a [label] or the end", found: parser.foundDescription, column: parser.column)
+            }
+            parser.index += 1
+            parser.skipSpaces()
+            if parser.current == nil { break }
+        }
+    }
+
+    private mutating func parseLabels(_ parser: inout FilterChainParser) throws -> [(String, Int)] {
+        var labels: [(String, Int)] = []
+        while true {
+            parser.skipSpaces()
+            guard parser.current == "[" else { return labels }
+            let column = parser.column
+            parser.index += 1
+            var label = ""
+            while let character = parser.current, character != "]" {
+                label.append(character)
+                parser.index += 1
+            }
+            guard parser.current == "]" else {
+                throw FilterChainError.malformed(
+                    expected: "']' to close the label at column \(column)", found: "the end", column: parser.column)
+            }
+            parser.index += 1
+            guard !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || "_:.-".contains($0) }) else {
+                throw FilterChainError.malformed(
+                    expected: "a label of letters, digits, '_', ':', '.' or '-'", found: "[\(label)]", column: column)
+            }
+            labels.append((label, column))
+        }
+    }
+
+    private mutating func parseChain(_ parser: inout FilterChainParser) throws {
+        var previous: Int?
+        while true {
+            let inputLabels = try parseLabels(&parser)
+            parser.skipSpaces()
+            let column = parser.column
+            let start = parser.index
+            let name = try parser.parseName()
+            var filter: Filter?
+            var outputsWanted = 1
+            if name == "split" {
+                parser.skipSpaces()
+                if parser.current == "=" {
+                    parser.index += 1
+                    var digits = ""
+                    while let character = parser.current, character.isNumber {
+                        digits.append(character)
+                        parser.index += 1
+                    }
+                    guard let count = Int(digits), (1...64).contains(count) else {
+                        throw FilterChainError.invalidValue(
+                            filter: "split", parameter: "outputs", text: digits, expected: "a count of 1...64",
+                            column: column + 6)
+                    }
+                    outputsWanted = count
+                } else {
+                    outputsWanted = 2
+                }
+            } else {
+                parser.index = start
+                filter = try parser.parseFilter()
+            }
+            let takes = 1 + (filter?.descriptor.nodeInputs.count ?? 0)
+            var inputs: [Reference] = previous.map { [.previous($0)] } ?? []
+            for (label, labelColumn) in inputLabels { inputs.append(Self.reference(label, column: labelColumn)) }
+            if inputs.count > takes {
+                throw FilterGraphError.wrongInputCount(
+                    filter: name, takes: takes, given: inputs.count, column: column)
+            }
+            let index = steps.count
+            if inputs.count < takes {
+                guard previous == nil else {
+                    throw FilterGraphError.wrongInputCount(
+                        filter: name, takes: takes, given: inputs.count, column: column)
+                }
+                wantsInputs.append((index, takes - inputs.count))
+            }
+            if let previous { chained.insert(previous) }
+            steps.append(PendingStep(filter: filter, inputs: inputs, column: column, name: name))
+            let outputLabels = try parseLabels(&parser)
+            if filter == nil, outputLabels.count != outputsWanted {
+                throw FilterGraphError.wrongInputCount(
+                    filter: "split's outputs", takes: outputsWanted, given: outputLabels.count, column: column)
+            }
+            guard outputLabels.count <= outputsWanted else {
+                throw FilterChainError.malformed(
+                    expected: "one output label after \(name)", found: "[\(outputLabels[1].0)]",
+                    column: outputLabels[1].1)
+            }
+            for (label, labelColumn) in outputLabels {
+                if Int(label.split(separator: ":").first ?? "") != nil {
+                    throw FilterChainError.malformed(
+                        expected: "an output label that is not an input number", found: "[\(label)]",
+                        column: labelColumn)
+                }
+                guard made[label] == nil else { throw FilterGraphError.labelMadeTwice(label, column: labelColumn) }
+                made[label] = index
+                madeOrder.append(label)
+            }
+            parser.skipSpaces()
+            if parser.current == "," {
+                guard outputLabels.isEmpty else {
+                    throw FilterChainError.malformed(
+                        expected: "';' after an output label", found: "','", column: parser.column)
+                }
+                parser.index += 1
+                previous = index
+                continue
+            }
+            if outputLabels.isEmpty { unlabeledEnds.append(index) }
+            return
+        }
+    }
+
+    /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
+    private static func reference(_ label: String, column: Int) -> Reference {
+        let parts = label.split(separator: ":", omittingEmptySubsequences: false)
+        if let index = Int(parts[0]), parts.count == 1 || parts[1] == "v" {
+            return .input(index, column: column)
+        }
+        return .label(label, column: column)
+    }
+
+    func finish() throws(FilterGraphError) -> ([FilterGraph.Step], [FilterGraph.Output], Int, [Int: Int]) {
+        var columns: [Int: Int] = [:]
+        var used: Set<String> = []
+        var usedInputs: Set<Int> = []
+        for step in steps {
+            for reference in step.inputs {
+                if case .input(let index, _) = reference { usedInputs.insert(index) }
+            }
+        }
+        // Unlabeled pads of chains' first filters take the unused inputs.
+        var spare = (0...).lazy.filter { !usedInputs.contains($0) }.makeIterator()
+        var filled = steps
+        for (step, count) in wantsInputs {
+            for _ in 0..<count {
+                let index = spare.next()!
+                filled[step].inputs.append(.input(index, column: steps[step].column))
+            }
+        }
+        var linked: [FilterGraph.Step] = []
+        var highest = -1
+        for step in filled {
+            var sources: [FilterGraph.Source] = []
+            for reference in step.inputs {
+                switch reference {
+                case .previous(let index): sources.append(.step(index))
+                case .input(let index, let column):
+                    highest = max(highest, index)
+                    columns[index] = min(columns[index] ?? .max, column)
+                    sources.append(.input(index))
+                case .label(let label, let column):
+                    guard let maker = made[label] else { throw .unknownLabel(label, column: column) }
+                    guard used.insert(label).inserted else {
+                        throw .labelUsedTwice(label, column: column)
+                    }
+                    sources.append(.step(maker))
+                }
+            }
+            linked.append(FilterGraph.Step(filter: step.filter, inputs: sources, column: step.column))
+        }
+        try checkAcyclic(linked)
+        var outputs: [FilterGraph.Output] = []
+        for label in madeOrder where !used.contains(label) {
+            outputs.append(FilterGraph.Output(label: label, step: made[label]!))
+        }
+        for step in unlabeledEnds { outputs.append(FilterGraph.Output(label: "", step: step)) }
+        outputs.sort { $0.step < $1.step }
+        guard !outputs.isEmpty else { throw .cycle(madeOrder) }
+        return (linked, outputs, highest + 1, columns)
+    }
+
+    private func checkAcyclic(_ steps: [FilterGraph.Step]) throws(FilterGraphError) {
+        // 0 unvisited, 1 on the path, 2 done.
+        var state = [Int](repeating: 0, count: steps.count)
+        var path: [Int] = []
+        func labels(_ indices: [Int]) -> [String] {
+            indices.compactMap { index in made.first(where: { $0.value == index })?.key }
+        }
+        func visit(_ index: Int) throws(FilterGraphError) {
+            if state[index] == 2 { return }
+            if state[index] == 1 {
+                let loop = path.drop(while: { $0 != index })
+                throw .cycle(labels(Array(loop)))
+            }
+            state[index] = 1
+            path.append(index)
+            for case .step(let input) in steps[index].inputs { try visit(input) }
+            path.removeLast()
+            state[index] = 2
+        }
+        for index in steps.indices { try visit(index) }
+    }
+}

@@ -1,0 +1,78 @@
+import Harbeth
+import HarbethTestSupport
+import XCTest
+
+/// The filtergraph text form: FFmpeg's syntax with this catalog's filters,
+/// and errors that name the label or the column.
+final class FilterGraphTests: XCTestCase {
+    func testChainsLabelsAndInputsLinkAsFFmpegsDo() throws {
+        let graph = try FilterGraph(
+            parsing: "[0]sepia[a];[1]resize=w=160:h=120:method=bilinear[b];[a][b]overlay=x=16:y='10+t*20'[out]")
+        XCTAssertEqual(graph.inputCount, 2)
+        XCTAssertEqual(graph.outputs.map(\.label), ["out"])
+        let overlay = graph.steps[2]
+        XCTAssertEqual(overlay.filter?.name, "overlay")
+        XCTAssertEqual(overlay.inputs, [.step(0), .step(1)])
+        XCTAssertTrue(overlay.filter!.isAnimated)
+
+        // Unlabeled pads of a chain's first filter take the inputs nobody
+        // names, in order; a chain's next filter takes the one before.
+        let plain = try FilterGraph(parsing: "xfade=transition=wipeleft:duration=0.5:offset=1,sepia")
+        XCTAssertEqual(plain.steps[0].inputs, [.input(0), .input(1)])
+        XCTAssertEqual(plain.steps[1].inputs, [.step(0)])
+        XCTAssertEqual(plain.outputs.map(\.label), [""])
+        XCTAssertEqual(plain.outputs.map(\.step), [1])
+        let spare = try FilterGraph(parsing: "[1:v]invert[x];[x]hstack")
+        XCTAssertEqual(spare.steps[1].inputs, [.step(0), .input(0)])
+
+        // A label may be used before the chain that makes it; split makes two.
+        let forward = try FilterGraph(parsing: "[a][b]vstack[out];[0]split[a][b]")
+        XCTAssertEqual(forward.steps[0].inputs, [.step(1), .step(1)])
+        XCTAssertEqual(forward.inputCount, 1)
+        let three = try FilterGraph(parsing: "[0]split=3[a][b][c];[a][b]hstack[top];[top][c]vstack")
+        XCTAssertEqual(three.outputs.count, 1)
+    }
+
+    func testTheGraphBuildsTheNodesItDescribes() throws {
+        let graph = try FilterGraph(parsing: "[0]invert[a];[1]crop=w=100:h=100:x=0:y=0[b];[a][b]hstack=padding=2")
+        let a = try VideoFrame(rgba: [UInt8](repeating: 10, count: 8 * 6 * 4), width: 8, height: 6)
+        let b = try VideoFrame(rgba: [UInt8](repeating: 200, count: 200 * 150 * 4), width: 200, height: 150)
+        let node = try graph.node(inputs: [a, b], time: FrameTime(index: 0, seconds: 0))
+        XCTAssertEqual(node.chain.filters.map(\.name), ["invert", "hstack"])
+        XCTAssertEqual(node.inputs[1]?.first?.chain.filters.map(\.name), ["crop"])
+        let format = try node.outputFormat()
+        XCTAssertEqual([format.width, format.height], [8 + 2 + 100, 100])
+    }
+
+    func testErrorsNameTheLabelOrTheColumn() {
+        let cases: [(String, String)] = [
+            ("[0]sepia[a];[c]invert", "[c] is used at column 13 but never made"),
+            ("[0]sepia[a];[a]invert;[a]grayscale", "[a] is used again at column 23: split it first ([a]split[a1][a2])"),
+            ("[0]sepia[a];[1]invert[a]", "[a] is made again at column 22"),
+            ("[a]sepia[b];[b]invert[a]", "the graph loops: [b], [a] feed each other"),
+            ("[0][1]sepia", "sepia at column 7 takes 1 input, given 2"),
+            ("[0]sepia,[1][2]overlay", "overlay at column 16 takes 2 inputs, given 3"),
+            (
+                "[0]sepia[a",
+                "malformed filter chain at column 11: expected ']' to close the label at column 9, found the end"
+            ),
+            ("[0]sepai", "unknown filter 'sepai' at column 4; did you mean 'sepia'?"),
+            ("[0]sepia[a][b]", "malformed filter chain at column 12: expected one output label after sepia, found [b]"),
+            ("", "the filtergraph is empty"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try FilterGraph(parsing: text), text) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+        XCTAssertThrowsError(try FilterGraph(parsing: "[0]sepia;[2]invert").check(inputCount: 2)) { error in
+            XCTAssertEqual("\(error)", "input 2 (column 10) does not exist: the run has 2 inputs")
+        }
+        XCTAssertThrowsError(try FilterGraph(parsing: "[0]sepia[a];[0]invert[b]").output(named: nil)) { error in
+            XCTAssertEqual("\(error)", "the graph has 2 outputs ([a], [b]): choose one with --map '[LABEL]'")
+        }
+        XCTAssertThrowsError(try FilterGraph(parsing: "[0]sepia[a]").output(named: "[b]")) { error in
+            XCTAssertEqual("\(error)", "the graph has no output [b]; its outputs: [a]")
+        }
+    }
+}
