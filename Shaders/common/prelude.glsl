@@ -10,7 +10,8 @@
 //   hb_io            input width, height; output width, height
 //   hb_in_planes[i]  byte offset and bytes per row of input plane i (4: Y, U, V, A)
 //   hb_out_planes[i] byte offset and bytes per row of output plane i
-//   hb_frame         time in seconds, frame index, 0, 0
+//   hb_frame         time in seconds, frame index, the time's remainder
+//                    (time - float(time), for exact differences), 0
 //   hb_yuv_to_rgb    maps (Y, Cb, Cr, 1) in code values to (R, G, B, 1) in 0...1
 //   hb_rgb_to_yuv    maps (R, G, B, 1) in 0...1 to (Y, Cb, Cr, 1) in code values
 //   hb_p[]           slot i holds stage i's base index; then each filter's
@@ -42,6 +43,7 @@ layout(std430, set = 0, binding = 3) restrict readonly buffer HBData { float hb_
 #define hb_out_size (hb_io.zw)
 #define hb_time (hb_frame.x)
 #define hb_frame_index (int(hb_frame.y))
+#define hb_time_remainder (hb_frame.z)
 
 // The output pixel whose value is being computed; filters that depend on
 // position (vignette, halftone) read it.

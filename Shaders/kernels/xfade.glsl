@@ -6,7 +6,9 @@
 // pixel picks the same side FFmpeg's does. Ours mixes RGBA where FFmpeg
 // mixes the planes; a linear mix is the same either way.
 // p0 = transition (index into CompositionFilters.transitions), p1 =
-// duration, p2 = offset (seconds).
+// duration, p2 = offset (seconds) as a float, p3 = the offset's
+// remainder. Before the offset the frame shows unchanged, from offset +
+// duration the second video.
 float hb_xf_smoothstep(float edge0, float edge1, float x) {
     float s = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
     return s * s * (3.0 - 2.0 * s);
@@ -26,8 +28,11 @@ int hb_xf_wrap(int x, int n) { return x - n * int(floor(float(x) / float(n))); }
 vec4 hb_xfade(ivec2 pos, uint base, sampler2D next) {
     int kind = int(hb_p[base]);
     float duration = hb_p[base + 1u];
-    float offset = hb_p[base + 2u];
-    float P = duration > 0.0 ? clamp(1.0 - (hb_time - offset) / duration, 0.0, 1.0) : (hb_time < offset ? 1.0 : 0.0);
+    // t - offset from both values split into a float and its remainder:
+    // the difference is exact before it is rounded, as FFmpeg's integer
+    // timestamps make it, so P lands on the same float as FFmpeg's.
+    float elapsed = (hb_time - hb_p[base + 2u]) + (hb_time_remainder - hb_p[base + 3u]);
+    float P = duration > 0.0 ? clamp(1.0 - elapsed / duration, 0.0, 1.0) : (elapsed < 0.0 ? 1.0 : 0.0);
     ivec2 last = textureSize(next, 0) - 1;
 #define HB_A(q) hb_load(q)
 #define HB_B(q) texelFetch(next, clamp(q, ivec2(0), last), 0)
@@ -39,6 +44,9 @@ vec4 hb_xfade(ivec2 pos, uint base, sampler2D next) {
     float fh = float(h);
     vec4 a = HB_A(pos);
     vec4 b = HB_B(pos);
+    // Outside the transition FFmpeg passes a frame through unchanged.
+    if (elapsed < 0.0) return a;
+    if (elapsed >= duration) return b;
     switch (kind) {
     case 0:  // fade
         return hb_xf_mix(a, b, P);

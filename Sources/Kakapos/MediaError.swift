@@ -46,6 +46,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case generatorFailed(index: Int, reason: String)
     /// `start` was called on a source that was already started or stopped.
     case sourceAlreadyStarted(path: String)
+    /// Input `index` of a run with several inputs delivered no frame, so
+    /// there is nothing to show for it.
+    case inputHasNoFrames(index: Int)
 
     // MARK: Pipeline
 
@@ -171,6 +174,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "generated source: frame \(index) could not be made (\(reason))"
         case .sourceAlreadyStarted(let path):
             return "\(path): the source was already started; open a new AssetSource"
+        case .inputHasNoFrames(let index):
+            return "input \(index) delivered no frame"
         case .pipelineAlreadyStarted(let state):
             return "the pipeline is \(state) and cannot start again; build a new pipeline, processor and sink"
         case .processorFailed(let why):

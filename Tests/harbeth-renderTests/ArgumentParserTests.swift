@@ -98,7 +98,8 @@ final class ArgumentParserTests: XCTestCase {
             "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg, tiff, webp)"
         )
         assertUsageError(["--filter", "sepia"], "no input file given")
-        assertUsageError(["--filter", "sepia", "a.mp4", "b.mp4"], "one input file at a time; got 2: a.mp4 b.mp4")
+        assertUsageError(
+            ["--filter", "sepia", "a.mp4", "b.mp4"], "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine")
         assertUsageError(["in.mp4"], "no filter given; use --filter CHAIN (see --list-filters)")
         assertUsageError(
             ["--filter", "sepia", "--null", "-o", "out.mp4", "in.mp4"],

@@ -175,7 +175,10 @@ final class CLITests: XCTestCase {
                 "filter chain 'sepia=intensity=2': sepia intensity=2 is out of range at column 17; allowed 0...1"
             ),
             (["--filter", "sepia"], "no input file given"),
-            (["--filter", "sepia", "a.mp4", "b.mp4"], "one input file at a time; got 2: a.mp4 b.mp4"),
+            (
+                ["--filter", "sepia", "a.mp4", "b.mp4"],
+                "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine"
+            ),
             (
                 ["--filter", "sepia", "--null", "-o", "x.mp4", "cli-clip.mp4"],
                 "--null writes no file, so it cannot go with --output"

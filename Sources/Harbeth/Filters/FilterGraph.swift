@@ -119,6 +119,25 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         return outputs[0]
     }
 
+    /// When each input's first frame shows, in seconds of the run, for the
+    /// inputs whose video comes into an `xfade` as its second input: that
+    /// transition's offset (FFmpeg xfade starts the second video there).
+    public func inputOffsets() -> [Int: Double] {
+        var offsets: [Int: Double] = [:]
+        for step in steps where step.filter?.name == "xfade" && step.inputs.count > 1 {
+            var source = step.inputs[1]
+            while case .step(let index) = source { source = steps[index].inputs[0] }
+            if case .input(let input) = source {
+                offsets[input] = max(offsets[input] ?? 0, step.filter!.values.number("offset"))
+            }
+        }
+        return offsets
+    }
+
+    /// True when the graph has a transition, whose run lasts until its
+    /// second video ends.
+    public var hasTransition: Bool { steps.contains { $0.filter?.name == "xfade" } }
+
     /// The run inputs each output reads, for a media layer that decodes
     /// only what is used.
     public func inputs(of output: Output) -> Set<Int> {

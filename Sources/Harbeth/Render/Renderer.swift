@@ -442,7 +442,7 @@ public final class Renderer: Sendable {
                 header += [0, 0, 0, 0]
             }
         }
-        header += [Float(time), Float(frameIndex), 0, 0]
+        header += [Float(time), Float(frameIndex), Float(time - Double(Float(time))), 0]
         header += input.yuvToRGB
         header += output.rgbToYUV
         return header

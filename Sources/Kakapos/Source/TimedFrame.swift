@@ -16,6 +16,10 @@ public struct TimedFrame: Sendable {
     public let timeBase: Rational
     /// 0 for the first frame the source delivered, counting up.
     public let index: Int
+    /// In a run with several inputs, the frame each other input shows at
+    /// this frame's time (input 1 first), as `SynchronizedSource` chose
+    /// them; empty otherwise.
+    public var companions: [VideoFrame] = []
 
     /// A frame shown at `pts` for `duration` (nil when unknown), both in `timeBase` units; `index` counts from 0.
     public init(frame: VideoFrame, pts: Int64, duration: Int64?, timeBase: Rational, index: Int) {

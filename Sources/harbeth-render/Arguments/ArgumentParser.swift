@@ -19,6 +19,26 @@ enum ArgumentParser {
     }
 
     static let options: [Option] = [
+        Option(names: ["-i", "--input"], value: "PATH", help: "an input; repeat for a graph's inputs 0, 1, ...") {
+            $0.flaggedInputs.append($1)
+        },
+        Option(
+            names: ["--graph", "-filter_complex"], value: "GRAPH",
+            help: "a filtergraph over the inputs, FFmpeg's syntax: '[0]sepia[a];[a][1]overlay=x=16:y=16[out]'"
+        ) {
+            guard $0.graph == nil else { throw UsageError(message: "--graph is given twice; write one graph") }
+            $0.graph = $1
+        },
+        Option(
+            names: ["--end"], value: "first|shortest|longest",
+            help:
+                "with several inputs: end with input 0, the shortest or the longest (default first; longest with xfade)"
+        ) {
+            guard let rule = SynchronizedSource.EndRule(rawValue: $1) else {
+                throw UsageError(message: "--end takes first, shortest or longest, not '\($1)'")
+            }
+            $0.endRule = rule
+        },
         Option(
             names: ["-vf", "--filter"], value: "CHAIN",
             help: "filter chain, e.g. sepia,gaussian_blur=sigma=3; repeat to append"
@@ -66,6 +86,16 @@ enum ArgumentParser {
             names: ["--map"], value: "[-]0[:v|a|s|d|t][:N][?]",
             help: "choose streams as ffmpeg -map does (0:a:1 keeps only that audio; -0:s drops subtitles)"
         ) {
+            if $1.hasPrefix("[") {
+                guard $1.hasSuffix("]"), $1.count > 2 else {
+                    throw UsageError(message: "--map '\($1)': a graph output is written [LABEL]")
+                }
+                guard $0.graphOutput == nil else {
+                    throw UsageError(message: "--map '\($1)': one graph output per run in this version")
+                }
+                $0.graphOutput = String($1.dropFirst().dropLast())
+                return
+            }
             do { $0.maps.append(try StreamMap(parsing: $1)) } catch let error as StreamMapError {
                 throw UsageError(message: error.description)
             }
@@ -211,14 +241,25 @@ enum ArgumentParser {
         }
         switch options.action {
         case .render:
-            guard !positional.isEmpty else {
+            options.inputs = options.flaggedInputs + positional
+            guard !options.inputs.isEmpty else {
                 throw UsageError(message: "no input file given")
             }
-            guard positional.count == 1 else {
+            guard options.inputs.count == 1 || options.graph != nil else {
                 throw UsageError(
-                    message: "one input file at a time; got \(positional.count): \(positional.joined(separator: " "))")
+                    message: "\(options.inputs.count) inputs (\(options.inputs.joined(separator: " "))) need a --graph"
+                        + " that says how they combine")
             }
-            options.input = positional[0]
+            if options.graph != nil && !options.chains.isEmpty {
+                throw UsageError(message: "--graph and --filter do not go together; write the chain in the graph")
+            }
+            if options.graphOutput != nil && options.graph == nil {
+                throw UsageError(message: "--map '[\(options.graphOutput!)]' chooses a graph output; give a --graph")
+            }
+            if options.graph != nil, options.maps.contains(where: { $0.input != 0 }) {
+                throw UsageError(message: "--map: the streams carried come from input 0 in this version")
+            }
+            options.input = options.inputs[0]
             if options.nullOutput && options.output != nil {
                 throw UsageError(message: "--null writes no file, so it cannot go with --output")
             }
@@ -231,7 +272,7 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "--gallery applies every filter itself, so it cannot go with --filter or --shader")
                 }
-            } else if options.chains.isEmpty {
+            } else if options.chains.isEmpty && options.graph == nil {
                 throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
             }
         default:

@@ -18,7 +18,19 @@ struct CommandLineOptions: Equatable {
     }
 
     var action: Action = .render
+    /// Input 0 (the first -i or positional input).
     var input: String?
+    /// Every input, in order (-i and positional ones); input 0 first.
+    var inputs: [String] = []
+    /// `-i` paths in the order given, before positional ones join them.
+    var flaggedInputs: [String] = []
+    /// A filtergraph (`--graph`, `-filter_complex`) over the inputs.
+    var graph: String?
+    /// The graph output to write, from `--map '[LABEL]'`.
+    var graphOutput: String?
+    /// When a run with several inputs ends; nil: by the graph (longest
+    /// with a transition, else first).
+    var endRule: SynchronizedSource.EndRule?
     var output: String?
     /// Chain texts in the order given (`--filter`, `--shader`); they are
     /// joined with commas.

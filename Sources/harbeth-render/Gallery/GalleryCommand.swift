@@ -85,17 +85,27 @@ struct GalleryCommand {
     ) throws(ToolError) -> VideoFrame {
         let sheet = options.gallery!
         do {
-            var text = "resize=w=\(ContactSheet.tileWidth):h=\(tileHeight)"
-            if !tile.chain.isEmpty { text += "," + tile.chain }
-            var chain = try FilterChain(parsing: text, resources: resources)
             var source = frame
             if let time = tile.time { source.time = time }
-            let made = try chain.outputFormat(for: source.format, output: .rgba8)
+            let resize = try FilterChain(parsing: "resize=w=\(ContactSheet.tileWidth):h=\(tileHeight)")
+            var node = ImageNode(source).applying(resize)
+            let filters = try FilterChain(parsing: tile.chain.isEmpty ? "" : tile.chain, resources: resources)
+            for filter in filters.filters {
+                if case .required(let count) = filter.descriptor.nodeInputs {
+                    // A filter of two videos shows the frame with itself,
+                    // mirrored and inverted.
+                    let other = node.applying(try FilterChain(parsing: "flip,invert"))
+                    node = try node.combining(filter, with: Array(repeating: other, count: count))
+                } else {
+                    node = node.applying(filter)
+                }
+            }
+            let made = try node.outputFormat(.rgba8)
             let fitted = ContactSheet.fit(width: made.width, height: made.height, tileHeight: tileHeight)
             if fitted != (made.width, made.height) {
-                chain.filters += try FilterChain(parsing: "resize=w=\(fitted.width):h=\(fitted.height)").filters
+                node = node.applying(try FilterChain(parsing: "resize=w=\(fitted.width):h=\(fitted.height)"))
             }
-            return try ImageNode(source).applying(chain).makeFrame(on: renderer, output: .rgba8)
+            return try node.makeFrame(on: renderer, output: .rgba8)
         } catch {
             throw .galleryTileFailed(sheet: sheet, filter: tile.label, reason: "\(error)")
         }

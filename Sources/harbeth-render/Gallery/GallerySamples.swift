@@ -59,7 +59,7 @@ struct GallerySamples {
             tiles.append(
                 Tile(
                     label: name, chain: arguments.map { "\(name)=\($0)" } ?? name,
-                    time: name == "fade" ? 0.5 : nil))
+                    time: name == "fade" || name == "xfade" ? 0.5 : nil))
         }
         tiles.append(Tile(label: "shader", chain: "shader=\(shader):amount=0.7"))
         return tiles
@@ -105,6 +105,9 @@ struct GallerySamples {
         case "blend": return "file=\(logo):mode=difference:fit=fit"
         case "overlay": return "file=\(logo):x=\(tileWidth / 12):y=\(tileHeight / 12)"
         case "mask_blend": return "mask=\(mask):color=1/0.5/0"
+        // With the frame itself, mirrored and inverted, as the second video.
+        case "xfade": return "transition=circleopen:duration=1:offset=0"
+        case "hstack", "vstack": return "padding=4:color=1/1/1"
         default: return nil
         }
     }

@@ -17,6 +17,21 @@ enum ChainSetup {
         return chain
     }
 
+    /// Parses a filtergraph and checks it against the run's inputs and the
+    /// output `--map` chose.
+    static func parseGraph(_ text: String, inputs: Int, output: String?, resources: any FilterResourceLoader)
+        throws(ToolError) -> FilterGraph
+    {
+        do {
+            let graph = try FilterGraph(parsing: text, resources: resources)
+            try graph.check(inputCount: inputs)
+            _ = try graph.output(named: output)
+            return graph
+        } catch {
+            throw .invalidGraph(graph: text, error: error)
+        }
+    }
+
     /// The files the chain's parameters name (LUTs, images, masks), with
     /// the filter and parameter naming each.
     static func files(of chain: FilterChain) -> [(path: String, filter: String, parameter: String)] {

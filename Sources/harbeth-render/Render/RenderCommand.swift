@@ -26,8 +26,26 @@ struct RenderCommand {
         let inputPath = options.input!
         console.alias(inputPath)
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
-        let userChain = try ChainSetup.parse(options.chain, resources: resources)
-        try Self.checkInputExists(inputPath)
+        // A graph's filters are checked and named like a chain's; the
+        // output file is named after the filter that makes the output.
+        let filterGraph = try options.graph.map { text throws(ToolError) in
+            try ChainSetup.parseGraph(
+                text, inputs: options.inputs.count, output: options.graphOutput, resources: resources)
+        }
+        let userChain: FilterChain
+        let namingChain: FilterChain
+        if let filterGraph {
+            userChain = FilterChain(filterGraph.steps.compactMap(\.filter))
+            let made = try? filterGraph.output(named: options.graphOutput)
+            namingChain = FilterChain(made.flatMap { filterGraph.steps[$0.step].filter }.map { [$0] } ?? [])
+        } else {
+            userChain = try ChainSetup.parse(options.chain, resources: resources)
+            namingChain = userChain
+        }
+        for path in options.inputs {
+            console.alias(path)
+            try Self.checkInputExists(path)
+        }
         try ChainSetup.checkFiles(of: userChain)
         // Filters report the files they read by absolute path; errors show them as given.
         for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
@@ -35,7 +53,7 @@ struct RenderCommand {
             options.nullOutput
             ? nil
             : try OutputTarget.plan(
-                output: options.output, input: inputPath, firstFilter: OutputTarget.nameForOutput(of: userChain),
+                output: options.output, input: inputPath, firstFilter: OutputTarget.nameForOutput(of: namingChain),
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
         // A still output holds one frame (the first at --start) and no audio.
@@ -56,6 +74,20 @@ struct RenderCommand {
         } catch {
             throw .media(error)
         }
+        // The other inputs of a graph: whole, as decoded.
+        var others: [AssetSource] = []
+        for path in options.inputs.dropFirst() {
+            do {
+                others.append(
+                    try AssetSource(
+                        url: URL(fileURLWithPath: path),
+                        options: AssetSource.Options(
+                            delivery: .lossless, maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels,
+                            strict: options.strict)))
+            } catch {
+                throw .media(error)
+            }
+        }
         // The maps against what the input really holds, before any work.
         do {
             _ = try StreamMap.select(
@@ -73,7 +105,7 @@ struct RenderCommand {
         // which FFmpeg 5.1 writes no display matrix) gets upright frames.
         let rotation = source.metadata.rotation
         var rotationNote: String?
-        if !options.applyRotation, rotation != 0, let current = recorder, let output,
+        if filterGraph == nil, !options.applyRotation, rotation != 0, let current = recorder, let output,
             isStillOutput || !current.storesRotation
         {
             recorder = try makeRecorder(output, still: isStillOutput, keepRotation: false)
@@ -82,12 +114,23 @@ struct RenderCommand {
                 + (isStillOutput
                     ? "a still has no display matrix" : "\(current.containerName) stores no display matrix")
         }
-        if options.applyRotation || rotationNote != nil {
+        if filterGraph == nil && (options.applyRotation || rotationNote != nil) {
             chain = FilterChain(try ChainSetup.upright(rotation: rotation).filters + chain.filters)
         }
         let layout: RenderOutput =
             recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
-        let graph = GraphProcessor(renderer: renderer, chain: chain, output: layout)
+        let graph: GraphProcessor
+        if let filterGraph {
+            do {
+                graph = try GraphProcessor(
+                    renderer: renderer, graph: filterGraph, label: options.graphOutput,
+                    otherInputs: others.map(\.metadata.frameFormat), output: layout)
+            } catch {
+                throw .invalidGraph(graph: filterGraph.description, error: error)
+            }
+        } else {
+            graph = GraphProcessor(renderer: renderer, chain: chain, output: layout)
+        }
         let format: FrameFormat
         do {
             format = try graph.outputFormat(for: source.metadata.frameFormat)
@@ -96,9 +139,19 @@ struct RenderCommand {
         }
         let summary: RenderPlanSummary
         do {
-            summary = try renderer.summary(for: source.metadata.frameFormat, chain: chain, output: layout)
+            summary = try renderer.summary(for: graph.planNode(for: source.metadata.frameFormat), output: layout)
         } catch {
             throw .renderFailed(input: inputPath, reason: "\(error)")
+        }
+        // Several inputs run as one source, synchronised by time.
+        let runSource: any FrameSource
+        if let filterGraph {
+            let offsets = filterGraph.inputOffsets()
+            runSource = SynchronizedSource(
+                inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
+                endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first))
+        } else {
+            runSource = source
         }
         if options.verbose {
             let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
@@ -119,12 +172,14 @@ struct RenderCommand {
         let finished: Finished
         if let recorder, let output {
             let clip = try execute(
-                source: source, processor: processor, sink: recorder, hold: hold, output: output.path)
+                source: runSource, primary: source, processor: processor, sink: recorder, hold: hold,
+                output: output.path)
             finished = Finished(
                 frames: clip.frameCount, duration: clip.duration, codec: clip.codecName, audio: clip.audio,
                 notes: clip.notes, description: Self.describe(clip, still: isStillOutput))
         } else {
-            let result = try execute(source: source, processor: processor, sink: NullSink(), hold: hold, output: nil)
+            let result = try execute(
+                source: runSource, primary: source, processor: processor, sink: NullSink(), hold: hold, output: nil)
             finished = Finished(
                 frames: result.frameCount, duration: result.duration, codec: nil, audio: nil, notes: [],
                 description: "\(result.frameCount) frames of \(result.format), "
@@ -155,7 +210,8 @@ struct RenderCommand {
             let statistics = renderer.statistics
             let cache = renderer.context.compiler.cacheStatistics
             let report = RunReport(
-                input: inputPath, output: output?.path, chain: chain.description, frames: finished.frames,
+                input: inputPath, output: output?.path, chain: filterGraph?.description ?? chain.description,
+                frames: finished.frames,
                 duration: RunReport.rounded(finished.duration), elapsedSeconds: RunReport.rounded(elapsed),
                 fps: RunReport.rounded(elapsed > 0 ? Double(finished.frames) / elapsed : 0),
                 speed: RunReport.rounded(elapsed > 0 ? finished.duration / elapsed : 0), width: format.width,
@@ -219,13 +275,14 @@ struct RenderCommand {
     /// Runs the pipeline to its end: progress on a terminal, a clean cancel
     /// on SIGINT or SIGTERM, and the outcome as the sink's product or an error.
     private func execute<Sink: FrameSink>(
-        source: AssetSource, processor: any FrameProcessor, sink: Sink, hold: HoldingProcessor?, output: String?
+        source: any FrameSource, primary: AssetSource, processor: any FrameProcessor, sink: Sink,
+        hold: HoldingProcessor?, output: String?
     ) throws(ToolError) -> Sink.Product {
         let progress =
             console.stderrIsTerminal && !options.quiet
             ? ProgressLine(
                 console: console,
-                frameRate: (source.metadata.averageFrameRate ?? source.metadata.realFrameRate)?.doubleValue)
+                frameRate: (primary.metadata.averageFrameRate ?? primary.metadata.realFrameRate)?.doubleValue)
             : nil
         let verbose = options.verbose
         let console = self.console
@@ -266,7 +323,7 @@ struct RenderCommand {
             }
             throw .interrupted(signal: signal, output: output)
         case .failed(let error):
-            throw explain(error, source: source)
+            throw explain(error, source: primary)
         }
     }
 

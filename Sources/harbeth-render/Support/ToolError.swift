@@ -10,6 +10,8 @@ enum ToolError: Error, CustomStringConvertible {
     case usage(UsageError)
     /// The filter chain text does not parse against the catalog (exit 2).
     case invalidChain(chain: String, error: FilterChainError)
+    /// The filtergraph does not parse or does not fit the inputs.
+    case invalidGraph(graph: String, error: FilterGraphError)
     /// The chain parsed but has no filters (exit 2).
     case emptyChain
     /// `--describe` names no filter (exit 2).
@@ -79,7 +81,7 @@ enum ToolError: Error, CustomStringConvertible {
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
+        case .usage, .invalidChain, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
             .outputIsStandardOutput:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputIsSpecial, .outputAppeared, .outputFolderMissing,
@@ -111,6 +113,8 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(error) (see harbeth-render --help)"
         case .invalidChain(let chain, let error):
             return "filter chain '\(chain)': \(error)"
+        case .invalidGraph(let graph, let error):
+            return "filtergraph '\(graph)': \(error)"
         case .emptyChain:
             return "the filter chain is empty; give at least one filter (see --list-filters)"
         case .unknownFilter(let name, let suggestion):

@@ -25,7 +25,11 @@ enum CompositionFilters {
         ],
         stages: [.kernel("hb_xfade", file: "kernels/xfade.glsl", auxiliaryImages: 1, readsSourceDirectly: true)],
         pack: { values, _ in
-            [Float(values.choiceIndex("transition")), Float(values.number("duration")), Float(values.number("offset"))]
+            let offset = values.number("offset")
+            return [
+                Float(values.choiceIndex("transition")), Float(values.number("duration")), Float(offset),
+                Float(offset - Double(Float(offset))),
+            ]
         },
         nodeInputs: .required(count: 1),
         combinedSize: { _, input, others in

@@ -1,0 +1,120 @@
+import Foundation
+import Harbeth
+import XCTest
+
+@testable import Kakapos
+
+/// Several inputs as one source: which frame each input shows at input
+/// 0's times (FFmpeg framesync: the last started, the first before, the
+/// last after), the end rules, a failing or empty input, and stop.
+final class SynchronizedSourceTests: XCTestCase {
+    /// A source of `count` 2x2 frames at `fps` whose red value is the index.
+    private func source(_ count: Int, fps: Int, failAt: Int? = nil) throws -> GeneratedSource {
+        let format = FrameFormat(width: 2, height: 2, layout: .rgba8)
+        return try GeneratedSource(format: format, frameRate: Rational(Int32(fps), 1), frameCount: count) { index in
+            if index == failAt { throw CocoaError(.fileReadCorruptFile) }
+            return try VideoFrame(rgba: [UInt8](repeating: UInt8(index), count: 16), width: 2, height: 2)
+        }
+    }
+
+    private struct Run {
+        var frames: [TimedFrame] = []
+        var finishes: [SourceFinish] = []
+    }
+
+    /// Runs the source to its finish and keeps every event.
+    private func run(_ source: SynchronizedSource) throws -> Run {
+        let log = Box(Run())
+        let finished = DispatchSemaphore(value: 0)
+        try source.start { event in
+            switch event {
+            case .frame(let frame): log.modify { $0.frames.append(frame) }
+            case .finish(let finish):
+                log.modify { $0.finishes.append(finish) }
+                finished.signal()
+            }
+        }
+        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success, "the run finished")
+        source.stop()
+        return log.current
+    }
+
+    private func shown(_ run: Run, input: Int = 0) -> [Int] {
+        run.frames.map { Int($0.companions[input].packedBytes(plane: 0)[0]) }
+    }
+
+    func testEachInputShowsItsLastStartedFrame() throws {
+        // Input 1 at half the rate: each of its frames shows twice.
+        let run = try run(SynchronizedSource(inputs: [try source(10, fps: 10), try source(5, fps: 5)]))
+        XCTAssertEqual(run.finishes.map(\.reason), [.endOfStream])
+        XCTAssertEqual(shown(run), [0, 0, 1, 1, 2, 2, 3, 3, 4, 4])
+        XCTAssertEqual(run.frames.map(\.index), Array(0..<10))
+        XCTAssertEqual(run.frames.map(\.pts), (0..<10).map { Int64($0) })
+
+        // Shifted to start at 0.3 s: its first frame until then, as xfade's second video.
+        let shifted = try self.run(
+            SynchronizedSource(inputs: [try source(10, fps: 10), try source(10, fps: 10)], offsets: [0, 0.3]))
+        XCTAssertEqual(shown(shifted), [0, 0, 0, 0, 1, 2, 3, 4, 5, 6])
+    }
+
+    func testTheEndRules() throws {
+        // first: input 0 decides; a shorter input repeats its last frame.
+        let first = try run(SynchronizedSource(inputs: [try source(6, fps: 10), try source(3, fps: 10)]))
+        XCTAssertEqual(shown(first), [0, 1, 2, 2, 2, 2])
+        // shortest: the run ends once an input has shown its last frame for its duration.
+        let shortest = try run(
+            SynchronizedSource(inputs: [try source(6, fps: 10), try source(3, fps: 10)], endRule: .shortest))
+        XCTAssertEqual(shown(shortest), [0, 1, 2])
+        // longest: input 0's last frame repeats at its rate, with new timestamps.
+        let longest = try run(
+            SynchronizedSource(inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest))
+        XCTAssertEqual(shown(longest), [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(longest.frames.map(\.pts), [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(longest.frames.map { Int($0.frame.packedBytes(plane: 0)[0]) }, [0, 1, 2, 2, 2, 2])
+        XCTAssertEqual(longest.frames.last?.frame.time ?? 0, 0.5, accuracy: 1e-9, "the repeated frame's time moves")
+        XCTAssertEqual(longest.finishes.map(\.reason), [.endOfStream])
+    }
+
+    func testAFailingOrEmptyInputFailsTheRunOnce() throws {
+        let failing = try run(
+            SynchronizedSource(inputs: [try source(10, fps: 10), try source(10, fps: 10, failAt: 4)]))
+        XCTAssertEqual(failing.finishes.count, 1)
+        guard case .failed(.generatorFailed(index: 4, _)) = failing.finishes[0].reason else {
+            return XCTFail("\(failing.finishes)")
+        }
+        XCTAssertLessThanOrEqual(failing.frames.count, 4, "no frame shows input 1 past its failure")
+
+        let empty = try run(SynchronizedSource(inputs: [try source(5, fps: 10), try source(0, fps: 10)]))
+        XCTAssertEqual(empty.finishes.map(\.reason), [.failed(.inputHasNoFrames(index: 1))])
+        XCTAssertEqual(empty.frames.count, 0)
+    }
+
+    /// stop() during the run: one finish (stopped), nothing after stop
+    /// returns, and every input is stopped (a second start is refused).
+    func testStopEndsEveryInputAndFinishesOnce() throws {
+        let inputs = [try source(100_000, fps: 10), try source(100_000, fps: 10)]
+        let source = SynchronizedSource(inputs: inputs)
+        let log = Box(Run())
+        let stopped = Box(false)
+        let late = Box(0)
+        let tenth = DispatchSemaphore(value: 0)
+        try source.start { event in
+            if stopped.current { late.modify { $0 += 1 } }
+            switch event {
+            case .frame(let frame):
+                log.modify { $0.frames.append(frame) }
+                if frame.index == 10 { tenth.signal() }
+            case .finish(let finish): log.modify { $0.finishes.append(finish) }
+            }
+        }
+        XCTAssertEqual(tenth.wait(timeout: .now() + 30), .success)
+        source.stop()
+        stopped.set(true)
+        source.stop()
+        XCTAssertEqual(log.current.finishes.map(\.reason), [.stopped])
+        XCTAssertEqual(late.current, 0, "no event after stop() returned")
+        for input in inputs {
+            XCTAssertThrowsError(try input.start { _ in })
+        }
+    }
+}

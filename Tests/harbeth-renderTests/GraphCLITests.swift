@@ -1,0 +1,198 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// Runs with several inputs and a filtergraph, against FFmpeg's own
+/// filters on the same decoded clips (xfade, hstack, vstack) and against
+/// a paste computed here (overlay): frame counts and timestamps equal,
+/// and every frame within a stated PSNR.
+final class GraphCLITests: XCTestCase {
+    /// 1 s of testsrc2 at 160x120, 25 fps (the standard CLI clip, with audio).
+    private func first() throws -> String { try Clips.video() }
+
+    /// 2 s of a different picture at the same size and rate.
+    private func second() throws -> String {
+        try TestMedia.clip(
+            "graph-second.mp4",
+            [
+                "-f", "lavfi", "-i", "mandelbrot=size=160x120:rate=25", "-t", "2", "-c:v", "libx264", "-crf", "12",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            ])
+    }
+
+    /// An 80x60 inset, 1 s.
+    private func inset() throws -> String {
+        try TestMedia.clip(
+            "graph-inset.mp4",
+            [
+                "-f", "lavfi", "-i", "smptebars=size=80x60:rate=25", "-t", "1", "-c:v", "libx264", "-crf", "12",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            ])
+    }
+
+    /// Per-frame PSNR (average of the planes) of `ours` against `reference`
+    /// by FFmpeg's psnr filter, with both frame counts and timestamps.
+    private func compare(_ ours: String, _ reference: String) throws -> (minimum: Double, frames: Int) {
+        XCTAssertEqual(try Clips.frameCount(ours), try Clips.frameCount(reference), "frame counts")
+        let timestamps = { (path: String) in try Clips.probe("frame=pts_time", stream: "v:0", of: path) }
+        XCTAssertEqual(try timestamps(ours), try timestamps(reference), "timestamps")
+        let stats = ours + ".psnr.txt"
+        _ = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-i", ours, "-i", reference, "-lavfi",
+                "[0][1]psnr=stats_file=\(stats)", "-f", "null", "-",
+            ])
+        let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n")
+        let values = lines.compactMap { line -> Double? in
+            guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else { return nil }
+            let text = field.dropFirst("psnr_avg:".count)
+            return text == "inf" ? 100 : Double(text)
+        }
+        return (values.min() ?? 0, values.count)
+    }
+
+    private func reference(_ folder: URL, _ name: String, _ graph: String, inputs: [String]) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        _ = try TestMedia.run(
+            "ffmpeg",
+            ["-hide_banner", "-loglevel", "error"] + inputs.flatMap { ["-i", $0] } + [
+                "-filter_complex", graph, "-an", "-c:v", "ffv1", path,
+            ])
+        return path
+    }
+
+    /// xfade into a longer clip: FFmpeg's length (offset + the second's),
+    /// its timestamps, and each frame within 33 dB of FFmpeg's (our mix runs
+    /// in RGB between two conversions, FFmpeg's on the planes). No frame
+    /// falls exactly on the offset, where FFmpeg's first transition frame
+    /// is timed its own way.
+    func testXfadeMatchesFFmpegsTransitions() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for transition in ["fade", "wipeleft", "slideup", "circleopen", "radial"] {
+            let graph = "xfade=transition=\(transition):duration=0.5:offset=0.42"
+            let ours = folder.appendingPathComponent("ours-\(transition).mkv").path
+            let run = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-filter_complex", graph, "--codec", "ffv1",
+                    "--audio", "none",
+                    "-q", "-o", ours,
+                ], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            Tool.assertNoValidationMessages(run)
+            let theirs = try reference(
+                folder, "ffmpeg-\(transition).mkv", graph, inputs: [try first(), try second()])
+            let (minimum, frames) = try compare(ours, theirs)
+            XCTAssertEqual(frames, 61, "0.42 s of the first, then the 2 s second")
+            XCTAssertGreaterThanOrEqual(minimum, 33, transition)
+        }
+    }
+
+    func testStacksMatchFFmpegs() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (ours, theirs) in [
+            ("[0][1]hstack", "[0][1]hstack=shortest=1"),
+            ("[1]flip=direction=horizontal[b];[0][b]vstack[out]", "[1]hflip[b];[0][b]vstack=shortest=1"),
+        ] {
+            let output = folder.appendingPathComponent("stack.mkv").path
+            let run = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours, "--codec", "ffv1", "--audio",
+                    "none", "-q",
+                    "-y", "-o", output,
+                ], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let reference = try reference(
+                folder, "ffmpeg-stack-\(ours.count).mkv", theirs, inputs: [try first(), try second()])
+            let (minimum, frames) = try compare(output, reference)
+            XCTAssertEqual(frames, 25, "the run ends with input 0")
+            XCTAssertGreaterThanOrEqual(minimum, 42, ours)
+        }
+    }
+
+    /// A filtered inset over a video: outside the inset the video, inside
+    /// it the inset's pixels, per frame, against a paste done here.
+    func testPictureInPictureIsThePaste() throws {
+        let folder = try Clips.folder(with: [try first(), try inset()])
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-inset.mp4", "--graph",
+                "[1]invert[pip];[0][pip]overlay=x=70:y=50[out]",
+                "--map", "[out]", "--codec", "ffv1", "-o", "pip.mkv",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("wrote pip.mkv: ffv1 160x120"), run.stderr)
+        let output = folder.appendingPathComponent("pip.mkv").path
+        for index in [0, 12, 24] {
+            let made = try Clips.pixels(output, index: index)
+            let video = try Clips.pixels(try first(), index: index)
+            let small = try Clips.pixels(try inset(), index: index)
+            var worst = 0
+            var total = 0.0
+            for y in 0..<120 {
+                for x in 0..<160 {
+                    for c in 0..<3 {
+                        let inside = x >= 70 && x < 150 && y >= 50 && y < 110
+                        let expected =
+                            inside
+                            ? 255 - Int(small[((y - 50) * 80 + x - 70) * 3 + c]) : Int(video[(y * 160 + x) * 3 + c])
+                        let error = abs(Int(made[(y * 160 + x) * 3 + c]) - expected)
+                        worst = max(worst, error)
+                        total += Double(error)
+                    }
+                }
+            }
+            // Chroma at the inset's edge mixes both sides (4:2:0), so the
+            // mean is what holds; no pixel is far off.
+            XCTAssertLessThan(total / Double(160 * 120 * 3), 2.5, "frame \(index)")
+            XCTAssertLessThan(worst, 90, "frame \(index)")
+        }
+        // The first input's audio goes with the run.
+        XCTAssertEqual(try Clips.probe("stream=codec_name", stream: "a:0", of: output), ["aac"])
+    }
+
+    func testGraphErrorsNameTheLabelOrTheInput() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        let cases: [([String], String)] = [
+            (
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0]sepia[a];[a][c]overlay"],
+                "filtergraph '[0]sepia[a];[a][c]overlay': [c] is used at column 16 but never made"
+            ),
+            (
+                ["-i", "cli-clip.mp4", "--graph", "[0][2]hstack"],
+                "filtergraph '[0][2]hstack': input 2 (column 4) does not exist: the run has 1 input"
+            ),
+            (
+                ["-i", "cli-clip.mp4", "--graph", "[0]split[a][b];[a]sepia[x];[b]invert[y]"],
+                "filtergraph '[0]split[a][b];[a]sepia[x];[b]invert[y]': the graph has 2 outputs ([x], [y]):"
+                    + " choose one with --map '[LABEL]'"
+            ),
+            (
+                ["-i", "cli-clip.mp4", "--graph", "[0]sepia[x]", "--map", "[y]"],
+                "filtergraph '[0]sepia[x]': the graph has no output [y]; its outputs: [x]"
+            ),
+            (
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-vf", "sepia"],
+                "2 inputs (cli-clip.mp4 graph-second.mp4) need a --graph that says how they combine"
+                    + " (see harbeth-render --help)"
+            ),
+            (
+                ["-i", "cli-clip.mp4", "-vf", "hstack"],
+                "cli-clip.mp4: the filter chain does not fit this input: hstack: it needs a second video: use it in a graph,"
+                    + " e.g. --graph '[0][1]hstack[out]' with two -i"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let run = try Tool.run(arguments + ["--null"], in: folder)
+            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: " + message], arguments.joined(separator: " "))
+            XCTAssertEqual(run.status, 2 - (message.contains("does not fit") ? 1 : 0), run.stderr)
+        }
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "graph-second.mp4"], "no output was made")
+
+        // The outputs of a split, each chosen by --map.
+        let chosen = try Tool.run(
+            ["-i", "cli-clip.mp4", "--graph", "[0]split[a][b];[a]sepia[x];[b]invert[y]", "--map", "[y]", "--null"],
+            in: folder)
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+    }
+}
