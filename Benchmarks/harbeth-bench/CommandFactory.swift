@@ -48,6 +48,27 @@ struct CommandFactory {
             executable: tools.render, arguments: arguments, environment: environment, freshFolderVariables: fresh)
     }
 
+    /// harbeth-render on several inputs with a filtergraph, filter only
+    /// (`--null`), as `ours` otherwise.
+    func oursGraph(_ graph: String, inputs: [ClipSpec]) -> Command {
+        var command = ours(chain: "", clip: inputs[0], output: .null, frames: nil)
+        let chainAt = command.arguments.firstIndex(of: "-vf")!
+        command.arguments.replaceSubrange(chainAt...(chainAt + 1), with: ["--graph", graph])
+        command.arguments.removeLast()
+        command.arguments += inputs.flatMap { ["-i", clips.path(of: $0)] }
+        return command
+    }
+
+    /// ffmpeg with `-filter_complex` over several inputs, `-f null -`.
+    func ffmpegGraph(_ graph: String, inputs: [ClipSpec], vulkan: Bool = false) -> Command {
+        var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
+        if vulkan { arguments += ["-init_hw_device", "vulkan=vk:0", "-filter_hw_device", "vk"] }
+        arguments += inputs.flatMap { ["-i", clips.path(of: $0)] }
+        arguments += ["-filter_complex", graph, "-f", "null", "-"]
+        return Command(
+            executable: tools.ffmpeg, arguments: arguments, environment: ["MESA_SHADER_CACHE_DIR": work.mesaCache])
+    }
+
     /// The ffmpeg command a user would run instead. `vulkan` initialises a
     /// Vulkan device for `hwupload` and the `_vulkan` filters; the filter
     /// text must then upload and download itself.

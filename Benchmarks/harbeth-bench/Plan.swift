@@ -42,6 +42,7 @@ struct Plan {
             oursFrames: quick ? 30 : 120)
         builder.memory(short: memoryShort, long: memoryLong, repetitions: min(repetitions, 3))
         builder.start(quick ? r720 : r1080, repetitions: repetitions)
+        builder.graphs(quick ? r720 : r1080, repetitions: min(repetitions, 3))
         return Plan(clips: builder.clips, groups: builder.groups, comparisons: builder.comparisons)
     }
 }
@@ -244,6 +245,66 @@ private struct PlanBuilder {
             Comparison(
                 item: 7, title: "first frame \(clip.label), sepia warm vs ffmpeg colorchannelmixer",
                 ours: .wall("ours.sepia.warm" + at), reference: .wall(theirs.id), target: nil))
+    }
+
+    /// Graphs of several inputs, filter only: a video over a video against
+    /// FFmpeg's overlay and overlay_vulkan, an xfade against FFmpeg's, and
+    /// a 2x2 grid against xstack. Each input is the same clip.
+    mutating func graphs(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@" + clip.label
+        func contestant(_ id: String, _ summary: String, _ side: Side, _ command: Command, frames: Int?)
+            -> Contestant
+        {
+            Contestant(
+                id: id + at, side: side, summary: summary, command: command, warmup: command,
+                expectedFrames: frames)
+        }
+        let two = [clip, clip]
+        let four = [clip, clip, clip, clip]
+        let overlay = contestant(
+            "ours.overlay.null", "[0][1]overlay=x=0:y=0, --null", .ours,
+            factory.oursGraph("[0][1]overlay=x=0:y=0", inputs: two), frames: clip.frames)
+        let ffmpegOverlay = contestant(
+            "ffmpeg.overlay.null", "overlay=0:0, -f null", .theirs,
+            factory.ffmpegGraph("[0][1]overlay=0:0", inputs: two),
+            frames: nil)
+        let vulkanOverlay = contestant(
+            "ffmpeg.overlay_vulkan.null", "overlay_vulkan on the same device, -f null", .theirs,
+            factory.ffmpegGraph(
+                "[0]format=yuv420p,hwupload[a];[1]format=yuv420p,hwupload[b];[a][b]overlay_vulkan,hwdownload,"
+                    + "format=yuv420p", inputs: two, vulkan: true), frames: nil)
+        let transition = "xfade=transition=fade:duration=1:offset=1"
+        let xfade = contestant(
+            "ours.xfade.null", "\(transition), --null", .ours, factory.oursGraph(transition, inputs: two),
+            frames: clip.frames + clip.rate)
+        let ffmpegXfade = contestant(
+            "ffmpeg.xfade.null", "\(transition), -f null", .theirs, factory.ffmpegGraph(transition, inputs: two),
+            frames: nil)
+        let grid = contestant(
+            "ours.grid.null", "2x2 grid of hstack and vstack, --null", .ours,
+            factory.oursGraph("[0][1]hstack[t];[2][3]hstack[b];[t][b]vstack", inputs: four), frames: clip.frames)
+        let xstack = contestant(
+            "ffmpeg.xstack.null", "xstack 2x2, -f null", .theirs,
+            factory.ffmpegGraph("xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0", inputs: four), frames: nil)
+        groups.append(
+            Group(
+                name: "graph-" + clip.label, repetitions: repetitions,
+                contestants: [overlay, ffmpegOverlay, vulkanOverlay, xfade, ffmpegXfade, grid, xstack]))
+        comparisons += [
+            Comparison(
+                item: 13, title: "overlay of two \(clip.label) videos vs ffmpeg overlay", ours: .wall(overlay.id),
+                reference: .wall(ffmpegOverlay.id), target: .ratioAtMost(1.0)),
+            Comparison(
+                item: 13, title: "overlay of two \(clip.label) videos vs overlay_vulkan (same device)",
+                ours: .wall(overlay.id), reference: .wall(vulkanOverlay.id), target: .ratioAtMost(0.25)),
+            Comparison(
+                item: 13, title: "xfade \(clip.label) vs ffmpeg xfade", ours: .wall(xfade.id),
+                reference: .wall(ffmpegXfade.id), target: .ratioAtMost(1.0)),
+            Comparison(
+                item: 13, title: "2x2 grid of \(clip.label) vs ffmpeg xstack", ours: .wall(grid.id),
+                reference: .wall(xstack.id), target: .ratioAtMost(1.0)),
+        ]
     }
 
     // MARK: Contestants

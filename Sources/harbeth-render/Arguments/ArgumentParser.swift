@@ -398,6 +398,11 @@ enum ArgumentParser {
         ("harbeth-render --filter sepia photo.png -o sepia.png", "stills too"),
         ("harbeth-render --filter sepia --start 2 in.mp4 -o frame.png", "one frame of a video as a still"),
         ("harbeth-render --shader grade.glsl:amount=0.3 in.mp4", "a custom GLSL shader with a parameter"),
+        (
+            "harbeth-render -i a.mp4 -i b.mp4 --graph '[1]resize=w=480:h=-1[p];[0][p]overlay=x=16:y=16' -o pip.mp4",
+            "picture in picture"
+        ),
+        ("harbeth-render -i a.mp4 -i b.mp4 -filter_complex xfade=transition=wipeleft:offset=4 -o cut.mp4", nil),
         ("harbeth-render --filter sepia --null --json in.mp4", "measures without writing"),
         ("harbeth-render --gallery sheet.png in.mp4", "every filter on one frame, as a contact sheet"),
     ]
