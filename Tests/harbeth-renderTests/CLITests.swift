@@ -36,6 +36,20 @@ final class CLITests: XCTestCase {
         XCTAssertGreaterThan(Double(warm) / Double(toned.count / 3), 0.95, "r >= g >= b almost everywhere")
     }
 
+    /// The pipeline cache is saved in the background while a run renders,
+    /// and the tool saves what is left before it exits: a run with an
+    /// empty cache folder leaves the pipelines there for the next.
+    func testARunLeavesItsPipelinesInTheCacheFolder() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let cache = folder.appendingPathComponent("cache")
+        let run = try Tool.run(
+            ["-vf", "sepia,gaussian_blur", "--null", "cli-clip.mp4"], in: folder,
+            environment: ["HARBETH_CACHE_DIR": cache.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let saved = Clips.entries(cache).filter { $0.hasPrefix("pipelines-") && $0.hasSuffix(".bin") }
+        XCTAssertEqual(saved.count, 1, "\(Clips.entries(cache))")
+    }
+
     func testAnExistingOutputIsRefusedUnlessOverwriting() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
         let output = folder.appendingPathComponent("taken.mp4")

@@ -263,7 +263,8 @@ public final class Renderer: Sendable {
             context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
             imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
             staging: options.alwaysStage || !context.info.hasUnifiedMemory)
-        context.savePipelineCache()
+        // Never on the frame path: the disk write happens in the background.
+        context.savePipelineCacheInBackground()
         counters.withLock { $0.plansCompiled += 1 }
         plans.withLock { plans in
             plans[key] = plan

@@ -139,6 +139,9 @@ public final class GPUContext: @unchecked Sendable {
         faults.onDeviceLost.withLock { $0 = { queue.simulateDeviceLost() } }
     }
 
+    private let cacheSaver = DispatchQueue(label: "harbeth.pipeline-cache.save", qos: .utility)
+    private let saveScheduled = Locked(false)
+
     deinit {
         pipelineCache.save()
         objects.destroy()
@@ -192,6 +195,29 @@ public final class GPUContext: @unchecked Sendable {
 
     /// Saves the pipeline cache now, if pipelines were made since the last save.
     public func savePipelineCache() { pipelineCache.save() }
+
+    /// Saves the pipeline cache soon, on a background queue, so that whoever
+    /// made a pipeline (a renderer's new plan, on a frame's path) does not
+    /// wait for the disk. Saves asked for while one waits are one save; the
+    /// context's deinit saves what is left.
+    public func savePipelineCacheInBackground() {
+        let scheduled = saveScheduled.withLock { scheduled in
+            defer { scheduled = true }
+            return !scheduled
+        }
+        guard scheduled else { return }
+        cacheSaver.async { [weak self] in
+            guard let self else { return }
+            self.saveScheduled.withLock { $0 = false }
+            self.pipelineCache.save()
+        }
+    }
+
+    /// The queue background saves run on (tests suspend it).
+    package var pipelineCacheSaveQueue: DispatchQueue { cacheSaver }
+
+    /// How many times the pipeline cache was asked to save (tests).
+    package var pipelineCacheSaves: Int { pipelineCache.saveCount }
 
     /// Bytes and allocations of device memory currently held.
     public var allocatedMemory: (count: Int, bytes: Int) { allocated.withLock { $0 } }

@@ -13,6 +13,7 @@ final class PipelineCache: @unchecked Sendable {
     private let fileName: String
     private let keyText: String
     private let dirty = Locked(false)
+    private let saves = Locked(0)
     let loadedFromDisk: Bool
 
     private static let magic = "HARBETH-PIPELINES-1"
@@ -55,8 +56,12 @@ final class PipelineCache: @unchecked Sendable {
 
     func markDirty() { dirty.withLock { $0 = true } }
 
+    /// Calls of `save()` so far.
+    var saveCount: Int { saves.withLock { $0 } }
+
     /// Writes the cache to disk if pipelines were created since the last save.
     func save() {
+        saves.withLock { $0 += 1 }
         guard let directory,
             dirty.withLock({
                 let was = $0

@@ -46,6 +46,7 @@ struct GalleryCommand {
             throw .gpu(error)
         }
         defer {
+            renderer.context.savePipelineCache()
             if let log = renderer.context.validationLog {
                 for message in log.failures { console.note("vulkan validation: \(message)") }
             }

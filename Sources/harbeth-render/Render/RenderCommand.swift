@@ -98,7 +98,12 @@ struct RenderCommand {
         try interrupts.check(output: output?.path)
 
         let renderer = try makeRenderer(resources: resources)
-        defer { reportValidation(renderer.context) }
+        defer {
+            // The process ends with _exit, so the pipeline cache is saved
+            // here, after the run, rather than by the context's deinit.
+            renderer.context.savePipelineCache()
+            reportValidation(renderer.context)
+        }
         var chain = userChain
         // A rotation the output cannot store is applied to the pixels, as
         // FFmpeg's autorotation does: a still is upright, and Matroska (to
