@@ -300,153 +300,23 @@ public final class Renderer: Sendable {
 
     // MARK: Per frame
 
+    /// Everything before a frame's submission: its planes into the slot,
+    /// this frame's parameters into the blocks (`ParameterWriter`), and the
+    /// slot's bindings and commands made again only when what they name
+    /// changed (`SlotRecorder`).
     private func prepare(
         _ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter], time: FrameTime
     ) throws {
         Self.upload(source, into: slot.input, layout: plan.inputLayout)
-
         let data = try filters.enumerated().map { index, filter in
             try packedData(for: filter, inputSize: plan.graph.filterInputSizes[index])
         }
-        let conversion = ColorConversion(
-            colorimetry: source.format.conversionColorimetry, bitDepth: source.layout.bitDepth)
-        let outputConversion = ColorConversion(
-            colorimetry: source.format.conversionColorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
-        let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
-        for (passIndex, pass) in plan.graph.passes.enumerated() {
-            let header = Self.header(
-                pass: pass, plan: plan, time: time.seconds, frameIndex: time.index, input: conversion,
-                output: outputConversion)
-            // Each stage's base: in hb_p after the table of bases, or in
-            // hb_data for filters that declare large data.
-            var table: [Float] = []
-            var uniform: [Float] = []
-            var buffer: [Float] = []
-            if rewriteData {
-                let stages = pass.stages
-                for planned in stages {
-                    let packed = data[planned.filterIndex]
-                    if filters[planned.filterIndex].descriptor.dataInBuffer {
-                        table.append(Float(bitPattern: UInt32(buffer.count)))
-                        buffer += packed
-                    } else {
-                        table.append(Float(bitPattern: UInt32(stages.count + uniform.count)))
-                        uniform += packed
-                    }
-                }
-                guard table.count + uniform.count <= RenderPlan.uniformParameterFloats else {
-                    throw RenderError.invalidFilterSetup(
-                        filter: pass.name(in: filters),
-                        reason: "\(table.count + uniform.count) parameter values in one pass; at most "
-                            + "\(RenderPlan.uniformParameterFloats) fit (split the chain with --no-fusion)")
-                }
-                try slot.ensureDataCapacity(pass: passIndex, bytes: max(4, buffer.count * 4), context: context)
-            }
-            slot.uniforms[passIndex].withUnsafeMutableBytes { raw in
-                header.withUnsafeBytes { raw.copyMemory(from: $0) }
-                if rewriteData {
-                    let start = raw.baseAddress! + RenderPlan.headerFloats * 4
-                    (table + uniform).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                }
-            }
-            if rewriteData && !buffer.isEmpty {
-                slot.data[passIndex].withUnsafeMutableBytes { raw in
-                    buffer.withUnsafeBytes { raw.copyMemory(from: $0) }
-                }
-            }
-        }
-        slot.writtenFilters = filters
-
-        // Per pass, in the order the generator declared them: each stage's
-        // auxiliary images, then its filter's input image if it reads it.
-        var auxiliary: [[GPUImage]] = []
-        for pass in plan.graph.passes {
-            var images: [GPUImage] = []
-            for planned in pass.stages {
-                if let nodeImages = slot.nodeImages[planned.filterIndex] {
-                    images += nodeImages.map(\.image)
-                } else if planned.stage.auxiliaryImages > 0 {
-                    let filter = filters[planned.filterIndex]
-                    let environment = FilterEnvironment(
-                        inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: options.resources)
-                    images += try plan.auxiliaryImages(for: filter, environment: environment)
-                }
-                if let inputPass = planned.filterInputPass {
-                    images.append(slot.images[inputPass]!)
-                }
-            }
-            auxiliary.append(images)
-        }
-        let identities = auxiliary.map { $0.map(ObjectIdentifier.init) }
-        if identities != slot.boundAuxiliary { slot.isRecorded = false }
-
-        guard !slot.isRecorded else { return }
-        for (passIndex, pass) in plan.graph.passes.enumerated() {
-            var resources: [BoundResource] = [.buffer(slot.uniforms[passIndex])]
-            switch pass.input {
-            case .source: resources.append(.buffer(slot.inputDevice))
-            case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
-            }
-            switch pass.output {
-            case .image: resources.append(.storageImage(slot.images[passIndex]!))
-            case .buffer: resources.append(.buffer(slot.outputDevice))
-            }
-            resources.append(.buffer(slot.data[passIndex]))
-            resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
-            slot.sets[passIndex].update(resources)
-        }
-        slot.boundAuxiliary = identities
-        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value)
-        try slot.commands.record { recorder in
-            for node in nodeImages { recorder.copy(from: node.upload, to: node.image) }
-            if plan.staging {
-                recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
-            }
-            if plan.staging || !nodeImages.isEmpty { recorder.computeBarrier() }
-            for passIndex in plan.graph.passes.indices {
-                recorder.bind(plan.pipelines[passIndex], slot.sets[passIndex])
-                recorder.dispatch(plan.groups[passIndex].x, plan.groups[passIndex].y)
-                if passIndex < plan.graph.passes.count - 1 { recorder.computeBarrier() }
-            }
-            if plan.staging {
-                recorder.computeBarrier()
-                recorder.copy(from: slot.outputDevice, to: slot.output, bytes: plan.outputLayout.totalBytes)
-            }
-            recorder.hostReadBarrier()
-        }
-        slot.isRecorded = true
-    }
-
-    /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).
-    private static func header(
-        pass: PassPlan, plan: RenderPlan, time: Double, frameIndex: Int, input: ColorConversion,
-        output: ColorConversion
-    ) -> [Float] {
-        func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
-        var header: [Float] = [
-            int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width),
-            int(pass.outputSize.height),
-        ]
-        for index in 0..<4 {
-            if case .source = pass.input, index < plan.inputLayout.planes.count {
-                let plane = plan.inputLayout.planes[index]
-                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
-            } else {
-                header += [0, 0, 0, 0]
-            }
-        }
-        for index in 0..<4 {
-            if case .buffer = pass.output, index < plan.outputLayout.planes.count {
-                let plane = plan.outputLayout.planes[index]
-                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
-            } else {
-                header += [0, 0, 0, 0]
-            }
-        }
-        header += [Float(time), Float(frameIndex), Float(time - Double(Float(time))), 0]
-        header += input.yuvToRGB
-        header += output.rgbToYUV
-        return header
+        try ParameterWriter(plan: plan, context: context).write(
+            into: slot, filters: filters, data: data, time: time, colorimetry: source.format.conversionColorimetry,
+            inputBitDepth: source.layout.bitDepth)
+        let auxiliary = try SlotRecorder.auxiliaryImages(
+            slot: slot, plan: plan, filters: filters, resources: options.resources)
+        try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: auxiliary)
     }
 
     /// Copies the frame's planes into the slot's input buffer at the plan's

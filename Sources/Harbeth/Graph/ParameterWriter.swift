@@ -1,0 +1,97 @@
+/// Writes one frame's values into a slot's parameter blocks: the header
+/// (sizes, plane offsets, time, the colour matrices) of every pass, and,
+/// when the filters' values changed, each stage's packed parameters with
+/// the table of where they start (`hb_base(slot)` in the shaders). The only
+/// per-frame GPU data besides the planes; it never touches the bindings or
+/// the commands, except to grow a data buffer (which makes the slot record
+/// again).
+struct ParameterWriter {
+    let plan: RenderPlan
+    let context: GPUContext
+
+    /// Writes the values of `filters` (packed in `data`, one array per
+    /// filter) for a frame at `time` whose pixels use `colorimetry`.
+    func write(
+        into slot: FrameSlot, filters: [Filter], data: [[Float]], time: FrameTime, colorimetry: Colorimetry,
+        inputBitDepth: Int
+    ) throws {
+        let conversion = ColorConversion(colorimetry: colorimetry, bitDepth: inputBitDepth)
+        let outputConversion = ColorConversion(colorimetry: colorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
+        let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
+        for (passIndex, pass) in plan.graph.passes.enumerated() {
+            let header = self.header(
+                pass: pass, time: time.seconds, frameIndex: time.index, input: conversion,
+                output: outputConversion)
+            // Each stage's base: in hb_p after the table of bases, or in
+            // hb_data for filters that declare large data.
+            var table: [Float] = []
+            var uniform: [Float] = []
+            var buffer: [Float] = []
+            if rewriteData {
+                let stages = pass.stages
+                for planned in stages {
+                    let packed = data[planned.filterIndex]
+                    if filters[planned.filterIndex].descriptor.dataInBuffer {
+                        table.append(Float(bitPattern: UInt32(buffer.count)))
+                        buffer += packed
+                    } else {
+                        table.append(Float(bitPattern: UInt32(stages.count + uniform.count)))
+                        uniform += packed
+                    }
+                }
+                guard table.count + uniform.count <= RenderPlan.uniformParameterFloats else {
+                    throw RenderError.invalidFilterSetup(
+                        filter: pass.name(in: filters),
+                        reason: "\(table.count + uniform.count) parameter values in one pass; at most "
+                            + "\(RenderPlan.uniformParameterFloats) fit (split the chain with --no-fusion)")
+                }
+                try slot.ensureDataCapacity(pass: passIndex, bytes: max(4, buffer.count * 4), context: context)
+            }
+            slot.uniforms[passIndex].withUnsafeMutableBytes { raw in
+                header.withUnsafeBytes { raw.copyMemory(from: $0) }
+                if rewriteData {
+                    let start = raw.baseAddress! + RenderPlan.headerFloats * 4
+                    (table + uniform).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                }
+            }
+            if rewriteData && !buffer.isEmpty {
+                slot.data[passIndex].withUnsafeMutableBytes { raw in
+                    buffer.withUnsafeBytes { raw.copyMemory(from: $0) }
+                }
+            }
+        }
+        slot.writtenFilters = filters
+    }
+
+    /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).
+    private func header(
+        pass: PassPlan, time: Double, frameIndex: Int, input: ColorConversion,
+        output: ColorConversion
+    ) -> [Float] {
+        func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
+        var header: [Float] = [
+            int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width),
+            int(pass.outputSize.height),
+        ]
+        for index in 0..<4 {
+            if case .source = pass.input, index < plan.inputLayout.planes.count {
+                let plane = plan.inputLayout.planes[index]
+                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
+            } else {
+                header += [0, 0, 0, 0]
+            }
+        }
+        for index in 0..<4 {
+            if case .buffer = pass.output, index < plan.outputLayout.planes.count {
+                let plane = plan.outputLayout.planes[index]
+                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
+            } else {
+                header += [0, 0, 0, 0]
+            }
+        }
+        header += [Float(time), Float(frameIndex), Float(time - Double(Float(time))), 0]
+        header += input.yuvToRGB
+        header += output.rgbToYUV
+        return header
+    }
+}

@@ -1,0 +1,76 @@
+/// A slot's bindings and recorded commands: which images each pass
+/// samples, the descriptor sets that bind them, and the command buffer the
+/// slot submits again for every frame. Made again only when the images
+/// or buffers they name change (a new data buffer, other files for a
+/// blend); a frame whose values alone changed reuses them.
+enum SlotRecorder {
+    /// Per pass, in the order the generator declared them: each stage's
+    /// auxiliary images (the node images of a multi-input filter, or the
+    /// files its values name), then its filter's input image if it reads it.
+    static func auxiliaryImages(
+        slot: FrameSlot, plan: RenderPlan, filters: [Filter], resources: any FilterResourceLoader
+    ) throws -> [[GPUImage]] {
+        var auxiliary: [[GPUImage]] = []
+        for pass in plan.graph.passes {
+            var images: [GPUImage] = []
+            for planned in pass.stages {
+                if let nodeImages = slot.nodeImages[planned.filterIndex] {
+                    images += nodeImages.map(\.image)
+                } else if planned.stage.auxiliaryImages > 0 {
+                    let filter = filters[planned.filterIndex]
+                    let environment = FilterEnvironment(
+                        inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: resources)
+                    images += try plan.auxiliaryImages(for: filter, environment: environment)
+                }
+                if let inputPass = planned.filterInputPass {
+                    images.append(slot.images[inputPass]!)
+                }
+            }
+            auxiliary.append(images)
+        }
+        return auxiliary
+
+    }
+
+    /// Binds the passes' resources and records the commands, unless the
+    /// slot's recording already names exactly these.
+    static func bindAndRecord(_ slot: FrameSlot, plan: RenderPlan, auxiliary: [[GPUImage]]) throws {
+        let identities = auxiliary.map { $0.map(ObjectIdentifier.init) }
+        if identities != slot.boundAuxiliary { slot.isRecorded = false }
+        guard !slot.isRecorded else { return }
+        for (passIndex, pass) in plan.graph.passes.enumerated() {
+            var resources: [BoundResource] = [.buffer(slot.uniforms[passIndex])]
+            switch pass.input {
+            case .source: resources.append(.buffer(slot.inputDevice))
+            case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
+            }
+            switch pass.output {
+            case .image: resources.append(.storageImage(slot.images[passIndex]!))
+            case .buffer: resources.append(.buffer(slot.outputDevice))
+            }
+            resources.append(.buffer(slot.data[passIndex]))
+            resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
+            slot.sets[passIndex].update(resources)
+        }
+        slot.boundAuxiliary = identities
+        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value)
+        try slot.commands.record { recorder in
+            for node in nodeImages { recorder.copy(from: node.upload, to: node.image) }
+            if plan.staging {
+                recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
+            }
+            if plan.staging || !nodeImages.isEmpty { recorder.computeBarrier() }
+            for passIndex in plan.graph.passes.indices {
+                recorder.bind(plan.pipelines[passIndex], slot.sets[passIndex])
+                recorder.dispatch(plan.groups[passIndex].x, plan.groups[passIndex].y)
+                if passIndex < plan.graph.passes.count - 1 { recorder.computeBarrier() }
+            }
+            if plan.staging {
+                recorder.computeBarrier()
+                recorder.copy(from: slot.outputDevice, to: slot.output, bytes: plan.outputLayout.totalBytes)
+            }
+            recorder.hostReadBarrier()
+        }
+        slot.isRecorded = true
+    }
+}
