@@ -202,3 +202,49 @@ final class GraphNodeTests: XCTestCase {
         XCTAssertEqual(Array(summary.passes.dropFirst(blur.count)), ["yuv->rgb+sepia", "hstack+rgb->yuv"])
     }
 }
+
+/// A node that several nodes start from renders once per frame.
+final class SharedNodeTests: XCTestCase {
+    private func dispatches(_ node: ImageNode, on renderer: Renderer) throws -> (frame: VideoFrame, count: Int) {
+        let before = renderer.statistics.dispatches
+        let frame = try node.makeFrame(on: renderer)
+        return (frame, renderer.statistics.dispatches - before)
+    }
+
+    func testASharedNodeIsComputedOnce() throws {
+        let renderer = try Renderer(context: try GPUTestEnvironment.context())
+        let blur = try FilterChain(parsing: "gaussian_blur=sigma=3")
+        let source = ImageNode(try Fixtures.frame(.yuv420p, index: 2))
+        let blurPasses = try renderer.summary(for: source.applying(blur), output: .layout(.rgba16)).passes.count
+        let blurred = source.applying(blur)
+        let separate = blurred.applying(.sepia()).hstack(blurred.applying(.invert))
+        let sharedBlur = blurred.shared()
+        let shared = sharedBlur.applying(.sepia()).hstack(sharedBlur.applying(.invert))
+
+        let (expected, separateCount) = try dispatches(separate, on: renderer)
+        let (made, sharedCount) = try dispatches(shared, on: renderer)
+        // What ran is what the summaries list: the blur's two strips once
+        // when shared, twice when each branch begins with its own blur.
+        let sharedPasses = try renderer.summary(for: shared).passes
+        let separatePasses = try renderer.summary(for: separate).passes
+        XCTAssertEqual(sharedCount, sharedPasses.count)
+        XCTAssertEqual(separateCount, separatePasses.count)
+        XCTAssertEqual(sharedPasses.filter { $0.contains("gaussian_blur") }.count, 2)
+        XCTAssertEqual(separatePasses.filter { $0.contains("gaussian_blur") }.count, 4)
+        XCTAssertEqual(blurPasses, 4, "alone: in, two strips, out")
+        let worst = zip(made.packedBytes(plane: 0), expected.packedBytes(plane: 0)).map { abs(Int($0) - Int($1)) }.max()
+        XCTAssertLessThanOrEqual(worst ?? 99, 1, "sharing changes nothing in the picture")
+    }
+
+    func testASplitInAFilterGraphRendersItsInputOnce() throws {
+        let renderer = try Renderer(context: try GPUTestEnvironment.context())
+        let graph = try FilterGraph(
+            parsing: "[0]gaussian_blur=sigma=3,split[a][b];[a]sepia[x];[b]invert[y];[x][y]hstack")
+        let node = try graph.node(
+            inputs: [try Fixtures.frame(.yuv420p, index: 2)], time: FrameTime(index: 0, seconds: 0))
+        let summary = try renderer.summary(for: node)
+        XCTAssertEqual(summary.passes.filter { $0.contains("gaussian_blur") }.count, 2, "one blur: two strips")
+        let (_, count) = try dispatches(node, on: renderer)
+        XCTAssertEqual(count, summary.passes.count)
+    }
+}

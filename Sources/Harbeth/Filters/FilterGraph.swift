@@ -90,13 +90,22 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         guard frames.count >= inputCount else {
             throw .missingInput(index: frames.count, available: frames.count, column: nil)
         }
+        // A split's output renders once however many use it (unless it is
+        // a plain input, which costs nothing to read twice).
+        var splits: [Int: ImageNode] = [:]
         func build(_ source: Source) -> ImageNode {
             switch source {
             case .input(let index): return ImageNode(frames[index], time: time)
             case .step(let index):
                 let step = steps[index]
+                if step.filter == nil, let made = splits[index] { return made }
                 let base = build(step.inputs[0])
-                guard let filter = step.filter else { return base }
+                guard let filter = step.filter else {
+                    let plain = base.chain.filters.isEmpty && base.inputs.isEmpty && base.base == nil
+                    let made = plain ? base : base.shared()
+                    splits[index] = made
+                    return made
+                }
                 if filter.descriptor.nodeInputs.count > 0 {
                     return base.appending(filter, inputs: step.inputs.dropFirst().map(build))
                 }

@@ -17,6 +17,21 @@ public struct ImageNode: Sendable {
     /// Where the frame is in its run, for animated values (`t`, `n`): by
     /// default frame 0 at the frame's own time.
     public var time: FrameTime
+    /// When set, the chain applies to this node's output (rendered once per
+    /// frame, however many nodes start from it) instead of `source`.
+    public private(set) var base: SharedNode?
+
+    /// A node rendered once per frame for every node that starts from it
+    /// (`ImageNode/shared()`): a reference, so the renderer knows the nodes
+    /// that start from one are starting from the same.
+    public final class SharedNode: Sendable {
+        /// The node whose output the nodes that start from it read.
+        public let node: ImageNode
+
+        init(_ node: ImageNode) {
+            self.node = node
+        }
+    }
 
     /// A node that renders `source` through `chain`; `time` is where the
     /// frame is in its run (nil: index 0 at `source.time`, or 0 s).
@@ -24,6 +39,17 @@ public struct ImageNode: Sendable {
         self.source = source
         self.chain = chain
         self.time = time ?? FrameTime(index: 0, seconds: source.time ?? 0)
+    }
+
+    /// A node that starts from this node's output, rendered once per frame
+    /// however many nodes start from it: `let blurred = node.applying(.gaussianBlur(sigma: 4)).shared()`,
+    /// then `blurred.applying(.sepia()).hstack(blurred.applying(.invert()))`
+    /// blurs once. (Two nodes that merely begin with the same filters each
+    /// run them.)
+    public func shared() -> ImageNode {
+        var node = ImageNode(source, time: time)
+        node.base = SharedNode(self)
+        return node
     }
 
     /// This node with `filter` appended.
@@ -65,10 +91,17 @@ public struct ImageNode: Sendable {
 
     /// The format of the frame this node makes, without touching the GPU.
     public func outputFormat(_ output: RenderOutput = .sameAsSource) throws -> FrameFormat {
-        try GraphCompiler.plan(
-            input: source.format, filters: resolvedFilters(inputSizes: inputSizes()),
+        let input = try inputFormat()
+        return try GraphCompiler.plan(
+            input: input, filters: resolvedFilters(inputSizes: inputSizes(), input: input),
             outputLayout: output.resolve(for: source.layout), fusion: true
         ).output
+    }
+
+    /// The format the chain starts from: the source's, or the shared base's
+    /// output in 16-bit RGBA.
+    func inputFormat() throws -> FrameFormat {
+        try base?.node.outputFormat(Self.inputLayout) ?? source.format
     }
 
     /// The layout the nodes a node takes are rendered to.
@@ -86,11 +119,11 @@ public struct ImageNode: Sendable {
 
     /// The chain's filters for this node's frame: animated values evaluated
     /// at `time`, and each multi-input filter told its node inputs' sizes.
-    func resolvedFilters(inputSizes: [Int: [FrameSize]]) throws -> [Filter] {
-        guard !inputSizes.isEmpty else { return try chain.resolved(at: time, input: source.format).filters }
+    func resolvedFilters(inputSizes: [Int: [FrameSize]], input: FrameFormat) throws -> [Filter] {
+        guard !inputSizes.isEmpty else { return try chain.resolved(at: time, input: input).filters }
         var filters = chain.filters
         for (index, sizes) in inputSizes { filters[index] = filters[index].takingNodeInputs(of: sizes) }
-        return try FilterChain(filters).resolved(at: time, input: source.format).filters
+        return try FilterChain(filters).resolved(at: time, input: input).filters
     }
 
     /// Submits the node for rendering and returns its handle at once. The

@@ -35,6 +35,9 @@ public struct RenderPlanSummary: Sendable, Hashable {
 public struct RenderStatistics: Sendable, Hashable {
     /// Frames whose GPU work completed.
     public var framesRendered = 0
+    /// GPU passes (dispatches) run, those of a graph's input and shared
+    /// nodes included.
+    public var dispatches = 0
     /// Plans compiled (each compiles or finds its shaders in the caches).
     public var plansCompiled = 0
     /// Sum over frames of the time from submission to GPU completion.

@@ -101,12 +101,27 @@ public final class Renderer: Sendable {
     /// A graph's summary lists the passes of the nodes its multi-input
     /// filters take first, in the order they are taken.
     public func summary(for node: ImageNode, output: RenderOutput = .sameAsSource) throws -> RenderPlanSummary {
+        var counted: Set<ObjectIdentifier> = []
+        return try summary(for: node, output: output, counted: &counted)
+    }
+
+    /// A shared node's passes count once, at its first use.
+    private func summary(for node: ImageNode, output: RenderOutput, counted: inout Set<ObjectIdentifier>) throws
+        -> RenderPlanSummary
+    {
         var inputPasses: [String] = []
-        for (_, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
-            for input in nodes { inputPasses += try summary(for: input, output: ImageNode.inputLayout).passes }
+        if let base = node.base, counted.insert(ObjectIdentifier(base)).inserted {
+            inputPasses += try summary(for: base.node, output: ImageNode.inputLayout, counted: &counted).passes
         }
-        let filters = try node.resolvedFilters(inputSizes: node.inputSizes())
-        let plan = try self.plan(for: node.source.format, filters: filters, output: output)
+        for (_, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
+            for input in nodes {
+                inputPasses += try summary(for: input, output: ImageNode.inputLayout, counted: &counted).passes
+            }
+        }
+        let input = try node.inputFormat()
+        let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
+        let output = node.base != nil && output == .sameAsSource ? .layout(node.source.layout) : output
+        let plan = try self.plan(for: input, filters: filters, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
             stagingCopies: plan.staging)
@@ -140,7 +155,7 @@ public final class Renderer: Sendable {
     }
 
     private func execute(_ node: ImageNode, output: RenderOutput, completion: SubmissionCompletion<VideoFrame>) {
-        render(node, output: output, counted: true) { result in
+        render(node, output: output, counted: true, shared: SharedRenders()) { result in
             switch result {
             case .success(let frame): completion.succeed(frame)
             case .failure(let error): completion.fail(error)
@@ -148,34 +163,54 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// Renders `node`: first every node its multi-input filters take, each
-    /// into 16-bit RGBA (they run side by side), then its own chain with
-    /// their frames. The first failure among them is the node's.
+    /// Renders `node`: first the shared node it starts from (once for the
+    /// whole submission) and every node its multi-input filters take, each
+    /// into 16-bit RGBA, side by side; then its own chain with their
+    /// frames. The first failure among them is the node's.
     private func render(
-        _ node: ImageNode, output: RenderOutput, counted: Bool,
+        _ node: ImageNode, output: RenderOutput, counted: Bool, shared: SharedRenders,
         done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
     ) {
-        guard !node.inputs.isEmpty else {
-            renderChain(node, nodeFrames: [:], output: output, counted: counted, done: done)
+        // A node that starts from a shared one keeps its source's layout.
+        let output = node.base != nil && output == .sameAsSource ? .layout(node.source.layout) : output
+        guard !node.inputs.isEmpty || node.base != nil else {
+            renderChain(node, source: node.source, nodeFrames: [:], output: output, counted: counted, done: done)
             return
         }
-        let jobs = node.inputs.sorted { $0.key < $1.key }.flatMap { index, nodes in
-            nodes.enumerated().map { (filter: index, position: $0.offset, node: $0.element) }
+        // Job -1 is the shared base; the others are node inputs by filter.
+        var jobs: [(filter: Int, node: ImageNode)] = []
+        if let base = node.base { jobs.append((-1, base.node)) }
+        for (index, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
+            jobs += nodes.map { (index, $0) }
         }
         let results = Locked<[Result<VideoFrame, any Error>?]>(Array(repeating: nil, count: jobs.count))
         let group = DispatchGroup()
         for (job, input) in jobs.enumerated() {
             group.enter()
-            render(input.node, output: ImageNode.inputLayout, counted: false) { result in
+            let deliver: SharedRenders.Delivery = { result in
                 results.withLock { $0[job] = result }
                 group.leave()
             }
+            let renderInput = { [self] (deliver: @escaping SharedRenders.Delivery) in
+                render(input.node, output: ImageNode.inputLayout, counted: false, shared: shared, done: deliver)
+            }
+            if input.filter == -1, let base = node.base {
+                shared.frame(of: base, render: renderInput, deliver: deliver)
+            } else {
+                renderInput(deliver)
+            }
         }
         group.notify(queue: .global()) { [self] in
+            var source = node.source
             var frames: [Int: [VideoFrame]] = [:]
             for (job, result) in results.withLock({ $0 }).enumerated() {
                 switch result {
-                case .success(let frame): frames[jobs[job].filter, default: []].append(frame)
+                case .success(let frame):
+                    if jobs[job].filter == -1 {
+                        source = frame
+                    } else {
+                        frames[jobs[job].filter, default: []].append(frame)
+                    }
                 case .failure(let error): return done(.failure(error))
                 case nil:
                     return done(
@@ -183,18 +218,19 @@ public final class Renderer: Sendable {
                             RenderError.invalidFilterSetup(filter: "graph", reason: "an input node delivered nothing")))
                 }
             }
-            renderChain(node, nodeFrames: frames, output: output, counted: counted, done: done)
+            renderChain(node, source: source, nodeFrames: frames, output: output, counted: counted, done: done)
         }
     }
 
     /// Renders the node's own chain on its source frame, the multi-input
     /// filters sampling `nodeFrames` (by filter index).
     private func renderChain(
-        _ node: ImageNode, nodeFrames: [Int: [VideoFrame]], output: RenderOutput, counted: Bool,
+        _ node: ImageNode, source: VideoFrame, nodeFrames: [Int: [VideoFrame]], output: RenderOutput, counted: Bool,
         done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
     ) {
         let started = DispatchTime.now()
-        let source = node.source
+        // The colours are the original frame's, wherever the chain starts.
+        let colorimetry = node.source.format.conversionColorimetry
         let filters: [Filter]
         let plan: RenderPlan
         let slot: FrameSlot
@@ -203,7 +239,7 @@ public final class Renderer: Sendable {
             // depends on structural values (and node input sizes) only, so
             // it is the same plan.
             let sizes = nodeFrames.mapValues { $0.map { FrameSize(width: $0.width, height: $0.height) } }
-            filters = try node.resolvedFilters(inputSizes: sizes)
+            filters = try node.resolvedFilters(inputSizes: sizes, input: source.format)
             plan = try self.plan(for: source.format, filters: filters, output: output)
             slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {
@@ -212,12 +248,14 @@ public final class Renderer: Sendable {
         }
         do {
             for (index, frames) in nodeFrames { slot.upload(nodeFrames: frames, filter: index) }
-            try prepare(slot, plan: plan, source: source, filters: filters, time: node.time)
+            try prepare(
+                slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
             let prepared = DispatchTime.now()
             try context.submit(slot.commands) { [self] result in
                 let finished = DispatchTime.now()
                 switch result {
                 case .success:
+                    counters.withLock { $0.dispatches += plan.passCount }
                     if counted {
                         counters.withLock {
                             $0.framesRendered += 1
@@ -225,7 +263,9 @@ public final class Renderer: Sendable {
                             $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
                         }
                     }
-                    done(.success(Self.outputFrame(plan: plan, slot: slot, source: source)))
+                    done(
+                        .success(
+                            Self.outputFrame(plan: plan, slot: slot, time: source.time, colorimetry: colorimetry)))
                 case .failure(let error):
                     plan.pool.release(slot)
                     done(.failure(error))
@@ -305,14 +345,15 @@ public final class Renderer: Sendable {
     /// slot's bindings and commands made again only when what they name
     /// changed (`SlotRecorder`).
     private func prepare(
-        _ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter], time: FrameTime
+        _ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter], time: FrameTime,
+        colorimetry: Colorimetry
     ) throws {
         Self.upload(source, into: slot.input, layout: plan.inputLayout)
         let data = try filters.enumerated().map { index, filter in
             try packedData(for: filter, inputSize: plan.graph.filterInputSizes[index])
         }
         try ParameterWriter(plan: plan, context: context).write(
-            into: slot, filters: filters, data: data, time: time, colorimetry: source.format.conversionColorimetry,
+            into: slot, filters: filters, data: data, time: time, colorimetry: colorimetry,
             inputBitDepth: source.layout.bitDepth)
         let auxiliary = try SlotRecorder.auxiliaryImages(
             slot: slot, plan: plan, filters: filters, resources: options.resources)
@@ -343,7 +384,9 @@ public final class Renderer: Sendable {
         }
     }
 
-    private static func outputFrame(plan: RenderPlan, slot: FrameSlot, source: VideoFrame) -> VideoFrame {
+    private static func outputFrame(plan: RenderPlan, slot: FrameSlot, time: Double?, colorimetry: Colorimetry)
+        -> VideoFrame
+    {
         let lease = SlotLease(pool: plan.pool, slot: slot)
         let format = plan.graph.output
         let planes = plan.outputLayout.planes.map {
@@ -352,7 +395,7 @@ public final class Renderer: Sendable {
         // The layout was checked when the plan was made, so this cannot fail.
         return try! VideoFrame(
             width: format.width, height: format.height, layout: format.layout, planes: planes,
-            colorimetry: format.layout.isYUV ? source.format.conversionColorimetry : nil, time: source.time)
+            colorimetry: format.layout.isYUV ? colorimetry : nil, time: time)
     }
 }
 
