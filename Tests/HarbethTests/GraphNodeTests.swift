@@ -248,3 +248,25 @@ final class SharedNodeTests: XCTestCase {
         XCTAssertEqual(count, summary.passes.count)
     }
 }
+
+/// The discrete-GPU data path (planes through device-only buffers) gives
+/// a graph the same pixels: the consumer copies the input nodes' frames
+/// from the device buffers they were rendered into.
+final class GraphStagingTests: XCTestCase {
+    func testAGraphRendersTheSameThroughDeviceOnlyBuffers() throws {
+        let context = try GPUTestEnvironment.context()
+        let unified = Renderer(context: context)
+        let staged = Renderer(context: context, options: Renderer.Options(alwaysStage: true))
+        let a = ImageNode(try Fixtures.frame(.yuv420p, index: 1))
+        let b = ImageNode(try Fixtures.frame(.yuv420p, index: 4)).applying(
+            try FilterChain(parsing: "resize=w=100:h=80:method=bilinear,invert"))
+        for node in [a.overlay(b, x: 30, y: 20), a.hstack(b.applying(.sepia()), padding: 2)] {
+            let expected = try node.makeFrame(on: unified)
+            let made = try node.makeFrame(on: staged)
+            for plane in 0..<3 {
+                XCTAssertEqual(made.packedBytes(plane: plane), expected.packedBytes(plane: plane), "plane \(plane)")
+            }
+        }
+        XCTAssertTrue(try staged.summary(for: a.overlay(b)).stagingCopies)
+    }
+}

@@ -65,11 +65,23 @@ final class FrameSlot: @unchecked Sendable {
         self.nodeImages = nodeImages
     }
 
-    /// Copies the frames other nodes rendered (16-bit RGBA) into the upload
-    /// buffers of filter `index`'s node images, row by row.
-    func upload(nodeFrames frames: [VideoFrame], filter index: Int) {
+    /// Where each node image is filled from this frame, by filter index:
+    /// the buffer the node rendered into (read on the GPU, no copy on the
+    /// host), or the image's own upload buffer for a frame made elsewhere.
+    private(set) var nodeSources: [Int: [(buffer: GPUBuffer, offset: Int, bytesPerRow: Int)]] = [:]
+    /// The node sources the recorded commands copy from.
+    var boundNodeSources: [ObjectIdentifier] = []
+
+    /// This frame's node inputs of filter `index` (16-bit RGBA frames).
+    /// The frames must live until the frame's GPU work is done.
+    func setNodeFrames(_ frames: [VideoFrame], filter index: Int) {
+        var sources: [(buffer: GPUBuffer, offset: Int, bytesPerRow: Int)] = []
         for (frame, target) in zip(frames, nodeImages[index] ?? []) {
             let plane = frame.planes[0]
+            if let lease = plane.storage as? SlotLease {
+                sources.append((lease.deviceBuffer, plane.offset, plane.bytesPerRow))
+                continue
+            }
             let rowBytes = frame.width * ImageFormat.rgba16Unorm.bytesPerPixel
             target.upload.withUnsafeMutableBytes { destination in
                 plane.storage.withUnsafeBytes { source in
@@ -79,7 +91,9 @@ final class FrameSlot: @unchecked Sendable {
                     }
                 }
             }
+            sources.append((target.upload, 0, rowBytes))
         }
+        nodeSources[index] = sources
     }
 
     /// Makes pass `index`'s data buffer at least `bytes` long. A new buffer

@@ -37,6 +37,11 @@ enum SlotRecorder {
     static func bindAndRecord(_ slot: FrameSlot, plan: RenderPlan, auxiliary: [[GPUImage]]) throws {
         let identities = auxiliary.map { $0.map(ObjectIdentifier.init) }
         if identities != slot.boundAuxiliary { slot.isRecorded = false }
+        // Node frames come from other slots' buffers, which change from
+        // frame to frame: the copies are recorded again when they do.
+        let sources = slot.nodeSources.sorted { $0.key < $1.key }.flatMap(\.value)
+        let sourceIdentities = sources.map { ObjectIdentifier($0.buffer) }
+        if sourceIdentities != slot.boundNodeSources { slot.isRecorded = false }
         guard !slot.isRecorded else { return }
         for (passIndex, pass) in plan.graph.passes.enumerated() {
             var resources: [BoundResource] = [.buffer(slot.uniforms[passIndex])]
@@ -53,9 +58,18 @@ enum SlotRecorder {
             slot.sets[passIndex].update(resources)
         }
         slot.boundAuxiliary = identities
-        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value)
+        slot.boundNodeSources = sourceIdentities
+        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value).map(\.image)
         try slot.commands.record { recorder in
-            for node in nodeImages { recorder.copy(from: node.upload, to: node.image) }
+            if !sources.isEmpty {
+                // The nodes rendered in earlier submissions on this queue:
+                // their writes become visible to these copies.
+                recorder.computeBarrier()
+                for (source, image) in zip(sources, nodeImages) {
+                    recorder.copy(
+                        from: source.buffer, offset: source.offset, bytesPerRow: source.bytesPerRow, to: image)
+                }
+            }
             if plan.staging {
                 recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
             }

@@ -247,7 +247,7 @@ public final class Renderer: Sendable {
             return
         }
         do {
-            for (index, frames) in nodeFrames { slot.upload(nodeFrames: frames, filter: index) }
+            for (index, frames) in nodeFrames { slot.setNodeFrames(frames, filter: index) }
             try prepare(
                 slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
             let prepared = DispatchTime.now()
@@ -255,6 +255,9 @@ public final class Renderer: Sendable {
                 let finished = DispatchTime.now()
                 switch result {
                 case .success:
+                    // The node frames' slots were read by these commands:
+                    // they go back to their pools only now.
+                    withExtendedLifetime(nodeFrames) {}
                     counters.withLock { $0.dispatches += plan.passCount }
                     if counted {
                         counters.withLock {
@@ -413,6 +416,10 @@ final class SlotLease: PlaneStorage {
     deinit {
         pool.release(slot)
     }
+
+    /// Where the GPU wrote the planes (the readback buffer itself on
+    /// unified memory): a consumer's commands copy a node's frame from it.
+    var deviceBuffer: GPUBuffer { slot.outputDevice }
 
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try slot.output.withUnsafeBytes(body)

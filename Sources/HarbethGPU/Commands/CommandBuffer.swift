@@ -134,6 +134,18 @@ package struct CommandRecorder: ~Copyable {
         vkCmdCopyBufferToImage(handle, source.handle, image.handle, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
     }
 
+    /// Copies pixels from a buffer into an image, the rows starting
+    /// `bytesPerRow` apart from `offset` (a whole number of pixels).
+    package mutating func copy(from source: GPUBuffer, offset: Int, bytesPerRow: Int, to image: GPUImage) {
+        var region = VkBufferImageCopy()
+        region.bufferOffset = VkDeviceSize(offset)
+        region.bufferRowLength = UInt32(bytesPerRow / image.format.bytesPerPixel)
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+        region.imageExtent = VkExtent3D(width: UInt32(image.width), height: UInt32(image.height), depth: 1)
+        vkCmdCopyBufferToImage(handle, source.handle, image.handle, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
+    }
+
     /// Copies an image's pixels, tightly packed, into a buffer.
     package mutating func copy(from image: GPUImage, to destination: GPUBuffer) {
         var region = VkBufferImageCopy()
