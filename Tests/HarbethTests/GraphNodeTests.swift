@@ -14,6 +14,8 @@ final class GraphNodeTests: XCTestCase {
     func testOverlayAndBlendOfANodeEqualTheFileForm() throws {
         let path = try BlendTestImages.smallLayer()
         let layer = try FFmpegImageLoader().image(at: path)
+        let maskPath = try BlendTestImages.layer()
+        let mask = try FFmpegImageLoader().image(at: maskPath)
         let wide = try ImageNode(layer).makeFrame(on: renderer, output: .layout(.rgba16))
         let narrowed = try ImageNode(wide).makeFrame(on: renderer, output: .rgba8)
         XCTAssertEqual(narrowed.packedBytes(plane: 0), layer.packedBytes(plane: 0), "16-bit RGBA keeps 8-bit pixels")
@@ -22,6 +24,14 @@ final class GraphNodeTests: XCTestCase {
             (video.overlay(ImageNode(layer), x: 40, y: -20, opacity: 0.8), .overlay(path, x: 40, y: -20, opacity: 0.8)),
             (video.blend(ImageNode(layer), mode: .softLight, fit: .fit), .blend(path, mode: .softLight, fit: .fit)),
             (video.blend(ImageNode(layer), mode: .chromaKey), .blend(path, mode: .chromaKey)),
+            (
+                video.maskBlend(mask: ImageNode(mask), with: ImageNode(layer)),
+                .maskBlend(mask: maskPath, image: path)
+            ),
+            (
+                video.maskBlend(mask: ImageNode(mask), color: [1, 0.6, 0], invert: true),
+                .maskBlend(mask: maskPath, color: [1, 0.6, 0], invert: true)
+            ),
         ]
         for (graph, filter) in cases {
             let fromNode = try graph.makeFrame(on: renderer, output: .rgba8)

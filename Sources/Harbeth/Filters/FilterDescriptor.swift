@@ -142,6 +142,9 @@ public struct FilterEnvironment: Sendable {
     public let inputSize: FrameSize
     /// Reads files named by parameters (LUTs, images).
     public let resources: any FilterResourceLoader
+    /// The sizes of the images the filter takes from other nodes of a
+    /// graph (instead of files); empty in a plain chain.
+    public var nodeInputs: [FrameSize] = []
 }
 
 /// Loads the files a filter's parameters name. Harbeth knows no codecs: the

@@ -14,6 +14,19 @@ extension ImageNode {
         appending(.blend("", mode: mode, opacity: opacity, fit: fit), inputs: [other])
     }
 
+    /// Where `mask`'s luminance is white, `other` (stretched to this node)
+    /// replaces this node; where it is black this node shows (the other way
+    /// round with `invert`). Without `other`, `color` replaces it.
+    public func maskBlend(
+        mask: ImageNode, with other: ImageNode? = nil, color: [Double] = [0, 0, 0, 1], invert: Bool = false
+    ) -> ImageNode {
+        let rgba = GeometryFilters.rgba(color).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+        // The colour as a one-pixel image, which the blend stretches (four
+        // bytes for one pixel: it cannot fail).
+        let second = other ?? ImageNode(try! VideoFrame(rgba: rgba, width: 1, height: 1))
+        return appending(.maskBlend(mask: "", color: color, invert: invert), inputs: [mask, second])
+    }
+
     /// A transition from this node to `next` (FFmpeg xfade): it starts at
     /// `offset` seconds of this node's time and lasts `duration`; before it
     /// this node shows, after it `next`. Both must be the same size.

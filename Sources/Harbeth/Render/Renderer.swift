@@ -325,7 +325,8 @@ public final class Renderer: Sendable {
     private func packedData(for filter: Filter, inputSize: FrameSize) throws -> [Float] {
         let key = PackKey(filter: filter, inputSize: inputSize)
         if let cached = packed.withLock({ $0[key] }) { return cached }
-        let environment = FilterEnvironment(inputSize: inputSize, resources: options.resources)
+        var environment = FilterEnvironment(inputSize: inputSize, resources: options.resources)
+        environment.nodeInputs = filter.nodeInputSizes
         let data: [Float]
         do {
             data = try filter.descriptor.pack(filter.values, environment)

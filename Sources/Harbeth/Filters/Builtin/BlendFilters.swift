@@ -73,8 +73,11 @@ enum BlendFilters {
             .boolean("invert", default: false, summary: "white keeps the frame instead"),
         ],
         stages: [.pointwise("hb_mask_blend", file: "pointwise/mask_blend.glsl", auxiliaryImages: 2)],
-        pack: { values, _ in
-            [values.text("file").isEmpty ? 1 : 0] + GeometryFilters.rgba(values.list("color"))
+        pack: { values, environment in
+            // The colour shows where no second image is: no file, and no
+            // second node (a graph gives the mask, then the image).
+            let usesColor = values.text("file").isEmpty && environment.nodeInputs.count < 2
+            return [usesColor ? 1 : 0] + GeometryFilters.rgba(values.list("color"))
                 + [values.bool("invert") ? 1 : 0]
         },
         auxiliary: { values, environment in
@@ -88,7 +91,8 @@ enum BlendFilters {
                 ? try VideoFrame(rgba: [0, 0, 0, 0], width: 1, height: 1)
                 : try loadImage(file, parameter: "file", filter: "mask_blend", environment: environment)
             return [mask, second]
-        })
+        },
+        nodeInputs: .optional(count: 2))
 
     /// An image named by a parameter, with the reason it cannot be had as
     /// an invalid setup of the filter.
