@@ -1,4 +1,5 @@
 import Foundation
+import HarbethTestSupport
 import Kakapos
 import XCTest
 
@@ -34,6 +35,37 @@ final class CLITests: XCTestCase {
             if r + 2 >= g && g + 2 >= b { warm += 1 }
         }
         XCTAssertGreaterThan(Double(warm) / Double(toned.count / 3), 0.95, "r >= g >= b almost everywhere")
+    }
+
+    /// `t` counts from the start of the output, as FFmpeg's filters see it
+    /// without -copyts, even when the input's timestamps start late (MPEG-TS
+    /// starts at 1.4 s): the first half second here is black.
+    func testTimeInExpressionsCountsFromTheStartOfTheOutput() throws {
+        let clip = try TestMedia.clip(
+            "cli-late.ts",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=1", "-c:v", "libx264", "-preset",
+                "ultrafast", "-pix_fmt", "yuv420p", "-f", "mpegts",
+            ])
+        let folder = try Clips.folder(with: [clip])
+        let run = try Tool.run(
+            ["-vf", "brightness='if(lt(t,0.5),-1,0)'", "--codec", "ffv1", "-o", "out.mkv", "cli-late.ts"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let output = folder.appendingPathComponent("out.mkv").path
+        func mean(_ index: Int) throws -> Double {
+            let pixels = try Clips.pixels(output, index: index, pixelFormat: "gray")
+            return Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
+        }
+        XCTAssertLessThan(try mean(5), 2, "t = 0.2 s: black")
+        XCTAssertGreaterThan(try mean(20), 40, "t = 0.8 s: the picture")
+        // -copyts keeps the input's timestamps, and t is then theirs (1.4 s on).
+        let kept = try Tool.run(
+            [
+                "-vf", "brightness='if(lt(t,0.5),-1,0)'", "--codec", "ffv1", "-copyts", "-y", "-o", "out.mkv",
+                "cli-late.ts",
+            ], in: folder)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertGreaterThan(try mean(5), 40, "with -copyts, t = 1.68 s at frame 5")
     }
 
     /// The pipeline cache is saved in the background while a run renders,

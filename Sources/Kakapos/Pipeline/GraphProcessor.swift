@@ -124,7 +124,7 @@ public struct GraphProcessor: FrameProcessor {
                 }
             }
         } else {
-            node = ImageNode(frame.frame, chain: chainForFrame(frame.time), time: time)
+            node = ImageNode(frame.frame, chain: chainForFrame(time), time: time)
         }
         return node.transmitFrame(
             on: renderer, output: output, policy: policy, deliveryQueue: deliveryQueue, completion: completion)

@@ -89,6 +89,10 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     let observerQueue = DispatchQueue(label: "kakapos.pipeline.observer")
     let window: InFlightWindow
     private let core: ConditionLock<Core>
+    /// Where the output's time 0 is in the source's timestamps (seconds):
+    /// frames reach the processor timed from it, as FFmpeg's filters see
+    /// them, unless `keepTimestamps`.
+    private let outputStart = Locked<Double?>(nil)
     private let ended = DispatchGroup()
     /// Points where tests act between two steps of the pipeline.
     let testHooks = ConditionLock(MediaPipelineTestHooks())
@@ -156,8 +160,11 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             return
         }
         do {
-            try sink.begin(
-                try source.sinkInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps))
+            let input = try source.sinkInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps)
+            if !options.keepTimestamps {
+                outputStart.withLock { $0 = Double(input.startPTS) * (input.timeBase.doubleValue ?? 0) }
+            }
+            try sink.begin(input)
             try source.start { [self] event in self.sourceEvent(event, run: run) }
         } catch {
             try failStarting(run, error)
@@ -275,7 +282,12 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
                 window.release()
                 return
             }
-            let handle = processor.submit(timed, policy: options.submissions, deliveryQueue: pipelineQueue) {
+            // Filters read the frame's time (`t`) from the output's start.
+            var submitted = timed
+            if let start = outputStart.withLock({ $0 }) {
+                submitted.frame.time = timed.seconds - start
+            }
+            let handle = processor.submit(submitted, policy: options.submissions, deliveryQueue: pipelineQueue) {
                 [self] result in
                 processed(result, sequence: sequence, run: run) { frame in timed.replacingFrame(frame) }
             }
