@@ -25,6 +25,7 @@ public enum ChainProperties {
         let text = String(decoding: bytes[..<(separator ?? bytes.endIndex)], as: UTF8.self)
         let shader = separator.map { Array(bytes[($0 + 1)...]) } ?? Array(defaultShader.utf8)
         let resources = InMemoryResources(shader)
+        try GraphProperties.check(text, resources: resources)
         let chain: FilterChain
         do {
             chain = try FilterChain(parsing: text, resources: resources)
@@ -82,6 +83,50 @@ public enum ChainProperties {
             try require(
                 FilterCatalog.standard.descriptor(named: suggestion) != nil,
                 "the error for '\(text.escaped)' suggests '\(suggestion.escaped)', which is no filter")
+        }
+    }
+}
+
+/// What must hold for any text read as a filtergraph: an error is one line
+/// that points inside the text; a graph has an output, and every output
+/// builds a node from frames of its inputs.
+enum GraphProperties {
+    static func check(_ text: String, resources: InMemoryResources) throws(FuzzFailure) {
+        let graph: FilterGraph
+        do {
+            graph = try FilterGraph(parsing: text, resources: resources)
+        } catch {
+            let message = "\(error)"
+            try require(
+                message.isOneLine && !message.isEmpty, "the graph error for '\(text.escaped)': \(message.escaped)")
+            var column: Int?
+            switch error {
+            case .chain(let chain): return try ChainProperties.checkError(chain, text: text)
+            case .unknownLabel(_, let at), .labelUsedTwice(_, let at), .labelMadeTwice(_, let at),
+                .wrongInputCount(_, _, _, let at):
+                column = at
+            case .missingInput(_, _, let at): column = at
+            case .cycle, .noSuchOutput, .severalOutputs, .empty: column = nil
+            }
+            if let column {
+                try require(
+                    (1...(text.count + 1)).contains(column),
+                    "the graph error for '\(text.escaped)' points at column \(column): \(message.escaped)")
+            }
+            return
+        }
+        try require(!graph.outputs.isEmpty, "the graph '\(text.escaped)' has no output")
+        // Frames for its inputs (a graph naming more than a few is left at parsing).
+        guard graph.inputCount <= 8,
+            let frame = try? VideoFrame(rgba: [UInt8](repeating: 128, count: 16), width: 2, height: 2)
+        else { return }
+        let frames = [VideoFrame](repeating: frame, count: graph.inputCount)
+        for output in graph.outputs {
+            do {
+                _ = try graph.node(for: output.label, inputs: frames, time: FrameTime(index: 0, seconds: 0))
+            } catch {
+                throw FuzzFailure("the graph '\(text.escaped)' cannot build its output [\(output.label)]: \(error)")
+            }
         }
     }
 }
