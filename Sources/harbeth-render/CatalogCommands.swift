@@ -51,8 +51,26 @@ enum CatalogCommands {
                 "\ninterlaced video: applied to the frame as it is, both fields together; the field order tag "
                 + "is kept (deinterlace first for a progressive result)\n"
         }
+        // A file parameter's value is a placeholder naming it (FILE, MASK).
         let example =
-            descriptor.parameters.first.map { "\(descriptor.name)=\($0.name)=\($0.defaultValue)" } ?? descriptor.name
+            descriptor.parameters.first.map { parameter in
+                let value = parameter.type == .text ? parameter.name.uppercased() : "\(parameter.defaultValue)"
+                return "\(descriptor.name)=\(parameter.name)=\(value)"
+            } ?? descriptor.name
+        let count = descriptor.nodeInputs.count
+        if count > 0 {
+            // The other videos come from the graph: [0] is the frame, [1]... the others.
+            let labels = (0...count).map { "[\($0)]" }.joined()
+            let inputs = (0...count).map { "-i in\($0).mp4" }.joined(separator: " ")
+            if case .required = descriptor.nodeInputs {
+                text += "\ninputs: the frame and \(count) more video\(count == 1 ? "" : "s"), in a graph only\n"
+            } else {
+                text += "\ninputs: the frame and \(count) more video\(count == 1 ? "" : "s") in a graph, or files\n"
+            }
+            let graphExample = descriptor.nodeInputs == .optional(count: count) ? descriptor.name : example
+            text += "\nexample: harbeth-render \(inputs) --graph '\(labels)\(graphExample)' -o out.mp4\n"
+            if case .required = descriptor.nodeInputs { return text }
+        }
         text += "\nexample: harbeth-render --filter '\(example)' in.mp4\n"
         return text
     }

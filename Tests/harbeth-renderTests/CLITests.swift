@@ -395,6 +395,14 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(describe.stdout.contains("sigma: number"), describe.stdout)
         XCTAssertTrue(describe.stdout.contains("example: harbeth-render --filter 'gaussian_blur=sigma=2' in.mp4"))
         XCTAssertTrue(describe.stdout.contains("interlaced video: applied to the frame as it is"), describe.stdout)
+        // A filter of two videos says it needs a graph, and shows one.
+        let transition = try Tool.run(["--describe", "xfade"]).stdout
+        XCTAssertTrue(transition.contains("inputs: the frame and 1 more video, in a graph only"), transition)
+        XCTAssertTrue(
+            transition.contains("example: harbeth-render -i in0.mp4 -i in1.mp4 --graph '[0][1]xfade"), transition)
+        XCTAssertFalse(transition.contains("--filter 'xfade"), transition)
+        let overlay = try Tool.run(["--describe", "overlay"]).stdout
+        XCTAssertTrue(overlay.contains("example: harbeth-render --filter 'overlay=file=FILE' in.mp4"), overlay)
         let pointwise = try Tool.run(["--describe", "sepia"])
         XCTAssertFalse(pointwise.stdout.contains("interlaced video"), "a pointwise filter is the same either way")
 
