@@ -44,11 +44,12 @@ final class FrameSlot: @unchecked Sendable {
             try context.makeBuffer(size: RenderPlan.uniformBytes, location: .upload)
         }
         data = try plan.graph.passes.map { _ in try context.makeBuffer(size: 256, location: .upload) }
-        images = try plan.graph.passes.map { pass in
-            guard pass.output == .image else { return nil }
-            return try context.makeImage(
-                width: pass.outputSize.width, height: pass.outputSize.height, format: plan.imageFormat)
+        // One image per intermediate the plan needs, shared by passes whose
+        // images are never read at the same time.
+        let physical = try plan.intermediates.sizes.map { size in
+            try context.makeImage(width: size.width, height: size.height, format: plan.imageFormat)
         }
+        images = plan.intermediates.assignment.map { $0.map { physical[$0] } }
         sets = try plan.pipelines.map { try $0.makeDescriptorSet() }
         commands = try context.makeCommandBuffer()
         boundAuxiliary = plan.graph.passes.map { _ in [] }

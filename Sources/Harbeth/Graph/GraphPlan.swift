@@ -65,6 +65,40 @@ struct GraphPlan: Sendable {
     let output: FrameFormat
     /// Each filter's input size, for the closures that pack its parameters.
     let filterInputSizes: [FrameSize]
+
+    /// Which intermediate image each pass writes (nil for the last, which
+    /// writes the output planes), reusing an image once every pass that
+    /// reads it has run, and the size of each image.
+    var intermediates: (assignment: [Int?], sizes: [FrameSize]) {
+        // The last pass that reads each pass's image: the next pass, and
+        // any later stage that reads its filter's input from it.
+        var lastRead = passes.indices.map { $0 + 1 }
+        for (index, pass) in passes.enumerated() {
+            for stage in pass.stages {
+                if let input = stage.filterInputPass { lastRead[input] = max(lastRead[input], index) }
+            }
+        }
+        var assignment: [Int?] = []
+        var sizes: [FrameSize] = []
+        var busyUntil: [Int] = []
+        for (index, pass) in passes.enumerated() {
+            guard pass.output == .image else {
+                assignment.append(nil)
+                continue
+            }
+            // An image of this size that no pass from here on reads.
+            let reusable = sizes.indices.first { sizes[$0] == pass.outputSize && busyUntil[$0] < index }
+            if let reusable {
+                busyUntil[reusable] = lastRead[index]
+                assignment.append(reusable)
+            } else {
+                sizes.append(pass.outputSize)
+                busyUntil.append(lastRead[index])
+                assignment.append(sizes.count - 1)
+            }
+        }
+        return (assignment, sizes)
+    }
 }
 
 /// Splits a chain into passes. With fusion on, every maximal run of

@@ -17,6 +17,8 @@ final class RenderPlan: @unchecked Sendable {
     /// command buffer.
     let staging: Bool
     let pool: SlotPool
+    /// Which intermediate image each pass writes, and their sizes.
+    let intermediates: (assignment: [Int?], sizes: [FrameSize])
     private let auxiliary = Locked<[AuxiliaryKey: [GPUImage]]>([:])
 
     /// Auxiliary images come from the files a filter's text values name, so
@@ -85,12 +87,18 @@ final class RenderPlan: @unchecked Sendable {
         }
         self.pipelines = pipelines
         groups = graph.passes.map(ShaderGenerator.groups)
+        intermediates = graph.intermediates
         self.staging = staging
         pool = SlotPool(limit: max(framesInFlight, 1) * 4 + 4)
     }
 
     /// Passes (dispatches) per frame.
     var passCount: Int { graph.passes.count }
+
+    /// Bytes of the intermediate images one frame in flight holds.
+    var intermediateBytes: Int {
+        intermediates.sizes.reduce(0) { $0 + $1.width * $1.height * imageFormat.bytesPerPixel }
+    }
 
     /// GPU images for the filters' auxiliary inputs, uploaded once per set
     /// of text values.

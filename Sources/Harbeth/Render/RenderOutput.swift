@@ -27,6 +27,11 @@ public struct RenderPlanSummary: Sendable, Hashable {
     /// `Renderer.Options.alwaysStage`.
     public let stagingCopies: Bool
 
+    /// Bytes of intermediate images one frame in flight holds at its peak:
+    /// images are reused once the passes that read them have run (a graph's
+    /// summary adds its input nodes').
+    public let intermediateBytes: Int
+
     /// GPU passes (compute dispatches) per frame.
     public var dispatchesPerFrame: Int { passes.count }
 }

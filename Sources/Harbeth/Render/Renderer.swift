@@ -110,13 +110,19 @@ public final class Renderer: Sendable {
         -> RenderPlanSummary
     {
         var inputPasses: [String] = []
+        var inputBytes = 0
+        // An input node's passes and intermediates, and its frame twice:
+        // the buffer it is rendered into and the consumer's image of it.
+        func add(_ input: ImageNode, counted: inout Set<ObjectIdentifier>) throws {
+            let summary = try self.summary(for: input, output: ImageNode.inputLayout, counted: &counted)
+            inputPasses += summary.passes
+            inputBytes += summary.intermediateBytes + 2 * summary.output.width * summary.output.height * 8
+        }
         if let base = node.base, counted.insert(ObjectIdentifier(base)).inserted {
-            inputPasses += try summary(for: base.node, output: ImageNode.inputLayout, counted: &counted).passes
+            try add(base.node, counted: &counted)
         }
         for (_, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
-            for input in nodes {
-                inputPasses += try summary(for: input, output: ImageNode.inputLayout, counted: &counted).passes
-            }
+            for input in nodes { try add(input, counted: &counted) }
         }
         let input = try node.inputFormat()
         let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
@@ -124,7 +130,7 @@ public final class Renderer: Sendable {
         let plan = try self.plan(for: input, filters: filters, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
-            stagingCopies: plan.staging)
+            stagingCopies: plan.staging, intermediateBytes: inputBytes + plan.intermediateBytes)
     }
 
     /// Compiles (or finds) the plan for `chain` on frames of `input` and
@@ -136,7 +142,7 @@ public final class Renderer: Sendable {
         let plan = try self.plan(for: input, filters: constant.filters, output: output)
         return RenderPlanSummary(
             passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
-            stagingCopies: plan.staging)
+            stagingCopies: plan.staging, intermediateBytes: plan.intermediateBytes)
     }
 
     // MARK: Submission

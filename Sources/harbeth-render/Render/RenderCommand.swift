@@ -168,7 +168,10 @@ struct RenderCommand {
                 console.note("rotation \(source.metadata.rotation): applied to the pixels, no rotation tag written")
             }
             let passes = summary.passes.joined(separator: " | ")
-            console.note("plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format)")
+            let intermediate = String(format: "%.1f MiB", Double(summary.intermediateBytes) / 1_048_576)
+            console.note(
+                "plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format);"
+                    + " intermediate images \(intermediate) at the peak")
         }
 
         let hold = HoldingProcessor.holdFrame.map { HoldingProcessor(graph, holdFrame: $0, console: console) }
@@ -222,7 +225,8 @@ struct RenderCommand {
                 speed: RunReport.rounded(elapsed > 0 ? finished.duration / elapsed : 0), width: format.width,
                 height: format.height, layout: format.layout.rawValue, device: renderer.context.info.name,
                 codec: finished.codec, audio: finished.audio, gpuPassesPerFrame: summary.dispatchesPerFrame,
-                passes: summary.passes, decodeSeconds: RunReport.rounded(source.decodeSeconds),
+                passes: summary.passes, intermediateBytes: summary.intermediateBytes,
+                decodeSeconds: RunReport.rounded(source.decodeSeconds),
                 gpuSeconds: RunReport.rounded(statistics.gpuSeconds),
                 uploadSeconds: RunReport.rounded(statistics.uploadSeconds),
                 encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,

@@ -29,6 +29,8 @@ struct RunReport: Encodable, Equatable {
     var audio: String?
     var gpuPassesPerFrame: Int
     var passes: [String]
+    /// Bytes of intermediate images a frame in flight holds at its peak.
+    var intermediateBytes: Int
     var decodeSeconds: Double
     var gpuSeconds: Double
     /// Seconds copying planes into GPU memory and preparing each frame.
@@ -45,7 +47,8 @@ struct RunReport: Encodable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case input, output, chain, frames, duration, elapsedSeconds, fps, speed, width, height, layout, device, codec
-        case audio, gpuPassesPerFrame, passes, decodeSeconds, gpuSeconds, uploadSeconds, encodeSeconds
+        case audio, gpuPassesPerFrame, passes, intermediateBytes, decodeSeconds, gpuSeconds, uploadSeconds,
+            encodeSeconds
         case shaderCompiles, shaderCacheHits, shaderDiskCacheHits, pipelinesCreated, skippedFrames, notes
     }
 
@@ -69,6 +72,7 @@ struct RunReport: Encodable, Equatable {
         try container.encode(audio, forKey: .audio)
         try container.encode(gpuPassesPerFrame, forKey: .gpuPassesPerFrame)
         try container.encode(passes, forKey: .passes)
+        try container.encode(intermediateBytes, forKey: .intermediateBytes)
         try container.encode(decodeSeconds, forKey: .decodeSeconds)
         try container.encode(gpuSeconds, forKey: .gpuSeconds)
         try container.encode(uploadSeconds, forKey: .uploadSeconds)
