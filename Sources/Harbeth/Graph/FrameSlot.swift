@@ -28,9 +28,11 @@ final class FrameSlot: @unchecked Sendable {
     /// The auxiliary images bound now, per pass.
     var boundAuxiliary: [[ObjectIdentifier]]
     /// For each multi-input filter fed by other nodes (by its index in the
-    /// chain): an image per node input and the host-visible buffer its
-    /// rendered pixels are copied into, from which the commands fill it.
-    let nodeImages: [Int: [(image: GPUImage, upload: GPUBuffer)]]
+    /// chain): an image per node input, which the commands fill.
+    let nodeImages: [Int: [GPUImage]]
+    /// Host-visible buffers for node frames that no slot rendered, made
+    /// when one first comes (the renderer's own never need one).
+    private var nodeUploads: [Int: [Int: GPUBuffer]] = [:]
 
     init(plan: RenderPlan) throws {
         let context = plan.context
@@ -53,14 +55,10 @@ final class FrameSlot: @unchecked Sendable {
         sets = try plan.pipelines.map { try $0.makeDescriptorSet() }
         commands = try context.makeCommandBuffer()
         boundAuxiliary = plan.graph.passes.map { _ in [] }
-        var nodeImages: [Int: [(image: GPUImage, upload: GPUBuffer)]] = [:]
+        var nodeImages: [Int: [GPUImage]] = [:]
         for (index, filter) in plan.filters.enumerated() where !filter.nodeInputSizes.isEmpty {
             nodeImages[index] = try filter.nodeInputSizes.map { size in
-                (
-                    try context.makeImage(width: size.width, height: size.height, format: .rgba16Unorm),
-                    try context.makeBuffer(
-                        size: size.width * size.height * ImageFormat.rgba16Unorm.bytesPerPixel, location: .upload)
-                )
+                try context.makeImage(width: size.width, height: size.height, format: .rgba16Unorm)
             }
         }
         self.nodeImages = nodeImages
@@ -68,23 +66,30 @@ final class FrameSlot: @unchecked Sendable {
 
     /// Where each node image is filled from this frame, by filter index:
     /// the buffer the node rendered into (read on the GPU, no copy on the
-    /// host), or the image's own upload buffer for a frame made elsewhere.
+    /// host), or an upload buffer for a frame made elsewhere.
     private(set) var nodeSources: [Int: [(buffer: GPUBuffer, offset: Int, bytesPerRow: Int)]] = [:]
     /// The node sources the recorded commands copy from.
     var boundNodeSources: [ObjectIdentifier] = []
 
     /// This frame's node inputs of filter `index` (16-bit RGBA frames).
     /// The frames must live until the frame's GPU work is done.
-    func setNodeFrames(_ frames: [VideoFrame], filter index: Int) {
+    func setNodeFrames(_ frames: [VideoFrame], filter index: Int, context: GPUContext) throws {
         var sources: [(buffer: GPUBuffer, offset: Int, bytesPerRow: Int)] = []
-        for (frame, target) in zip(frames, nodeImages[index] ?? []) {
+        for (position, frame) in frames.enumerated() {
             let plane = frame.planes[0]
             if let lease = plane.storage as? SlotLease {
                 sources.append((lease.deviceBuffer, plane.offset, plane.bytesPerRow))
                 continue
             }
             let rowBytes = frame.width * ImageFormat.rgba16Unorm.bytesPerPixel
-            target.upload.withUnsafeMutableBytes { destination in
+            let upload: GPUBuffer
+            if let made = nodeUploads[index]?[position] {
+                upload = made
+            } else {
+                upload = try context.makeBuffer(size: rowBytes * frame.height, location: .upload)
+                nodeUploads[index, default: [:]][position] = upload
+            }
+            upload.withUnsafeMutableBytes { destination in
                 plane.storage.withUnsafeBytes { source in
                     for row in 0..<frame.height {
                         (destination.baseAddress! + row * rowBytes).copyMemory(
@@ -92,7 +97,7 @@ final class FrameSlot: @unchecked Sendable {
                     }
                 }
             }
-            sources.append((target.upload, 0, rowBytes))
+            sources.append((upload, 0, rowBytes))
         }
         nodeSources[index] = sources
     }

@@ -15,7 +15,7 @@ enum SlotRecorder {
             var images: [GPUImage] = []
             for planned in pass.stages {
                 if let nodeImages = slot.nodeImages[planned.filterIndex] {
-                    images += nodeImages.map(\.image)
+                    images += nodeImages
                 } else if planned.stage.auxiliaryImages > 0 {
                     let filter = filters[planned.filterIndex]
                     let environment = FilterEnvironment(
@@ -59,7 +59,7 @@ enum SlotRecorder {
         }
         slot.boundAuxiliary = identities
         slot.boundNodeSources = sourceIdentities
-        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value).map(\.image)
+        let nodeImages = slot.nodeImages.sorted { $0.key < $1.key }.flatMap(\.value)
         try slot.commands.record { recorder in
             if !sources.isEmpty {
                 // The nodes rendered in earlier submissions on this queue:

@@ -98,6 +98,12 @@ public struct ImageNode: Sendable {
         ).output
     }
 
+    /// The layout to render to: a node that starts from a shared one keeps
+    /// its source's layout rather than the shared node's 16-bit RGBA.
+    func renderOutput(_ output: RenderOutput) -> RenderOutput {
+        base != nil && output == .sameAsSource ? .layout(source.layout) : output
+    }
+
     /// The format the chain starts from: the source's, or the shared base's
     /// output in 16-bit RGBA.
     func inputFormat() throws -> FrameFormat {

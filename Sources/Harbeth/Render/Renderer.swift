@@ -126,7 +126,7 @@ public final class Renderer: Sendable {
         }
         let input = try node.inputFormat()
         let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
-        let output = node.base != nil && output == .sameAsSource ? .layout(node.source.layout) : output
+        let output = node.renderOutput(output)
         let plan = try self.plan(for: input, filters: filters, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
@@ -177,8 +177,7 @@ public final class Renderer: Sendable {
         _ node: ImageNode, output: RenderOutput, counted: Bool, shared: SharedRenders,
         done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
     ) {
-        // A node that starts from a shared one keeps its source's layout.
-        let output = node.base != nil && output == .sameAsSource ? .layout(node.source.layout) : output
+        let output = node.renderOutput(output)
         guard !node.inputs.isEmpty || node.base != nil else {
             renderChain(node, source: node.source, nodeFrames: [:], output: output, counted: counted, done: done)
             return
@@ -253,7 +252,7 @@ public final class Renderer: Sendable {
             return
         }
         do {
-            for (index, frames) in nodeFrames { slot.setNodeFrames(frames, filter: index) }
+            for (index, frames) in nodeFrames { try slot.setNodeFrames(frames, filter: index, context: context) }
             try prepare(
                 slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
             let prepared = DispatchTime.now()

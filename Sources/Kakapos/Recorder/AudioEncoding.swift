@@ -143,3 +143,17 @@ final class AudioEncoding: @unchecked Sendable {
         return rates.contains(rate) ? rate : (rates.contains(48000) ? 48000 : rates.max() ?? 48000)
     }
 }
+
+extension MediaError {
+    /// Runs an audio track's FFmpeg calls: a `MediaError` passes through;
+    /// any other error becomes `audioFailed` for the track `summary` names.
+    static func audioStep(path: String, summary: String, _ body: () throws -> Void) throws(MediaError) {
+        do {
+            try body()
+        } catch let error as MediaError {
+            throw error
+        } catch {
+            throw .audioFailed(path: path, detail: "\(summary): \(error)")
+        }
+    }
+}

@@ -165,13 +165,7 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
 
     /// Runs FFmpeg calls, turning their errors into this track's error.
     private func run(_ body: () throws -> Void) throws(MediaError) {
-        do {
-            try body()
-        } catch let error as MediaError {
-            throw error
-        } catch {
-            throw .audioFailed(path: path, detail: "\(summary): \(error)")
-        }
+        try MediaError.audioStep(path: path, summary: summary, body)
     }
 
     private func drainDecoder() throws {

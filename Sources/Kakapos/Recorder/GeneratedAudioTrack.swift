@@ -85,13 +85,8 @@ final class GeneratedAudioTrack: @unchecked Sendable {
         try run { try encoding.finish(end: nil, emit) }
     }
 
+    /// Runs FFmpeg calls, turning their errors into this track's error.
     private func run(_ body: () throws -> Void) throws(MediaError) {
-        do {
-            try body()
-        } catch let error as MediaError {
-            throw error
-        } catch {
-            throw .audioFailed(path: path, detail: "\(summary): \(error)")
-        }
+        try MediaError.audioStep(path: path, summary: summary, body)
     }
 }
