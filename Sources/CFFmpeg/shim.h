@@ -2,6 +2,7 @@
 #define HARBETH_CFFMPEG_SHIM_H
 
 #include <libavformat/avformat.h>
+#include <libavdevice/avdevice.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>

@@ -25,6 +25,18 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The content is of a format FFmpeg recognises, but its demuxer refused
     /// the header (e.g. a picture size beyond FFmpeg's own limits).
     case headerRefused(path: String, format: String, error: AVError)
+    /// A network input could not be reached: refused, unreachable, no such host.
+    case inputUnreachable(input: String, reason: String)
+    /// A network stream, pipe or device sent nothing for `seconds` before its first frame.
+    case inputTimedOut(input: String, seconds: Double)
+    /// `format` (`-f`) names no demuxer or device this FFmpeg has.
+    case unknownInputFormat(input: String, format: String)
+    /// Options for the demuxer or protocol that none of them took.
+    case inputOptionsNotTaken(input: String, options: [String], format: String)
+    /// An image sequence's pattern matches no file.
+    case noImagesMatch(pattern: String)
+    /// The input was stopped before its first frame came.
+    case inputStoppedBeforeFirstFrame(input: String)
     /// The video stream produced no frame that could be decoded.
     case noDecodableFrames(path: String, undecodablePackets: Int)
     /// The declared picture size is over the `maxPixels` limit; refused
@@ -77,6 +89,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The output extension names no container the recorder writes.
     case unsupportedContainer(path: String, pathExtension: String)
+    /// A pipe or URL output, or a name without an extension: nothing says which container to write.
+    case containerNotNamed(output: String)
+    /// The container named for an output is not one the recorder writes (or not an image format for a sequence).
+    case unsupportedOutputFormat(output: String, format: String)
     /// The chosen codec cannot go into the output's container.
     case codecNotSupportedByContainer(path: String, codec: String, container: String)
     /// None of the encoders for the codec is installed.
@@ -154,6 +170,24 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the file is truncated or damaged (\(detail))"
         case .headerRefused(let path, let format, let error):
             return "\(path): FFmpeg's \(format) demuxer refused the header (\(error))"
+        case .inputUnreachable(let input, let reason):
+            return "\(input): cannot be reached (\(reason))"
+        case .inputTimedOut(let input, let seconds):
+            return "\(input): nothing came for " + String(format: "%g", seconds) + " s (the timeout)"
+        case .unknownInputFormat(let input, let format):
+            return "\(input): FFmpeg has no input format or device '\(format)'"
+        case .inputOptionsNotTaken(let input, let options, let format):
+            return "\(input): the \(format) input takes no option \(options.joined(separator: ", "))"
+        case .noImagesMatch(let pattern):
+            return "\(pattern): no image file matches the pattern (numbers start at 0-4 unless -start_number says)"
+        case .inputStoppedBeforeFirstFrame(let input):
+            return "\(input): stopped before the first frame came"
+        case .containerNotNamed(let output):
+            return "\(output): no extension names the container; name one (matroska, mp4, mpegts, flv, nut, ...)"
+        case .unsupportedOutputFormat(let output, let format):
+            let names = Container.allCases.filter { !$0.isStillImage }.map(\.rawValue).joined(separator: ", ")
+            return
+                "\(output): cannot write the format '\(format)' here (video: \(names); image sequences: png, jpg, tiff, webp)"
         case .noDecodableFrames(let path, let undecodable):
             return "\(path): the video stream has no decodable frames (\(undecodable) packets failed to decode)"
         case .dimensionsTooLarge(let path, let width, let height, let maxPixels):

@@ -27,6 +27,51 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.audio, .copy)
     }
 
+    /// `-f` and the input options go with the input after them, as in
+    /// FFmpeg; a `-f` after the last input is the output's.
+    func testFormatsAndInputOptionsBelongToTheInputAfterThem() throws {
+        let options = try parse(
+            "-f", "x11grab", "-framerate", "30", "-video_size", "320x240", "-i", ":99", "-f",
+            "lavfi", "testsrc2", "--graph", "[0][1]hstack", "-f", "mpegts", "-o", "udp://127.0.0.1:5000")
+        XCTAssertEqual(
+            options.inputArguments,
+            [
+                .init(text: ":99", format: "x11grab", options: ["framerate": "30", "video_size": "320x240"]),
+                .init(text: "testsrc2", format: "lavfi"),
+            ])
+        XCTAssertEqual(options.inputArguments[0].location, .device(format: "x11grab", name: ":99"))
+        XCTAssertEqual(options.outputFormat, "mpegts")
+        XCTAssertEqual(
+            try parse("-vf", "sepia", "-", "-o", "-", "--format", "nut").inputArguments[0].location, .pipe(0))
+        assertUsageError(
+            ["-vf", "sepia", "in.mp4", "-framerate", "25"],
+            "the input option framerate comes before the input it is for (-i INPUT after it)")
+        assertUsageError(
+            ["-vf", "sepia", "-f", "mpegts", "in.mp4", "-f", "nut", "--format", "mp4"],
+            "-f nut after the inputs and --format both name the output's format")
+        assertUsageError(
+            ["-vf", "sepia", "in.mp4", "--json", "-o", "-"],
+            "--json prints to standard output, which -o - fills with the video")
+        assertUsageError(["-framerate", "fast", "in.mp4"], "-framerate takes a rate like 25 or 30000/1001, not 'fast'")
+        assertUsageError(["--drop", "all", "in.mp4"], "--drop takes newest, oldest or none, not 'all'")
+    }
+
+    func testLocationsAreReadAsFFmpegReadsThem() {
+        XCTAssertEqual(MediaLocation(parsing: "pipe:3"), .pipe(3))
+        XCTAssertEqual(
+            MediaLocation(parsing: "srt://127.0.0.1:9000?mode=listener"), .url("srt://127.0.0.1:9000?mode=listener"))
+        XCTAssertEqual(MediaLocation(parsing: "img%03d.png"), .imageSequence("img%03d.png"))
+        XCTAssertEqual(MediaLocation(parsing: "100%%.png"), .file("100%%.png"))
+        XCTAssertEqual(MediaLocation(parsing: "C:/x.mp4"), .file("C:/x.mp4"))
+        XCTAssertTrue(MediaLocation(parsing: "udp://127.0.0.1:1").isRealTime)
+        XCTAssertFalse(MediaLocation(parsing: "http://127.0.0.1/a.mp4").isLive)
+        XCTAssertFalse(MediaLocation(parsing: "testsrc2", format: "lavfi").isRealTime)
+        XCTAssertEqual(OutputDestination(parsing: "-"), .pipe(1))
+        XCTAssertEqual(OutputDestination(parsing: "out%04d.png"), .imageSequence("out%04d.png"))
+        XCTAssertEqual(OutputDestination(parsing: "out%04d.mp4"), .file("out%04d.mp4"))
+        XCTAssertEqual(OutputDestination(parsing: "rtmp://127.0.0.1/live/x"), .url("rtmp://127.0.0.1/live/x"))
+    }
+
     func testRepeatedFiltersAndShadersAppendInOrder() throws {
         let options = try parse(
             "-vf", "sepia", "--filter=brightness=0.1", "--shader", "grade.glsl:amount=0.3", "in.mp4")

@@ -21,8 +21,10 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(OutputTarget.defaultPath(input: "in.mp4", firstFilter: "sepia"), "in.sepia.mp4")
         XCTAssertEqual(OutputTarget.defaultPath(input: "clips/a.b.mov", firstFilter: "invert"), "clips/a.b.invert.mov")
         XCTAssertEqual(OutputTarget.defaultPath(input: "/x/photo.JPG", firstFilter: "sepia"), "/x/photo.sepia.JPG")
-        // Extensions the recorder cannot write become mp4, or png for stills.
-        XCTAssertEqual(OutputTarget.defaultPath(input: "in.ts", firstFilter: "sepia"), "in.sepia.mp4")
+        // The recorder writes transport streams, FLV and NUT too; extensions
+        // it cannot write become mp4, or png for stills.
+        XCTAssertEqual(OutputTarget.defaultPath(input: "in.ts", firstFilter: "sepia"), "in.sepia.ts")
+        XCTAssertEqual(OutputTarget.defaultPath(input: "in.mpg", firstFilter: "sepia"), "in.sepia.mp4")
         XCTAssertEqual(OutputTarget.defaultPath(input: "scan.tiff", firstFilter: "sepia"), "scan.sepia.tiff")
         XCTAssertEqual(OutputTarget.defaultPath(input: "anim.gif", firstFilter: "sepia"), "anim.sepia.png")
         XCTAssertEqual(OutputTarget.defaultPath(input: "noext", firstFilter: "sepia"), "noext.sepia.mp4")

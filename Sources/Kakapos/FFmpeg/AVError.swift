@@ -31,6 +31,8 @@ public struct AVError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let fileTooLarge = AVError(code: cav_error_efbig())
     /// The file system is full (ENOSPC).
     public static let noSpace = AVError(code: cav_error_enospc())
+    /// A blocking call was interrupted on purpose (AVERROR_EXIT): a stop or a timeout.
+    public static let exit = AVError(code: cav_error_exit())
     /// The user's disk quota is used up (EDQUOT).
     public static let quotaExceeded = AVError(code: cav_error_edquot())
 

@@ -1,24 +1,64 @@
 import CFFmpeg
 
-/// Owns one demuxer: an `AVFormatContext` opened on a file for reading.
+/// Owns one demuxer: an `AVFormatContext` opened for reading a file, a
+/// pipe, a URL or a device.
 ///
 /// @unchecked Sendable: one thread at a time reads packets from it (the
 /// source's probe in `init`, then its decode thread; or the recorder's
-/// audio path under its work lock).
+/// audio path under its work lock). Only `watchdog` is touched from other
+/// threads (a stop), and it has its own lock.
 final class FFInputContext: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
+    /// Ends a blocking open or read: on a stop, or when nothing came for its timeout.
+    let watchdog: InputWatchdog
 
     /// Opens `path` and reads its header (`avformat_open_input`).
-    init(path: String, options: FFDictionary? = nil) throws(AVError) {
+    /// - Parameters:
+    ///   - format: the demuxer or device to use (`-f`); nil lets FFmpeg probe.
+    ///   - options: demuxer and protocol options; one that nothing took is
+    ///     an error (`unusedOptions`), so a misspelt `-framerate` is not lost.
+    ///   - watchdog: interrupts the open and later reads.
+    init(
+        path: String, format: String? = nil, options: [(String, String)] = [],
+        watchdog: InputWatchdog = InputWatchdog()
+    ) throws(FFInputOpenError) {
         LogRouter.install()
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        if let options {
-            try check(avformat_open_input(&context, path, nil, &options.pointer))
-        } else {
-            try check(avformat_open_input(&context, path, nil, nil))
+        FFmpegLibrary.registerDevices()
+        var inputFormat: UnsafePointer<AVInputFormat>?
+        if let format {
+            guard let found = av_find_input_format(format) else { throw .unknownFormat(format) }
+            inputFormat = found
         }
+        var context: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
+        guard let allocated = context else { throw .failed(.noMemory) }
+        allocated.pointee.interrupt_callback = watchdog.callback
+        let dictionary = FFDictionary(options)
+        watchdog.arm()
+        let code = avformat_open_input(&context, path, inputFormat, &dictionary.pointer)
+        watchdog.disarm()
         // avformat_open_input frees the context itself when it fails.
-        pointer = context!
+        guard code >= 0, let opened = context else {
+            throw watchdog.timedOut ? .timedOut : .failed(AVError(code: code))
+        }
+        pointer = opened
+        self.watchdog = watchdog
+        let unused = FFDictionary.entries(dictionary.pointer).keys.sorted()
+        if !unused.isEmpty {
+            // Thrown once every property is set: deinit closes the demuxer.
+            let format = String(cString: opened.pointee.iformat.pointee.name)
+            throw .unusedOptions(unused, format: format)
+        }
+    }
+
+    /// Opens a file that was opened before (a recording's second reader of
+    /// its source): any failure is the file's error.
+    convenience init(path: String) throws(AVError) {
+        do { try self.init(path: path, format: nil, options: []) } catch {
+            switch error {
+            case .failed(let error): throw error
+            case .timedOut, .unknownFormat, .unusedOptions: throw .invalidArgument
+            }
+        }
     }
 
     deinit {
@@ -32,7 +72,9 @@ final class FFInputContext: @unchecked Sendable {
         let count = Int(pointer.pointee.nb_streams)
         let dictionaries = (0..<count).map { _ in FFDictionary(codecOptions) }
         var raw = dictionaries.map(\.pointer)
+        watchdog.arm()
         let code = avformat_find_stream_info(pointer, &raw)
+        watchdog.disarm()
         // FFmpeg may have replaced the dictionaries; hand the new ones back
         // to their owners so they are freed exactly once.
         for (dictionary, pointer) in zip(dictionaries, raw) { dictionary.pointer = pointer }
@@ -50,7 +92,9 @@ final class FFInputContext: @unchecked Sendable {
 
     /// Reads the next packet; returns false at the end of the file.
     func read(into packet: FFPacket) throws(AVError) -> Bool {
+        watchdog.arm()
         let code = av_read_frame(pointer, packet.pointer)
+        watchdog.disarm()
         if code == AVError.eof.code { return false }
         try check(code)
         return true
@@ -81,6 +125,16 @@ final class FFOutputContext: @unchecked Sendable {
     }
 
     var format: UnsafePointer<AVOutputFormat> { pointer.pointee.oformat }
+
+    /// Bytes written to the output so far (kept once it is closed).
+    private(set) var bytesWritten: Int64 = 0
+
+    /// Points the muxer at another name before the header (an image
+    /// sequence written in a temporary folder).
+    func setURL(_ url: String) {
+        av_freep(&pointer.pointee.url)
+        pointer.pointee.url = av_strdup(url)
+    }
 
     /// True when the muxer wants codec headers out of band (mp4, mkv, ...).
     var wantsGlobalHeader: Bool { format.pointee.flags & AVFMT_GLOBALHEADER != 0 }
@@ -117,6 +171,8 @@ final class FFOutputContext: @unchecked Sendable {
     private func closeFile() -> Int32 {
         guard fileIsOpen else { return 0 }
         fileIsOpen = false
+        avio_flush(pointer.pointee.pb)
+        bytesWritten = pointer.pointee.pb.pointee.bytes_written
         return avio_closep(&pointer.pointee.pb)
     }
 }

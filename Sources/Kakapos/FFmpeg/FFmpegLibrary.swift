@@ -109,6 +109,15 @@ public enum FFmpegLibrary {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
+    /// Makes libavdevice's formats (x11grab, v4l2, lavfi, pulse, alsa, ...)
+    /// and the network protocols available, once per process.
+    static func registerDevices() { _ = devicesRegistered }
+
+    private static let devicesRegistered: Void = {
+        avdevice_register_all()
+        avformat_network_init()
+    }()
+
     /// FFmpeg's version string and libavcodec's, e.g. `5.1.6-0+deb12u1 (libavcodec 59.37.100)`.
     public static var version: String {
         let codec = avcodec_version()

@@ -47,6 +47,9 @@ public struct SinkInput: Sendable {
     /// The pixel format the source decodes to (FFmpeg's name, e.g.
     /// `yuva444p10le`), so the recorder can say what the output loses of it.
     public var sourcePixelFormat: String?
+    /// What the source could not hand on, one line each, for the sink's
+    /// notes (a live input's other streams, which it reads only once).
+    public var droppedBySource: [String] = []
     /// The source's colorimetry and raw primaries/transfer: when the frames
     /// still have this colorimetry, the raw tags are written too.
     var sourceColor: (colorimetry: Colorimetry?, tags: ColorTags)?

@@ -111,6 +111,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         var waiters: [CheckedContinuation<Outcome, Never>] = []
         var progressStreams: [UInt64: AsyncStream<PipelineProgress>.Continuation] = [:]
         var nextStreamID: UInt64 = 0
+        /// `finish()` was called: a source that stops ends the run as its end would.
+        var finishRequested = false
     }
 
     /// A pipeline from `source` through `processor` to `sink`; it does nothing until `start()` or `run()`.
@@ -184,6 +186,25 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         case .cancelSink: sink.cancel()
         case .ignore: break
         }
+    }
+
+    /// Ends a running pipeline as a live recording ends when its user stops
+    /// it: the source stops (frames waiting in its delivery are dropped and
+    /// counted), the frames already submitted are processed and written,
+    /// and the sink finishes, so the sink's contract decides the outcome: a
+    /// `RecorderSink` with frames written succeeds with its clip; one with
+    /// none fails with `noFramesWritten` and leaves no file. Idempotent;
+    /// does nothing to a pipeline that is not running (a `cancel()` that
+    /// came first wins). Blocks until the source has stopped (a delivery in
+    /// progress returns first); call it from any thread but the pipeline's
+    /// own callbacks.
+    public func finish() {
+        let running = core.withLock { core -> Bool in
+            guard core.machine.publicState == .running else { return false }
+            core.finishRequested = true
+            return true
+        }
+        if running { source.stop() }
     }
 
     /// Blocks until the pipeline has ended and returns how.
@@ -374,6 +395,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         if let progress { report(progress) }
         switch finish.reason {
         case .endOfStream:
+            if core.withLock({ $0.machine.sourceEnded(run) }) == .finishSink { finishSink(run) }
+        case .stopped where core.withLock({ $0.finishRequested }):
+            // `finish()` stopped it: the end of the recording.
             if core.withLock({ $0.machine.sourceEnded(run) }) == .finishSink { finishSink(run) }
         case .stopped:
             // Someone stopped the source of a running pipeline: that ends it.

@@ -22,7 +22,8 @@ final class CompanionReader: @unchecked Sendable {
     private(set) var ended = false
 
     init(_ companions: CompanionStreams, path: String) throws(MediaError) {
-        let source = companions.url.path
+        // A file by its path, a URL (an HTTP input) as it was given.
+        let source = companions.url.isFileURL ? companions.url.path : companions.url.absoluteString
         do {
             input = try FFInputContext(path: source)
             try input.findStreamInfo(codecOptions: [])

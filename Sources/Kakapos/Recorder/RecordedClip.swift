@@ -1,9 +1,13 @@
 import Foundation
 
-/// A finished recording: the file exists at `url` with at least one frame.
+/// A finished recording: the file exists at `url` with at least one frame
+/// (for a pipe or URL: the stream was written and closed; for an image
+/// sequence: `images` are in place).
 public struct RecordedClip: Sendable, Equatable {
     /// Where the file is.
     public let url: URL
+    /// The files of an image sequence, in order; empty for anything else.
+    public var images: [String] = []
     /// Presentation time of the first frame and end of the last, in seconds.
     public let timeRange: ClosedRange<Double>
     /// Seconds from the first frame to the end of the last.
@@ -20,7 +24,7 @@ public struct RecordedClip: Sendable, Equatable {
     public let pixelFormat: String
     /// The muxer, e.g. `mp4`.
     public let container: String
-    /// The file's size in bytes.
+    /// The file's size in bytes (the stream's, the images' together).
     public let fileSize: Int64
     /// What happened to the audio, e.g. `aac (copied)`; nil without audio.
     public let audio: String?

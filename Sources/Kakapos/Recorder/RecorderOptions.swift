@@ -66,9 +66,23 @@ public enum AudioMode: String, Sendable, Hashable {
     case reencode
 }
 
-/// The output containers, chosen by the file extension.
-enum Container: String, Sendable {
-    case mp4, mov, mkv, webm, avi, png, jpeg, tiff, webp
+/// The output containers, chosen by the file extension or by name.
+enum Container: String, Sendable, CaseIterable {
+    case mp4, mov, mkv, webm, avi, mpegts, flv, nut, png, jpeg, tiff, webp
+
+    /// The container FFmpeg's muxer name (or our extension name) stands for:
+    /// `matroska`, `mpegts`, `mp4`, `nut`, ...
+    init?(formatName: String) {
+        switch formatName.lowercased() {
+        case "matroska", "mkv": self = .mkv
+        case "mpegts", "ts": self = .mpegts
+        case "image2", "png": self = .png
+        case "mjpeg", "jpeg", "jpg": self = .jpeg
+        default:
+            guard let container = Container(rawValue: formatName.lowercased()) else { return nil }
+            self = container
+        }
+    }
 
     init?(pathExtension: String) {
         switch pathExtension.lowercased() {
@@ -77,6 +91,9 @@ enum Container: String, Sendable {
         case "mkv": self = .mkv
         case "webm": self = .webm
         case "avi": self = .avi
+        case "ts", "m2ts", "mts": self = .mpegts
+        case "flv": self = .flv
+        case "nut": self = .nut
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
         case "tif", "tiff": self = .tiff
@@ -93,13 +110,16 @@ enum Container: String, Sendable {
         case .mkv: return "matroska"
         case .webm: return "webm"
         case .avi: return "avi"
+        case .mpegts: return "mpegts"
+        case .flv: return "flv"
+        case .nut: return "nut"
         case .png, .jpeg, .tiff, .webp: return "image2"
         }
     }
 
     var defaultCodec: VideoCodec {
         switch self {
-        case .mp4, .mov, .mkv, .avi: return .h264
+        case .mp4, .mov, .mkv, .avi, .mpegts, .flv, .nut: return .h264
         case .webm: return .vp9
         case .png: return .png
         case .jpeg: return .mjpeg
@@ -118,7 +138,7 @@ enum Container: String, Sendable {
         case .jpeg: return .mjpeg
         case .tiff: return .tiff
         case .webp: return .webp
-        case .mp4, .mov, .mkv, .webm, .avi: return nil
+        case .mp4, .mov, .mkv, .webm, .avi, .mpegts, .flv, .nut: return nil
         }
     }
 
@@ -131,7 +151,7 @@ enum Container: String, Sendable {
     /// The audio encoder for re-encoding into this container.
     var audioEncoder: (name: String, codec: String)? {
         switch self {
-        case .mp4, .mov, .mkv, .avi: return ("aac", "aac")
+        case .mp4, .mov, .mkv, .avi, .mpegts, .flv, .nut: return ("aac", "aac")
         case .webm: return ("libopus", "opus")
         case .png, .jpeg, .tiff, .webp: return nil
         }
@@ -144,7 +164,7 @@ enum Container: String, Sendable {
         case .mp4, .mov: return "mov_text"
         case .mkv: return "ass"
         case .webm: return "webvtt"
-        case .avi, .png, .jpeg, .tiff, .webp: return nil
+        case .avi, .mpegts, .flv, .nut, .png, .jpeg, .tiff, .webp: return nil
         }
     }
 
@@ -169,7 +189,16 @@ enum Container: String, Sendable {
         case .mp4, .mov: return [("movflags", "+faststart")]
         // Write exactly the named file (no %d pattern) for the one frame.
         case .png, .jpeg, .tiff, .webp: return [("update", "1")]
-        case .mkv, .webm, .avi: return []
+        case .mkv, .webm, .avi, .mpegts, .flv, .nut: return []
+        }
+    }
+
+    /// Muxer options for a pipe or network output, which cannot be sought
+    /// back into: MP4 and MOV become fragmented (FFmpeg's `frag_keyframe+empty_moov`).
+    var streamMuxerOptions: [(String, String)] {
+        switch self {
+        case .mp4, .mov: return [("movflags", "frag_keyframe+empty_moov+default_base_moof")]
+        default: return muxerOptions.filter { $0.0 != "movflags" }
         }
     }
 }

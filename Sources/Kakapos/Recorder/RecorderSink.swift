@@ -61,6 +61,11 @@ public final class RecorderSink: FrameSink {
         /// (`outputAppeared`). On or off, nothing but a regular file is ever
         /// replaced (`outputNotReplaceable`); see `OutputFile`.
         public var overwrite: Bool
+        /// The container by FFmpeg's muxer name (`matroska`, `mp4`, `mpegts`,
+        /// `flv`, `nut`, ...), for a destination whose name has no extension
+        /// (a pipe, a URL); nil takes it from the extension, or MPEG-TS for
+        /// UDP, SRT and TCP and FLV for RTMP.
+        public var format: String?
         /// Makes encoder open or a packet write fail, for tests.
         package var faultInjection: MediaFaultInjection?
 
@@ -69,8 +74,10 @@ public final class RecorderSink: FrameSink {
         /// and no overwriting.
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
-            gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false
+            gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
+            format: String? = nil
         ) {
+            self.format = format
             self.codec = codec
             self.crf = crf
             self.preset = preset
@@ -82,13 +89,17 @@ public final class RecorderSink: FrameSink {
         }
     }
 
-    /// The final path of the recording.
+    /// Where the recording goes.
+    public let destination: OutputDestination
+    /// The final path of the recording (for a pipe or URL, its name as a URL).
     public let url: URL
     /// The options it was made with.
     public let options: Options
     /// The codec that will be written.
     public let codec: VideoCodec
     let container: Container
+    /// How errors name the destination.
+    private let path: String
     private let fault: MediaFaultInjection?
     /// The recording's state and, while it records, its session: one unit
     /// under one lock (see `RecorderSinkStateMachine`).
@@ -98,13 +109,36 @@ public final class RecorderSink: FrameSink {
     /// Points where tests widen the windows between two threads' calls.
     let testHooks = ConditionLock(RecorderSinkTestHooks())
 
-    /// Checks that the extension names a container and the codec fits it;
-    /// nothing is opened or written yet.
-    public init(url: URL, options: Options = Options()) throws(MediaError) {
-        let path = url.path
-        let pathExtension = PathName(path).pathExtension
-        guard let container = Container(pathExtension: pathExtension) else {
+    /// A recorder of the file at `url`: checks that the extension (or
+    /// `options.format`) names a container and the codec fits it; nothing
+    /// is opened or written yet.
+    public convenience init(url: URL, options: Options = Options()) throws(MediaError) {
+        try self.init(destination: .file(url.path), options: options)
+    }
+
+    /// A recorder of `destination`: a file, a pipe, a URL or an image
+    /// sequence. Checks that the extension or `options.format` names a
+    /// container and the codec fits it; nothing is opened or written yet.
+    public init(destination: OutputDestination, options: Options = Options()) throws(MediaError) {
+        let path = destination.description
+        let pathExtension = destination.pathExtension
+        let container: Container
+        if let format = options.format {
+            guard let named = Container(formatName: format) else {
+                throw .unsupportedOutputFormat(output: path, format: format)
+            }
+            container = named
+        } else if let byExtension = Container(pathExtension: pathExtension) {
+            container = byExtension
+        } else if let byScheme = destination.defaultStreamContainer {
+            container = byScheme
+        } else if destination.isStream || pathExtension.isEmpty {
+            throw .containerNotNamed(output: path)
+        } else {
             throw .unsupportedContainer(path: path, pathExtension: pathExtension)
+        }
+        if case .imageSequence = destination, !container.isStillImage {
+            throw .unsupportedOutputFormat(output: path, format: container.rawValue)
         }
         let codec = options.codec ?? container.defaultCodec
         guard let encoder = codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
@@ -115,12 +149,17 @@ public final class RecorderSink: FrameSink {
         guard fitsStill, let muxer, avformat_query_codec(muxer, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
             throw .codecNotSupportedByContainer(path: path, codec: codec.rawValue, container: container.rawValue)
         }
-        self.url = url
+        self.destination = destination
+        switch destination {
+        case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)
+        case .pipe, .url: url = URL(string: destination.name) ?? URL(fileURLWithPath: destination.name)
+        }
         self.options = options
         self.codec = codec
         self.container = container
         self.fault = options.faultInjection ?? MediaFaultInjection.fromEnvironment
         self.machine = ConditionLock(RecorderSinkStateMachine(path: path))
+        self.path = path
     }
 
     /// A sink dropped in the middle of a recording abandons it: its
@@ -174,10 +213,17 @@ public final class RecorderSink: FrameSink {
         testHooks.withLock { $0.afterDeciding }?()
         let session: RecordingSession
         do {
-            let output = try OutputFile(url.path)
-            try output.checkReplaceable(overwrite: options.overwrite)
+            let target: RecordingSession.Target
+            switch destination {
+            case .file(let file):
+                let output = try OutputFile(file)
+                try output.checkReplaceable(overwrite: options.overwrite)
+                target = .file(output)
+            case .pipe, .url: target = .stream(destination.name)
+            case .imageSequence(let pattern): target = .sequence(pattern: pattern)
+            }
             session = try RecordingSession(
-                url: url, output: output, container: container, codec: codec, options: options, input: input,
+                url: url, target: target, container: container, codec: codec, options: options, input: input,
                 fault: fault)
         } catch {
             machine.withLockBroadcasting { $0.openFailed(error) }
@@ -288,11 +334,10 @@ public final class RecorderSink: FrameSink {
             addEncodeTime(since: finishing)
             // The contract's check, in one place: at least one frame was written.
             guard result.framesWritten > 0, let timeRange = result.timeRange else {
-                throw MediaError.noFramesWritten(path: url.path)
+                throw MediaError.noFramesWritten(path: path)
             }
-            let temporary = session.temporaryURL
-            if fault == .outputVanishes { unlink(temporary.path) }
-            guard let size = Self.fileSize(temporary), size > 0 else { throw MediaError.outputMissing(path: url.path) }
+            if fault == .outputVanishes, let temporary = session.temporaryPath { unlink(temporary) }
+            guard let size = session.finishedSize(), size > 0 else { throw MediaError.outputMissing(path: path) }
             let encoder = session.encoder
             let clip = RecordedClip(
                 url: url, timeRange: timeRange, frameCount: result.framesWritten, codecName: encoder.name,
@@ -302,8 +347,10 @@ public final class RecorderSink: FrameSink {
             return try machine.withLockBroadcasting { machine throws(MediaError) -> RecordedClip in
                 // Under the lock: a cancel either came before this point and
                 // wins, or comes after and finds the recording finished.
-                guard machine.commit() else { throw .recordingCancelled(path: url.path) }
-                try session.output.commit(from: temporary.path, overwrite: options.overwrite)
+                guard machine.commit() else { throw .recordingCancelled(path: path) }
+                try session.commit(overwrite: options.overwrite)
+                var clip = clip
+                clip.images = session.committedImages
                 machine.finished(clip)
                 return clip
             }
@@ -320,11 +367,6 @@ public final class RecorderSink: FrameSink {
         encodeTime.withLock { $0 += elapsed }
     }
 
-    private static func fileSize(_ url: URL) -> Int64? {
-        var info = stat()
-        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int64(info.st_size)
-    }
 }
 
 /// Points where tests observe or widen the windows between calls made on

@@ -7,9 +7,23 @@ import Foundation
 ///
 /// @unchecked Sendable: driven only by `RecorderSink` under its work lock.
 final class RecordingSession: @unchecked Sendable {
-    let temporaryURL: URL
-    /// Where the finished file goes, and how it gets there.
-    let output: OutputFile
+    /// Where the recording goes, and how it gets there.
+    enum Target {
+        /// A file: written to a temporary file beside it, renamed into place.
+        case file(OutputFile)
+        /// A pipe or URL, written as it comes.
+        case stream(String)
+        /// Images, put in place together at the end.
+        case sequence(pattern: String)
+    }
+
+    /// What is being written until the recording finishes.
+    private enum Written {
+        case file(temporary: TemporaryOutput, output: OutputFile)
+        case stream
+        case sequence(SequenceOutput)
+    }
+
     /// Temporary files of earlier recordings to this output that their dead
     /// processes left behind, removed before this one began.
     let removedStaleFiles: [String]
@@ -24,9 +38,11 @@ final class RecordingSession: @unchecked Sendable {
     private let generatedAudio: GeneratedAudioTrack?
     private let fault: MediaFaultInjection?
     private let path: String
+    /// An image sequence: many frames, each its own file.
+    private let isSequence: Bool
     private let packet: FFPacket
-    /// The temporary file, made and locked just before the header.
-    private let temporary: TemporaryOutput
+    /// The temporary file or folder (made just before the header), or the stream.
+    private let written: Written
 
     private(set) var framesSent = 0
     private(set) var videoPackets = 0
@@ -43,20 +59,32 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     init(
-        url: URL, output: OutputFile, container: Container, codec: VideoCodec, options: RecorderSink.Options,
+        url: URL, target: Target, container: Container, codec: VideoCodec, options: RecorderSink.Options,
         input: SinkInput, fault: MediaFaultInjection?
     ) throws(MediaError) {
         path = url.path
-        self.output = output
         self.container = container
         self.fault = fault
-        // Beside the file really written (a symbolic link's target), so the
-        // final rename stays within one file system.
-        let written = URL(fileURLWithPath: output.path)
-        removedStaleFiles = TemporaryOutput.removeStale(for: written)
-        temporaryURL = TemporaryOutput.url(for: written)
+        let muxerPath: String
+        var temporaryURL: URL?
+        switch target {
+        case .file(let output):
+            // Beside the file really written (a symbolic link's target), so the
+            // final rename stays within one file system.
+            let final = URL(fileURLWithPath: output.path)
+            removedStaleFiles = TemporaryOutput.removeStale(for: final)
+            temporaryURL = TemporaryOutput.url(for: final)
+            muxerPath = temporaryURL!.path
+        case .stream(let name):
+            removedStaleFiles = []
+            muxerPath = name
+        case .sequence(let pattern):
+            removedStaleFiles = []
+            muxerPath = pattern
+        }
+        self.isSequence = { if case .sequence = target { return true } else { return false } }()
         do {
-            muxer = try FFOutputContext(path: temporaryURL.path, formatName: container.muxer)
+            muxer = try FFOutputContext(path: muxerPath, formatName: container.muxer)
             packet = try FFPacket()
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
@@ -84,7 +112,7 @@ final class RecordingSession: @unchecked Sendable {
             }
         }
 
-        var notes: [String] = []
+        var notes = input.droppedBySource.map { "dropped \($0)" }
         if !removedStaleFiles.isEmpty {
             notes.append("removed \(removedStaleFiles.count) temporary file(s) that a killed earlier run left")
         }
@@ -119,17 +147,30 @@ final class RecordingSession: @unchecked Sendable {
         }
         openingNotes = notes
 
+        var muxerOptions = container.muxerOptions
         do {
-            temporary = try TemporaryOutput(temporaryURL)
+            switch target {
+            case .file(let output):
+                written = .file(temporary: try TemporaryOutput(temporaryURL!), output: output)
+            case .stream:
+                written = .stream
+                muxerOptions = container.streamMuxerOptions
+            case .sequence(let pattern):
+                let sequence = try SequenceOutput(pattern: pattern)
+                written = .sequence(sequence)
+                muxer.setURL(sequence.muxerPattern)
+                // Every frame its own numbered file.
+                muxerOptions = []
+            }
         } catch {
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
         do {
-            try muxer.writeHeader(options: FFDictionary(container.muxerOptions))
+            try muxer.writeHeader(options: FFDictionary(muxerOptions))
         } catch {
             muxer.abandon()
-            temporary.remove()
+            removeWritten()
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
@@ -151,7 +192,7 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     func write(_ frame: TimedFrame) throws(MediaError) {
-        if container.isStillImage && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
+        if container.isStillImage && !isSequence && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
         try encoder.send(frame)
         framesSent += 1
         try drainVideo()
@@ -179,10 +220,55 @@ final class RecordingSession: @unchecked Sendable {
         return Result(framesWritten: framesSent, timeRange: Double(first) * tick...Double(max(end, first)) * tick)
     }
 
-    /// Closes the file without finishing it and removes it.
+    /// Closes the file without finishing it and removes it (a stream is
+    /// closed where it stands).
     func abandon() {
         muxer.abandon()
-        temporary.remove()
+        removeWritten()
+    }
+
+    private func removeWritten() {
+        switch written {
+        case .file(let temporary, _): temporary.remove()
+        case .stream: break
+        case .sequence(let sequence): sequence.remove()
+        }
+    }
+
+    /// The bytes the finished recording holds: its temporary file's size,
+    /// the images' total, or what went down the stream. Nil when the
+    /// temporary file is gone.
+    func finishedSize() -> Int64? {
+        switch written {
+        case .file(let temporary, _):
+            var info = stat()
+            guard stat(temporary.url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Int64(info.st_size)
+        case .stream: return muxer.bytesWritten
+        case .sequence(let sequence): return sequence.totalSize
+        }
+    }
+
+    /// The temporary file, for a fault that makes it vanish.
+    var temporaryPath: String? {
+        if case .file(let temporary, _) = written { return temporary.url.path }
+        return nil
+    }
+
+    /// Puts the finished recording in place: the rename of the file, or of
+    /// every image; nothing for a stream.
+    func commit(overwrite: Bool) throws(MediaError) {
+        switch written {
+        case .file(let temporary, let output): try output.commit(from: temporary.url.path, overwrite: overwrite)
+        case .stream: return
+        case .sequence(let sequence): try sequence.commit(overwrite: overwrite)
+        }
+    }
+
+    /// The images a sequence put in place.
+    var committedImages: [String] {
+        if case .sequence(let sequence) = written { return sequence.committed }
+        return []
     }
 
     private func drainVideo() throws(MediaError) {

@@ -33,27 +33,60 @@ extension AssetSource {
     /// Checks the path, probes the content, opens the demuxer and decoder,
     /// refuses absurd sizes before any frame is allocated, and decodes the
     /// first frame so the metadata says what will really be delivered.
-    static func open(url: URL, options: Options) throws(MediaError) -> OpenedAsset {
-        let path = url.path
-        try checkFile(path)
-        let recognisedFormat = recognisedFormatName(path)
+    static func open(location: MediaLocation, options: Options, watchdog: InputWatchdog) throws(MediaError)
+        -> OpenedAsset
+    {
+        let path = location.description
+        let recognisedFormat: String?
+        if case .file(let file) = location {
+            try checkFile(file)
+            recognisedFormat = recognisedFormatName(file)
+        } else {
+            // Nothing to look at before opening: what FFmpeg reads decides.
+            recognisedFormat = options.format ?? location.impliedFormat ?? "stream"
+        }
         let recognised = recognisedFormat != nil
 
         func classify(_ error: AVError) -> MediaError {
+            if watchdog.isStopped { return .inputStoppedBeforeFirstFrame(input: path) }
+            if watchdog.timedOut { return .inputTimedOut(input: path, seconds: options.timeout ?? 0) }
+            if location.isNetwork && error != .invalidData { return .inputUnreachable(input: path, reason: "\(error)") }
             if !recognised { return .notMediaFile(path: path) }
             if error == .invalidData || error == .eof { return .truncated(path: path, detail: "\(error)") }
             return .readFailed(path: path, error: error)
         }
 
+        var formatName = options.format ?? location.impliedFormat
+        var formatOptions = options.formatOptions
+        if case .imageSequence(let pattern) = location {
+            formatName = formatName ?? "image2"
+            if pattern.contains("*") && formatOptions["pattern_type"] == nil { formatOptions["pattern_type"] = "glob" }
+        }
         let input: FFInputContext
-        do { input = try FFInputContext(path: path) } catch {
-            // The content probed as this format, yet its demuxer would not
-            // open it: the header holds what the demuxer refuses (a picture
-            // size FFmpeg's own limits reject, say).
-            if let format = recognisedFormat, ![.invalidData, .eof, .io, .noMemory].contains(error) {
-                throw .headerRefused(path: path, format: format, error: error)
+        do {
+            input = try FFInputContext(
+                path: location.name, format: formatName,
+                options: formatOptions.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, watchdog: watchdog)
+        } catch {
+            switch error {
+            case .unknownFormat(let format): throw .unknownInputFormat(input: path, format: format)
+            case .unusedOptions(let keys, let format):
+                throw .inputOptionsNotTaken(input: path, options: keys, format: format)
+            case .timedOut: throw .inputTimedOut(input: path, seconds: options.timeout ?? 0)
+            case .failed(let error):
+                if case .imageSequence(let pattern) = location, error == AVError(code: cav_error(ENOENT)) {
+                    throw .noImagesMatch(pattern: pattern)
+                }
+                if case .file = location, let format = recognisedFormat,
+                    ![.invalidData, .eof, .io, .noMemory].contains(error)
+                {
+                    // The content probed as this format, yet its demuxer would not
+                    // open it: the header holds what the demuxer refuses (a picture
+                    // size FFmpeg's own limits reject, say).
+                    throw .headerRefused(path: path, format: format, error: error)
+                }
+                throw classify(error)
             }
-            throw classify(error)
         }
 
         // Sizes declared in the header are checked before anything decodes.
@@ -105,6 +138,7 @@ extension AssetSource {
         }
 
         guard let firstFrame = try decoder.nextDecodedFrame() else {
+            if watchdog.isStopped { throw .inputStoppedBeforeFirstFrame(input: path) }
             throw .noDecodableFrames(path: path, undecodablePackets: decoder.undecodable)
         }
         let first = firstFrame.pointer.pointee
@@ -163,6 +197,11 @@ extension AssetSource {
         }
 
         let rawColorimetry = FFColor.colorimetry(space: first.colorspace, range: first.color_range, format: format)
+        let url: URL
+        switch location {
+        case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)
+        case .pipe, .url, .device: url = URL(string: location.name) ?? URL(fileURLWithPath: location.name)
+        }
         let metadata = AssetMetadata(
             url: url,
             containerName: input.formatName,
@@ -194,7 +233,7 @@ extension AssetSource {
                 ? Double(input.pointer.pointee.start_time) / Double(cav_time_base()) : nil,
             fieldOrder: fieldOrder(parameters.pointee.field_order, frame: first),
             timecode: timecode(in: input, video: streamIndex),
-            isStillImage: isImageDemuxer(input.formatName))
+            isStillImage: location.isFile && isImageDemuxer(input.formatName))
 
         return OpenedAsset(
             decoder: decoder,

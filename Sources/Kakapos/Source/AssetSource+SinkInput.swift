@@ -45,6 +45,23 @@ extension AssetSource: FrameSource {
             url: metadata.url, streams: selection.others, videoStream: metadata.videoStreamIndex, start: trimStart,
             end: options.duration.map { (trimStart ?? fileStart) + $0 }, endWithVideo: options.frameLimit != nil,
             zero: zero, timecodeOffset: options.start ?? 0, excluded: excluded)
+        if location.isLive {
+            // Read once, as it comes: there is no second reader for the other
+            // streams, so they are named and left out.
+            var input = SinkInput(
+                format: format, timeBase: metadata.timeBase,
+                frameRate: metadata.averageFrameRate ?? metadata.realFrameRate,
+                rotation: metadata.rotation, startPTS: AssetSource.secondsToTicks(zero, metadata.timeBase),
+                fieldOrder: metadata.fieldOrder, expectedFrameCount: nil)
+            input.droppedBySource = selection.others.compactMap { index in
+                metadata.streams.first { $0.index == index }.map {
+                    "\($0): not carried from \(location) (a live input is read once, for its video)"
+                }
+            }
+            input.sourcePixelFormat = metadata.pixelFormat
+            input.sourceColor = (metadata.colorimetry, source.colorTags)
+            return input
+        }
         var input = SinkInput(
             format: format,
             timeBase: metadata.timeBase,

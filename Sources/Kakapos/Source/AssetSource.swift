@@ -47,6 +47,20 @@ public final class AssetSource: Sendable {
         public var decoderThreads: Int
         /// Decode the N-th video stream (`0:v:N`) instead of FFmpeg's best.
         public var videoStreamNumber: Int?
+        /// The demuxer or device to read with (FFmpeg's `-f`: `mpegts`,
+        /// `matroska`, `image2`, `x11grab`, `lavfi`, ...); nil lets FFmpeg
+        /// probe. A `.device` location names its own.
+        public var format: String?
+        /// Options for the demuxer, device or protocol, as FFmpeg names them:
+        /// `framerate`, `start_number`, `pattern_type`, `video_size`,
+        /// `listen`, ... One that nothing takes is an error
+        /// (`inputOptionsNotTaken`).
+        public var formatOptions: [String: String]
+        /// Seconds one read may wait for data. A live input that goes quiet
+        /// for this long ends: before its first frame with `inputTimedOut`,
+        /// after it as if the stream ended (`SourceSummary.stalledAfter`
+        /// says so). Nil waits as long as the protocol does.
+        public var timeout: Double?
 
         /// Creates source options; each parameter sets the property of the same name. By default: lossless delivery
         /// of the whole stream, `AssetSource.defaultMaxPixels`, bad packets skipped and counted, FFmpeg's choice of
@@ -54,8 +68,12 @@ public final class AssetSource: Sendable {
         public init(
             delivery: DeliveryPolicy = .lossless, start: Double? = nil, duration: Double? = nil,
             frameLimit: Int? = nil, maxPixels: Int = AssetSource.defaultMaxPixels, strict: Bool = false,
-            decoderThreads: Int = 0, videoStreamNumber: Int? = nil
+            decoderThreads: Int = 0, videoStreamNumber: Int? = nil, format: String? = nil,
+            formatOptions: [String: String] = [:], timeout: Double? = nil
         ) {
+            self.format = format
+            self.formatOptions = formatOptions
+            self.timeout = timeout
             self.videoStreamNumber = videoStreamNumber
             self.delivery = delivery
             self.start = start
@@ -67,7 +85,9 @@ public final class AssetSource: Sendable {
         }
     }
 
-    /// The file being read.
+    /// What is being read.
+    public let location: MediaLocation
+    /// The file being read, or the location's name as a URL.
     public let url: URL
     /// The options it was opened with.
     public let options: Options
@@ -79,18 +99,37 @@ public final class AssetSource: Sendable {
     let trimStartPTS: Int64?
     /// The frames' way to the consumer (the contract above).
     let delivery: FrameDelivery
+    /// Interrupts the decoder's reads when the source stops.
+    private let watchdog: InputWatchdog
     /// The demuxer and decoder until `start` hands them to the decode thread.
     private let opened: ConditionLock<OpenedAsset?>
     /// Seconds spent opening and decoding (not waiting for the consumer).
     private let decodeTime: ConditionLock<Double>
+    /// Set when a live input's timeout ended it.
+    private let stalledAfter = ConditionLock<Double?>(nil)
 
-    /// Opens and probes `url`; throws a `MediaError` naming the file when it
-    /// cannot deliver video.
-    public init(url: URL, options: Options = Options()) throws(MediaError) {
+    /// Opens and probes the file at `url`; throws a `MediaError` naming the
+    /// file when it cannot deliver video.
+    public convenience init(url: URL, options: Options = Options()) throws(MediaError) {
+        try self.init(location: .file(url.path), options: options)
+    }
+
+    /// Opens and probes `location` (a file, pipe, URL, image sequence or
+    /// device) and decodes its first frame; throws a `MediaError` naming it
+    /// when it cannot deliver video. Opening a live input waits for its
+    /// first frame: `interruption.stop()` (from another thread, on a
+    /// signal) or `options.timeout` ends that wait.
+    public init(
+        location: MediaLocation, options: Options = Options(), interruption: InputInterruption? = nil
+    ) throws(MediaError) {
         let opening = ContinuousClock.now
-        let opened = try Self.open(url: url, options: options)
+        let watchdog = InputWatchdog(timeout: options.timeout)
+        interruption?.attach(watchdog)
+        let opened = try Self.open(location: location, options: options, watchdog: watchdog)
         self.decodeTime = ConditionLock((ContinuousClock.now - opening).seconds)
-        self.url = url
+        self.location = location
+        self.watchdog = watchdog
+        self.url = opened.metadata.url
         self.options = options
         self.metadata = opened.metadata
         self.colorTags = opened.colorTags
@@ -118,13 +157,15 @@ public final class AssetSource: Sendable {
         let asset = opened.withLock { $0 }
         guard let asset,
             delivery.start(handler, threadName: "kakapos.decode", produce: { [self] in decode(asset) })
-        else { throw .sourceAlreadyStarted(path: url.path) }
+        else { throw .sourceAlreadyStarted(path: location.description) }
         opened.withLock { $0 = nil }
     }
 
     /// Ends delivery; see the type's contract. Idempotent: later calls
     /// return once the finish has been delivered.
     public func stop() {
+        // A read waiting for a live stream's next packet returns at once.
+        watchdog.stop()
         // Never started: release the demuxer and decoder now.
         delivery.stop(neverStarted: { opened.withLock { $0 = nil } })
     }
@@ -145,7 +186,7 @@ public final class AssetSource: Sendable {
                 if let first = primed {
                     decoded = first
                     primed = nil
-                } else if let next = try decoder.nextDecodedFrame() {
+                } else if let next = try nextFrame(decoder) {
                     decoded = next
                 } else {
                     reachedEnd = true
@@ -180,14 +221,32 @@ public final class AssetSource: Sendable {
             if endedEarly && options.strict {
                 let detail =
                     opened.declaredFrames.map { "\(seen) of \($0) declared frames" } ?? "the last packet is cut off"
-                reason = .failed(.truncated(path: url.path, detail: detail))
+                reason = .failed(.truncated(path: location.description, detail: detail))
             }
         }
-        let counts = (decoder.undecodable, decoder.concealed, endedEarly)
+        let counts = (decoder.undecodable, decoder.concealed, endedEarly, stalled)
         delivery.end(reason) {
             $0.undecodableFrames = counts.0
             $0.concealedFrames = counts.1
             $0.endedEarly = counts.2
+            $0.stalledAfter = counts.3
+        }
+    }
+
+    /// Seconds of silence that ended a live input (its timeout), if that is how it ended.
+    private var stalled: Double? { stalledAfter.withLock { $0 } }
+
+    /// The decoder's next frame; a live input that went quiet for its
+    /// timeout ends there, as if the stream had ended.
+    private func nextFrame(_ decoder: FrameDecoder) throws(MediaError) -> FFFrame? {
+        do {
+            return try decoder.nextDecodedFrame()
+        } catch {
+            if case .inputTimedOut(_, let seconds) = error, location.isLive {
+                stalledAfter.withLock { $0 = seconds }
+                return nil
+            }
+            throw error
         }
     }
 

@@ -7,12 +7,17 @@ public enum DeliveryPolicy: Sendable, Hashable, CustomStringConvertible {
     /// Up to `n` frames wait; frames that arrive when they are full are
     /// dropped. For preview with a little slack.
     case boundedDropNewest(Int)
+    /// Up to `n` frames wait; a frame that arrives when they are full
+    /// takes the place of the oldest, which is dropped. For live recording
+    /// that keeps up with now.
+    case boundedDropOldest(Int)
 
     public var description: String {
         switch self {
         case .lossless: return "lossless"
         case .latestOnly: return "latest-only"
         case .boundedDropNewest(let count): return "bounded(\(count), drop newest)"
+        case .boundedDropOldest(let count): return "bounded(\(count), drop oldest)"
         }
     }
 }
@@ -59,6 +64,9 @@ public struct SourceSummary: Sendable, Equatable {
     /// True when the stream ended before the frames its container declared
     /// (a truncated file read in non-strict mode).
     public var endedEarly = false
+    /// Seconds a live input sent nothing before delivery ended (its
+    /// `timeout`); nil when it ended otherwise.
+    public var stalledAfter: Double?
 
     /// A summary with every count at zero.
     public init() {}

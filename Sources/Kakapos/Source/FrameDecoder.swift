@@ -102,6 +102,15 @@ final class FrameDecoder: @unchecked Sendable {
                 return
             }
         } catch {
+            // The watchdog ended the wait: a stop ends the stream here (the
+            // delivery is fenced already), a timeout is the input's error.
+            if error == .exit && input.watchdog.timedOut {
+                throw .inputTimedOut(input: path, seconds: input.watchdog.timeout ?? 0)
+            }
+            if error == .exit && input.watchdog.isStopped {
+                inputEnded = true
+                return
+            }
             // A read error after a good start is a damaged or cut-off file.
             if error == .invalidData || error == .io {
                 if strict { throw .truncated(path: path, detail: "\(error)") }

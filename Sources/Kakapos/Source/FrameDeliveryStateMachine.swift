@@ -61,6 +61,9 @@ struct FrameDeliveryStateMachine<Frame> {
         if case .boundedDropNewest(let count) = policy {
             precondition(count >= 1, "a bounded delivery policy needs room for at least one frame")
         }
+        if case .boundedDropOldest(let count) = policy {
+            precondition(count >= 1, "a bounded delivery policy needs room for at least one frame")
+        }
         self.policy = policy
     }
 
@@ -85,6 +88,15 @@ struct FrameDeliveryStateMachine<Frame> {
             }
         case .boundedDropNewest(let capacity):
             if waiting.count >= capacity {
+                summary.framesDroppedByPolicy += 1
+                return .dropped
+            }
+        case .boundedDropOldest(let capacity):
+            if waiting.count >= capacity {
+                // The oldest waiting frame makes room; the new one queues,
+                // and a delivery is already scheduled for the queue.
+                waiting.removeFirst()
+                waiting.append(frame)
                 summary.framesDroppedByPolicy += 1
                 return .dropped
             }

@@ -25,7 +25,8 @@ public struct MediaResourceLoader: FilterResourceLoader {
 
     public func image(at path: String) throws -> VideoFrame {
         let opened = try AssetSource.open(
-            url: URL(fileURLWithPath: path), options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels))
+            location: .file(path), options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels),
+            watchdog: InputWatchdog())
         // Opening decodes the first frame to learn what the file holds; a
         // seek is never asked for, so that frame is still there.
         guard let first = opened.primed else { throw MediaError.noDecodableFrames(path: path, undecodablePackets: 0) }

@@ -14,7 +14,9 @@ extension VideoFrame {
     /// try photo.filtered("sepia,vignette").write(to: URL(fileURLWithPath: "photo.sepia.png"))
     /// ```
     public init(contentsOf url: URL, maxPixels: Int = AssetSource.defaultMaxPixels) throws(MediaError) {
-        let opened = try AssetSource.open(url: url, options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels))
+        let opened = try AssetSource.open(
+            location: .file(url.path), options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels),
+            watchdog: InputWatchdog())
         // Opening decodes the first frame to learn what the file holds; no
         // seek was asked for, so that frame is still there.
         guard let first = opened.primed else { throw .noDecodableFrames(path: url.path, undecodablePackets: 0) }

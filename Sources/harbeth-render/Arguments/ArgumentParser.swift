@@ -19,8 +19,87 @@ enum ArgumentParser {
     }
 
     static let options: [Option] = [
-        Option(names: ["-i", "--input"], value: "PATH", help: "an input; repeat for a graph's inputs 0, 1, ...") {
-            $0.flaggedInputs.append($1)
+        Option(
+            names: ["-i", "--input"], value: "INPUT",
+            help: "a file, - (stdin), pipe:N, a URL, img%03d.png or a device; repeat for a graph's inputs"
+        ) {
+            $0.flaggedInputs.append($0.takeInput($1))
+        },
+        Option(
+            names: ["-f"], value: "FORMAT",
+            help: "before an input: its format or device (mpegts, image2, lavfi, x11grab, v4l2); after: the output's"
+        ) {
+            guard !$1.isEmpty else { throw UsageError(message: "-f needs a format name") }
+            if $0.pendingFormat != nil {
+                throw UsageError(message: "-f is given twice before one input")
+            }
+            $0.pendingFormat = $1
+        },
+        Option(
+            names: ["--format"], value: "FORMAT",
+            help: "the output's container when the name has no extension: matroska, mp4, mpegts, flv, nut, ..."
+        ) {
+            guard !$1.isEmpty else { throw UsageError(message: "--format needs a format name") }
+            $0.outputFormat = $1
+        },
+        Option(names: ["-framerate"], value: "RATE", help: "the next input's frame rate (image sequences, devices)") {
+            let parts = $1.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            guard (1...2).contains(parts.count), parts.allSatisfy({ ($0 ?? 0) > 0 && $0!.isFinite }) else {
+                throw UsageError(message: "-framerate takes a rate like 25 or 30000/1001, not '\($1)'")
+            }
+            $0.pendingInputOptions["framerate"] = $1
+        },
+        Option(names: ["-start_number"], value: "N", help: "the next image sequence's first number") {
+            _ = try integer($1, option: "-start_number", range: 0...Int(Int32.max))
+            $0.pendingInputOptions["start_number"] = $1
+        },
+        Option(names: ["-pattern_type"], value: "sequence|glob", help: "how the next image sequence's name matches") {
+            guard ["sequence", "glob", "glob_sequence", "none"].contains($1) else {
+                throw UsageError(message: "-pattern_type takes sequence or glob, not '\($1)'")
+            }
+            $0.pendingInputOptions["pattern_type"] = $1
+        },
+        Option(names: ["-video_size", "-s"], value: "WxH", help: "the next input's picture size (devices, raw video)") {
+            let parts = $1.split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0
+            else { throw UsageError(message: "-video_size takes WIDTHxHEIGHT, not '\($1)'") }
+            $0.pendingInputOptions["video_size"] = $1
+        },
+        Option(
+            names: ["--input-option"], value: "KEY=VALUE",
+            help: "any option of the next input's demuxer, device or protocol (draw_mouse=0, listen=1)"
+        ) {
+            guard let equals = $1.firstIndex(of: "="), equals != $1.startIndex else {
+                throw UsageError(message: "--input-option takes KEY=VALUE, not '\($1)'")
+            }
+            $0.pendingInputOptions[String($1[..<equals])] = String($1[$1.index(after: equals)...])
+        },
+        Option(
+            names: ["--timeout"], value: "SECONDS",
+            help: "a network input, pipe or device that sends nothing this long ends (finishing what was recorded)"
+        ) {
+            guard let seconds = Double($1), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--timeout takes seconds more than 0, not '\($1)'")
+            }
+            $0.timeout = seconds
+        },
+        Option(
+            names: ["--drop"], value: "newest|oldest|none",
+            help: "when a live input outruns the GPU: drop arriving frames (default), the oldest waiting, or none"
+        ) {
+            guard let policy = CommandLineOptions.DropPolicy(rawValue: $1) else {
+                throw UsageError(message: "--drop takes newest, oldest or none, not '\($1)'")
+            }
+            $0.dropPolicy = policy
+        },
+        Option(
+            names: ["--on-interrupt"], value: "finish|cancel",
+            help: "what Ctrl-C does: finish (default for live inputs) or cancel (default for files)"
+        ) {
+            guard let action = CommandLineOptions.InterruptAction(rawValue: $1) else {
+                throw UsageError(message: "--on-interrupt takes finish or cancel, not '\($1)'")
+            }
+            $0.onInterrupt = action
         },
         Option(
             names: ["--graph", "-filter_complex"], value: "GRAPH",
@@ -47,7 +126,7 @@ enum ArgumentParser {
         },
         Option(
             names: ["-o", "--output"], value: "PATH",
-            help: "output file (default: INPUT's folder, <stem>.<first-filter>.<ext>)"
+            help: "a file, out%04d.png, - (stdout), pipe:N or a URL (default: <stem>.<first-filter>.<ext> beside INPUT)"
         ) {
             guard !$1.isEmpty else { throw UsageError(message: "-o needs a file name, not an empty one") }
             $0.output = $1
@@ -198,13 +277,13 @@ enum ArgumentParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var index = 0
-        var positional: [String] = []
+        var positional: [CommandLineOptions.InputArgument] = []
         var onlyPositional = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
-                positional.append(argument)
+                positional.append(options.takeInput(argument))
                 continue
             }
             if argument == "--" {
@@ -239,9 +318,21 @@ enum ArgumentParser {
                 try run(option, &options, "")
             }
         }
+        // A -f after the last input names the output's format.
+        if let format = options.pendingFormat {
+            guard options.outputFormat == nil else {
+                throw UsageError(message: "-f \(format) after the inputs and --format both name the output's format")
+            }
+            options.outputFormat = format
+            options.pendingFormat = nil
+        }
+        if let name = options.pendingInputOptions.keys.sorted().first {
+            throw UsageError(message: "the input option \(name) comes before the input it is for (-i INPUT after it)")
+        }
         switch options.action {
         case .render:
-            options.inputs = options.flaggedInputs + positional
+            options.inputArguments = options.flaggedInputs + positional
+            options.inputs = options.inputArguments.map(\.text)
             guard !options.inputs.isEmpty else {
                 throw UsageError(message: "no input file given")
             }
@@ -260,6 +351,10 @@ enum ArgumentParser {
                 throw UsageError(message: "--map: the streams carried come from input 0 in this version")
             }
             options.input = options.inputs[0]
+            if options.json && (options.output == "-" || options.output == "pipe:1") {
+                throw UsageError(
+                    message: "--json prints to standard output, which -o \(options.output!) fills with the video")
+            }
             if options.nullOutput && options.output != nil {
                 throw UsageError(message: "--null writes no file, so it cannot go with --output")
             }
@@ -277,7 +372,7 @@ enum ArgumentParser {
             }
         default:
             guard positional.isEmpty else {
-                throw UsageError(message: "unexpected argument '\(positional[0])'")
+                throw UsageError(message: "unexpected argument '\(positional[0].text)'")
             }
         }
         return options
@@ -404,6 +499,10 @@ enum ArgumentParser {
         ),
         ("harbeth-render -i a.mp4 -i b.mp4 -filter_complex xfade=transition=wipeleft:offset=4 -o cut.mp4", nil),
         ("harbeth-render --filter sepia --null --json in.mp4", "measures without writing"),
+        ("cat in.mkv | harbeth-render -vf sepia - -f matroska -o - | ffplay -", "a pipe in and out"),
+        ("harbeth-render -vf sepia udp://127.0.0.1:5000 -o live.mkv", "records a stream until Ctrl-C finishes it"),
+        ("harbeth-render -f x11grab -framerate 25 -video_size 1280x720 -vf vignette :0 -o screen.mkv", nil),
+        ("harbeth-render -vf sepia in.mp4 -o 'frames/out%04d.png'", "every frame as an image"),
         ("harbeth-render --gallery sheet.png in.mp4", "every filter on one frame, as a contact sheet"),
     ]
 
@@ -435,11 +534,23 @@ enum ArgumentParser {
         }
         text += """
 
-            Exit status: 0 success, 1 failure while processing, 2 usage error,
-            128 + the signal when SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGQUIT
-            (131) stopped it: each cancels cleanly, so an interrupted or failed run
-            leaves nothing at the output path. A failed write to standard output
-            (--json into a closed pipe) is exit 1.
+            Inputs and outputs: a file, - or pipe:N, a URL (http, tcp, udp, rtp, srt,
+            rtmp in; udp, srt, tcp, rtmp out as mpegts or flv), an image sequence
+            (img%03d.png), or a device with -f (x11grab :0, v4l2 /dev/video0, lavfi
+            testsrc2). A file output is written beside its name and renamed into place;
+            an image sequence is put in place whole when the run finishes; a pipe or
+            URL output is written as it comes (there is nothing to rename), and a
+            failure closes it with the error here.
+
+            Stopping: SIGINT, SIGTERM, SIGHUP or SIGQUIT cancels a file export (nothing
+            is left at the output, exit 128 + the signal: 130, 143, 129, 131) and
+            finishes a live recording (a pipe, a network stream, a device): the file
+            is kept if it has frames (exit 0), and a recording stopped before its first
+            frame leaves nothing (exit 1). A second signal cancels. --on-interrupt
+            chooses for any input.
+
+            Exit status: 0 success, 1 failure while processing, 2 usage error. A
+            failed write to standard output (--json into a closed pipe) is exit 1.
             """
         return text
     }

@@ -17,13 +17,39 @@ struct CommandLineOptions: Equatable {
         case half, float
     }
 
+    /// One input as given: its text, the `-f` and input options before it.
+    struct InputArgument: Equatable {
+        var text: String
+        var format: String?
+        var options: [String: String] = [:]
+
+        /// Where it reads from, as FFmpeg would read the text.
+        var location: MediaLocation { MediaLocation(parsing: text, format: format) }
+    }
+
     var action: Action = .render
     /// Input 0 (the first -i or positional input).
     var input: String?
     /// Every input, in order (-i and positional ones); input 0 first.
     var inputs: [String] = []
-    /// `-i` paths in the order given, before positional ones join them.
-    var flaggedInputs: [String] = []
+    /// Every input with its format and options, in the order of `inputs`.
+    var inputArguments: [InputArgument] = []
+    /// `-i` inputs in the order given, before positional ones join them.
+    var flaggedInputs: [InputArgument] = []
+    /// `-f` and input options waiting for the input they come before.
+    var pendingFormat: String?
+    var pendingInputOptions: [String: String] = [:]
+    /// The output's container by FFmpeg's name (`-f` after the inputs, `--format`).
+    var outputFormat: String?
+    /// Seconds a network input, pipe or device may send nothing.
+    var timeout: Double?
+    /// What SIGINT, SIGTERM, SIGHUP and SIGQUIT do; nil: finish a live
+    /// recording, cancel anything else.
+    var onInterrupt: InterruptAction?
+    /// What a live input does with frames when processing falls behind;
+    /// nil: drop the newest from a real-time input (a device, UDP, SRT,
+    /// RTMP), never from a pipe or a generator.
+    var dropPolicy: DropPolicy?
     /// A filtergraph (`--graph`, `-filter_complex`) over the inputs.
     var graph: String?
     /// The graph output to write, from `--map '[LABEL]'`.
@@ -63,6 +89,44 @@ struct CommandLineOptions: Equatable {
     var keepTimestamps = false
     /// Seconds one frame may take; nil is the default, 0 no limit.
     var frameTimeout: Double?
+
+    /// `--drop`: which frames a live input drops when processing is slower than it.
+    enum DropPolicy: String, Equatable {
+        /// Frames that arrive while 8 wait are dropped (the default).
+        case newest
+        /// The oldest waiting frame gives way to the one that arrives.
+        case oldest
+        /// Nothing is dropped: the input waits (its own buffers may overflow).
+        case none
+
+        /// Frames a live input keeps waiting before it drops.
+        static let capacity = 8
+
+        var delivery: DeliveryPolicy {
+            switch self {
+            case .newest: return .boundedDropNewest(Self.capacity)
+            case .oldest: return .boundedDropOldest(Self.capacity)
+            case .none: return .lossless
+            }
+        }
+    }
+
+    /// What a stopping signal does to a run.
+    enum InterruptAction: String, Equatable {
+        /// Stop the input and finish the output: the recorder's contract decides.
+        case finish
+        /// Abandon the run: nothing is left at the output.
+        case cancel
+    }
+
+    /// Takes the waiting `-f` and input options for the input `text`.
+    mutating func takeInput(_ text: String) -> InputArgument {
+        defer {
+            pendingFormat = nil
+            pendingInputOptions = [:]
+        }
+        return InputArgument(text: text, format: pendingFormat, options: pendingInputOptions)
+    }
 
     /// The whole chain, as one text form.
     var chain: String { chains.joined(separator: ",") }

@@ -11,10 +11,14 @@ struct OutputTarget: Equatable {
     /// True when the name was made by the tool (it then says where it wrote).
     let isDefaultName: Bool
 
-    var url: URL { URL(fileURLWithPath: path) }
+    /// What the path names: a file, a pipe, a URL or an image sequence.
+    var destination: OutputDestination { OutputDestination(parsing: path) }
 
-    /// True when the extension names a still image.
-    var isStill: Bool { Self.stillExtensions.contains(PathName(path).pathExtension.lowercased()) }
+    /// True when the output is one still image (a file with an image extension).
+    var isStill: Bool {
+        guard case .file = destination else { return false }
+        return Self.stillExtensions.contains(PathName(path).pathExtension.lowercased())
+    }
 
     /// Extensions read as still images (their default output is a PNG unless
     /// they are PNG or JPEG already).
@@ -44,11 +48,22 @@ struct OutputTarget: Equatable {
 
     /// The output for `options`, checked against the input and the file system.
     static func plan(
-        output: String?, input: String, firstFilter: String, overwrite: Bool
+        output: String?, input: MediaLocation, firstFilter: String, overwrite: Bool
     ) throws(ToolError) -> OutputTarget {
+        let inputPath: String
+        switch input {
+        case .file(let path), .imageSequence(let path): inputPath = path
+        case .pipe, .url, .device:
+            guard output != nil else { throw .outputNeedsName(input: input.description) }
+            inputPath = ""
+        }
         let target = OutputTarget(
-            path: output ?? defaultPath(input: input, firstFilter: firstFilter), isDefaultName: output == nil)
-        try check(target.path, input: input, overwrite: overwrite)
+            path: output ?? defaultPath(input: inputPath, firstFilter: firstFilter), isDefaultName: output == nil)
+        switch target.destination {
+        case .file: try check(target.path, input: inputPath, overwrite: overwrite)
+        case .pipe, .url: break
+        case .imageSequence(let pattern): try checkFolder(of: pattern)
+        }
         return target
     }
 
@@ -58,8 +73,7 @@ struct OutputTarget: Equatable {
     /// made. A symbolic link is followed (its target is what gets written),
     /// as `OutputFile` does.
     static func check(_ path: String, input: String, overwrite: Bool) throws(ToolError) {
-        if path == "-" { throw .outputIsStandardOutput }
-        if isSameFile(path, input) { throw .outputIsInput(output: path, input: input) }
+        if !input.isEmpty && isSameFile(path, input) { throw .outputIsInput(output: path, input: input) }
         let file: OutputFile
         do { file = try OutputFile(path) } catch { throw .media(error) }
         switch file.entry {
@@ -68,7 +82,13 @@ struct OutputTarget: Equatable {
         case .directory: throw .outputIsDirectory(path: path)
         case .special(let kind): throw .outputIsSpecial(path: path, kind: kind)
         }
-        let folderPath = PathName(file.path).folderOrCurrent
+        try checkFolder(of: file.path, named: path)
+    }
+
+    /// Refuses a folder that is missing or in which no file can be made.
+    static func checkFolder(of target: String, named: String? = nil) throws(ToolError) {
+        let path = named ?? target
+        let folderPath = PathName(target).folderOrCurrent
         var folderInfo = stat()
         guard stat(folderPath, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw .outputFolderMissing(path: path, folder: folderPath)

@@ -42,10 +42,15 @@ struct RenderCommand {
             userChain = try ChainSetup.parse(options.chain, resources: resources)
             namingChain = userChain
         }
-        for path in options.inputs {
-            console.alias(path)
-            try Self.checkInputExists(path)
+        let locations = options.inputArguments.map(\.location)
+        for (argument, location) in zip(options.inputArguments, locations) {
+            console.alias(argument.text)
+            if let format = argument.format, !MediaLocation.inputFormatExists(format) {
+                throw .media(.unknownInputFormat(input: location.description, format: format))
+            }
+            if case .file(let path) = location { try Self.checkInputExists(path) }
         }
+        let live = locations[0].isLive
         try ChainSetup.checkFiles(of: userChain)
         // Filters report the files they read by absolute path; errors show them as given.
         for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
@@ -53,7 +58,7 @@ struct RenderCommand {
             options.nullOutput
             ? nil
             : try OutputTarget.plan(
-                output: options.output, input: inputPath, firstFilter: OutputTarget.nameForOutput(of: namingChain),
+                output: options.output, input: locations[0], firstFilter: OutputTarget.nameForOutput(of: namingChain),
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
         // A still output holds one frame (the first at --start) and no audio.
@@ -63,40 +68,7 @@ struct RenderCommand {
         }
         try interrupts.check(output: output?.path)
         let frameLimit = isStillOutput ? 1 : options.frames
-        let source: AssetSource
-        do {
-            source = try AssetSource(
-                url: URL(fileURLWithPath: inputPath),
-                options: AssetSource.Options(
-                    delivery: .lossless, start: options.start, duration: options.duration, frameLimit: frameLimit,
-                    maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict,
-                    videoStreamNumber: StreamMap.videoStreamNumber(in: options.maps)))
-        } catch {
-            throw .media(error)
-        }
-        // The other inputs of a graph: whole, as decoded.
-        var others: [AssetSource] = []
-        for path in options.inputs.dropFirst() {
-            do {
-                others.append(
-                    try AssetSource(
-                        url: URL(fileURLWithPath: path),
-                        options: AssetSource.Options(
-                            delivery: .lossless, maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels,
-                            strict: options.strict)))
-            } catch {
-                throw .media(error)
-            }
-        }
-        // The maps against what the input really holds, before any work.
-        do {
-            _ = try StreamMap.select(
-                source.metadata.streams, maps: options.maps, video: source.metadata.videoStreamIndex)
-        } catch {
-            throw .usage(UsageError(message: error.description))
-        }
-        try interrupts.check(output: output?.path)
-
+        // The device first: a live input captures from the moment it opens.
         let renderer = try makeRenderer(resources: resources)
         defer {
             // The process ends with _exit, so the pipeline cache is saved
@@ -104,6 +76,51 @@ struct RenderCommand {
             renderer.context.savePipelineCache()
             reportValidation(renderer.context)
         }
+        // A signal while a live input is opened (waiting for its first
+        // frame) ends the wait: the run fails with nothing written.
+        let opening = InputInterruption()
+        interrupts.onSignal { _ in opening.stop() }
+        var sources: [AssetSource] = []
+        for (index, argument) in options.inputArguments.enumerated() {
+            var sourceOptions = AssetSource.Options(
+                delivery: locations[index].isRealTime || (locations[index].isLive && options.dropPolicy != nil)
+                    ? (options.dropPolicy ?? .newest).delivery : .lossless,
+                maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict,
+                format: argument.format, formatOptions: argument.options, timeout: options.timeout)
+            if index == 0 {
+                sourceOptions.start = options.start
+                sourceOptions.duration = options.duration
+                sourceOptions.frameLimit = frameLimit
+                sourceOptions.videoStreamNumber = StreamMap.videoStreamNumber(in: options.maps)
+            }
+            if options.verbose && locations[index].isLive {
+                let stop = interruptAction(live: index == 0) == .finish ? "finishes" : "cancels"
+                console.note("opening \(locations[index]) (live: a signal \(stop) the recording)")
+            }
+            do {
+                sources.append(
+                    try AssetSource(location: locations[index], options: sourceOptions, interruption: opening))
+            } catch {
+                interrupts.onSignal { _ in }
+                if case .inputStoppedBeforeFirstFrame = error, let signal = interrupts.receivedSignal {
+                    throw .stoppedBeforeFirstFrame(input: locations[index].description, signal: signal)
+                }
+                throw .media(error)
+            }
+        }
+        interrupts.onSignal { _ in }
+        let source = sources[0]
+        let others = Array(sources.dropFirst())
+        // The maps against what the input really holds, before any work.
+        do {
+            _ = try StreamMap.select(
+                source.metadata.streams, maps: options.maps, video: source.metadata.videoStreamIndex)
+        } catch {
+            throw .usage(UsageError(message: error.description))
+        }
+        // A live recording that a signal stops from here on finishes.
+        if interruptAction(live: live) == .cancel { try interrupts.check(output: output?.path) }
+
         var chain = userChain
         // A rotation the output cannot store is applied to the pixels, as
         // FFmpeg's autorotation does: a still is upright, and Matroska (to
@@ -202,6 +219,18 @@ struct RenderCommand {
             notes.append("\(source.summary.concealedFrames) frame(s) decoded with concealed damage")
         }
         if source.summary.endedEarly { notes.append("the input ended before the frames it declares") }
+        if let stalled = source.summary.stalledAfter {
+            notes.append(
+                "\(source.location) sent nothing for " + String(format: "%g", stalled)
+                    + " s (--timeout): the recording was finished with what had arrived")
+        }
+        let dropped = source.summary.framesDroppedByPolicy
+        if dropped > 0 {
+            notes.append("\(dropped) frame(s) dropped: the live input was faster than the filters (--drop)")
+        }
+        if let signal = interrupts.receivedSignal {
+            notes.append("\(Interrupts.name(of: signal)) stopped the live input; the recording was finished")
+        }
         if !options.quiet {
             for note in notes { console.note("note: \(note)") }
             let speed = elapsed > 0 ? finished.duration / elapsed : 0
@@ -209,7 +238,7 @@ struct RenderCommand {
                 isStillOutput
                 ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
             if let output {
-                console.note("wrote \(output.path): \(finished.description) \(timing)")
+                console.note("wrote \(output.destination): \(finished.description) \(timing)")
             } else {
                 console.note("null output: \(finished.description) \(timing)")
             }
@@ -231,7 +260,7 @@ struct RenderCommand {
                 uploadSeconds: RunReport.rounded(statistics.uploadSeconds),
                 encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,
                 shaderCacheHits: cache.memoryHits + cache.diskHits, shaderDiskCacheHits: cache.diskHits,
-                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, notes: notes)
+                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, droppedFrames: dropped, notes: notes)
             try console.output(report.jsonLine() + "\n", what: "the JSON report")
         }
     }
@@ -248,7 +277,10 @@ struct RenderCommand {
     private static func describe(_ clip: RecordedClip, still: Bool) -> String {
         let picture = "\(clip.codecName) \(clip.width)x\(clip.height) \(clip.pixelFormat)"
         guard !still else { return picture }
-        let frames = clip.frameCount == 1 ? "1 frame" : "\(clip.frameCount) frames"
+        var frames = clip.frameCount == 1 ? "1 frame" : "\(clip.frameCount) frames"
+        if let first = clip.images.first, let last = clip.images.last {
+            frames += " as images " + PathName(first).name + (clip.images.count > 1 ? "..." + PathName(last).name : "")
+        }
         return picture + ", \(frames), " + String(format: "%.3f s", clip.duration)
             + (clip.audio.map { ", \($0)" } ?? "")
     }
@@ -258,9 +290,9 @@ struct RenderCommand {
         let recorderOptions = RecorderSink.Options(
             codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
             gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: keepRotation,
-            overwrite: options.overwrite)
+            overwrite: options.overwrite, format: options.outputFormat)
         do {
-            return try RecorderSink(url: target.url, options: recorderOptions)
+            return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {
             throw ToolError(recorderError: error)
         }
@@ -311,7 +343,18 @@ struct RenderCommand {
                 keepTimestamps: options.keepTimestamps,
                 frameTimeout: options.frameTimeout.map { $0 > 0 ? Duration.seconds($0) : nil } ?? .seconds(60)),
             observer: observer)
-        interrupts.onSignal { _ in pipeline.cancel(reason: .callerCancelled) }
+        // A live recording's first signal finishes it (the recorder's
+        // contract decides); a second one, or any signal to a file export,
+        // cancels it.
+        let finishes = interruptAction(live: primary.location.isLive) == .finish
+        let interrupts = self.interrupts
+        interrupts.onSignal { _ in
+            if finishes && interrupts.signalCount == 1 {
+                DispatchQueue.global().async { pipeline.finish() }
+            } else {
+                pipeline.cancel(reason: .callerCancelled)
+            }
+        }
         do {
             try pipeline.start()
         } catch {
@@ -336,10 +379,16 @@ struct RenderCommand {
         }
     }
 
+    /// What a stopping signal does: `--on-interrupt`, or by default finish
+    /// a live recording and cancel anything else.
+    func interruptAction(live: Bool) -> CommandLineOptions.InterruptAction {
+        options.onInterrupt ?? (live ? .finish : .cancel)
+    }
+
     /// A pipeline's failure as the user should read it: in terms of the
     /// input and the options that caused it.
     private func explain(_ error: MediaError, source: AssetSource) -> ToolError {
-        let input = source.url.path
+        let input = source.location.description
         switch error {
         case .processorFailed(let failure):
             return .renderFailed(input: input, reason: failure.description)

@@ -43,13 +43,15 @@ struct RunReport: Encodable, Equatable {
     var pipelinesCreated: Int
     /// Packets that failed to decode and were skipped.
     var skippedFrames: Int
+    /// Frames a live input dropped because processing fell behind (`--drop`).
+    var droppedFrames: Int = 0
     var notes: [String]
 
     private enum CodingKeys: String, CodingKey {
         case input, output, chain, frames, duration, elapsedSeconds, fps, speed, width, height, layout, device, codec
         case audio, gpuPassesPerFrame, passes, intermediateBytes, decodeSeconds, gpuSeconds, uploadSeconds,
             encodeSeconds
-        case shaderCompiles, shaderCacheHits, shaderDiskCacheHits, pipelinesCreated, skippedFrames, notes
+        case shaderCompiles, shaderCacheHits, shaderDiskCacheHits, pipelinesCreated, skippedFrames, droppedFrames, notes
     }
 
     /// Like the synthesised encoding, except that absent values are written
@@ -82,6 +84,7 @@ struct RunReport: Encodable, Equatable {
         try container.encode(shaderDiskCacheHits, forKey: .shaderDiskCacheHits)
         try container.encode(pipelinesCreated, forKey: .pipelinesCreated)
         try container.encode(skippedFrames, forKey: .skippedFrames)
+        try container.encode(droppedFrames, forKey: .droppedFrames)
         try container.encode(notes, forKey: .notes)
     }
 

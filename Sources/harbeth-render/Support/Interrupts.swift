@@ -12,6 +12,7 @@ final class Interrupts: @unchecked Sendable {
     // @unchecked: `received`, `action` and `sources` are only touched under `lock`.
     private let lock = NSLock()
     private var received: Int32?
+    private var count = 0
     private var action: (@Sendable (Int32) -> Void)?
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "harbeth-render.signals")
@@ -49,6 +50,9 @@ final class Interrupts: @unchecked Sendable {
         }
     }
 
+    /// How many stopping signals have arrived.
+    var signalCount: Int { lock.withLock { count } }
+
     /// The first signal received, if any.
     var receivedSignal: Int32? { lock.withLock { received } }
 
@@ -73,6 +77,7 @@ final class Interrupts: @unchecked Sendable {
     private func receive(_ number: Int32) {
         let (first, action) = lock.withLock { () -> (Int32, (@Sendable (Int32) -> Void)?) in
             if received == nil { received = number }
+            count += 1
             return (received!, self.action)
         }
         action?(first)

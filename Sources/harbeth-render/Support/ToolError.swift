@@ -33,8 +33,8 @@ enum ToolError: Error, CustomStringConvertible {
     /// A file appeared at the output path while rendering (another run to
     /// the same output) and `-y` was not given: it was left alone (exit 1).
     case outputAppeared(path: String)
-    /// `-o -`: standard output is not an output the tool writes (exit 2).
-    case outputIsStandardOutput
+    /// A pipe, URL or device input has no file name to name the output after (exit 2).
+    case outputNeedsName(input: String)
     /// The folder the output would go in does not exist (exit 1).
     case outputFolderMissing(path: String, folder: String)
     /// The folder the output would go in cannot be written (exit 1).
@@ -59,6 +59,9 @@ enum ToolError: Error, CustomStringConvertible {
     case galleryTileFailed(sheet: String, filter: String, reason: String)
     /// Writing to standard output failed: a closed pipe, a full disk (exit 1).
     case standardOutputFailed(what: String, reason: String)
+    /// A signal stopped a live recording before its input sent a frame:
+    /// there is nothing to finish (exit 1, no file).
+    case stoppedBeforeFirstFrame(input: String, signal: Int32)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT ended the run after a clean cancel
     /// (exit 128 + signal).
     case interrupted(signal: Int32, output: String?)
@@ -69,7 +72,8 @@ enum ToolError: Error, CustomStringConvertible {
     /// error as it is.
     init(recorderError error: MediaError) {
         switch error {
-        case .unsupportedContainer, .codecNotSupportedByContainer: self = .unwritableFormat(error)
+        case .unsupportedContainer, .codecNotSupportedByContainer, .containerNotNamed, .unsupportedOutputFormat:
+            self = .unwritableFormat(error)
         case .outputExists(let path): self = .outputExists(path: path)
         case .outputAppeared(let path): self = .outputAppeared(path: path)
         case .outputNotReplaceable(let path, "directory"): self = .outputIsDirectory(path: path)
@@ -82,12 +86,12 @@ enum ToolError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .usage, .invalidChain, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
-            .outputIsStandardOutput:
+            .outputNeedsName:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputIsSpecial, .outputAppeared, .outputFolderMissing,
             .outputFolderNotWritable,
             .resourceUnavailable, .chainDoesNotFit, .renderFailed, .nothingToRender, .encoderRefused, .media, .gpu,
-            .gallerySamplesUnwritable, .standardOutputFailed,
+            .gallerySamplesUnwritable, .standardOutputFailed, .stoppedBeforeFirstFrame,
             .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
@@ -138,8 +142,8 @@ enum ToolError: Error, CustomStringConvertible {
         case .outputAppeared(let path):
             return "\(path): another file appeared there while rendering (another run?); it was left as it is "
                 + "and nothing was written; use -y to replace it"
-        case .outputIsStandardOutput:
-            return "-o -: writing to standard output is not supported; give a file name with -o"
+        case .outputNeedsName(let input):
+            return "\(input): has no file name to name the output after; give one with -o (a file, - or a URL)"
         case .outputFolderMissing(let path, let folder):
             return "\(path): the folder \(folder) does not exist"
         case .outputFolderNotWritable(let path, let folder, let reason):
@@ -164,6 +168,9 @@ enum ToolError: Error, CustomStringConvertible {
             return "standard output: could not write \(what) (\(reason))"
         case .galleryTileFailed(let sheet, let filter, let reason):
             return "\(sheet): the \(filter) tile failed: \(reason)"
+        case .stoppedBeforeFirstFrame(let input, let signal):
+            return "\(input): \(Interrupts.name(of: signal)) stopped the recording before the first frame came; "
+                + "nothing was written"
         case .interrupted:
             return ""
         }

@@ -67,11 +67,11 @@ enum Tool {
     static func run(
         _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
         timeLimit: Double = defaultTimeLimit, launcher: [String] = [], standardOutput: FileHandle? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        standardInput: FileHandle? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> Run {
         let process = try start(
             arguments, in: folder, environment: extra, timeLimit: timeLimit, launcher: launcher,
-            standardOutput: standardOutput)
+            standardOutput: standardOutput, standardInput: standardInput)
         let result = process.finish()
         XCTAssertFalse(
             result.timedOut,
@@ -156,7 +156,8 @@ enum Tool {
     /// `standardOutput` replaces the captured pipe (e.g. `/dev/full`).
     static func start(
         _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:],
-        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], standardOutput: FileHandle? = nil
+        timeLimit: Double = defaultTimeLimit, launcher: [String] = [], standardOutput: FileHandle? = nil,
+        standardInput: FileHandle? = nil
     ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw Failure(description: "\(binary.path) is missing: build with swift build --build-tests")
@@ -175,7 +176,7 @@ enum Tool {
         let stderr = Pipe()
         process.standardOutput = standardOutput ?? stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         let exited = LockedBox(false)
         process.terminationHandler = { _ in exited.set(true) }
         try process.run()
