@@ -1,18 +1,21 @@
 import Foundation
-import HarbethTestSupport
-import XCTest
 
 /// Processes a test runs beside the tool: an HTTP server, an ffmpeg stream
 /// sender, an X server. Each binds to 127.0.0.1 only, is killed when the
 /// test ends (`stop()`, or the time limit), and is waited for by a
 /// condition it makes true (a port that accepts, a socket that appears),
 /// never by a sleep.
-final class Service {
-    let process: Process
+public final class Service {
+    /// Why a service could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let process: Process
     private let timer: DispatchSourceTimer
 
     /// Starts `program` with `arguments`, killed after `timeLimit` seconds at the latest.
-    init(
+    public init(
         _ program: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
         timeLimit: Double = 120
     ) throws {
@@ -35,14 +38,14 @@ final class Service {
     deinit { stop() }
 
     /// Kills the process (SIGKILL unless told otherwise) and waits for it.
-    func stop(signal: Int32 = SIGKILL) {
+    public func stop(signal: Int32 = SIGKILL) {
         timer.cancel()
         if process.isRunning { kill(process.processIdentifier, signal) }
         process.waitUntilExit()
     }
 
     /// A port no one listens on now, for a service to take.
-    static func freePort(udp: Bool = false) -> UInt16 {
+    public static func freePort(udp: Bool = false) -> UInt16 {
         let descriptor = socket(AF_INET, udp ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -60,7 +63,7 @@ final class Service {
     }
 
     /// Waits until something accepts TCP connections on `port` (false after `timeLimit` seconds).
-    static func waitForListener(port: UInt16, timeLimit: Double = 30) -> Bool {
+    public static func waitForListener(port: UInt16, timeLimit: Double = 30) -> Bool {
         waitUntil(timeLimit: timeLimit) {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(descriptor) }
@@ -79,7 +82,7 @@ final class Service {
     /// Waits until a TCP socket listens on 127.0.0.1:`port`, as /proc/net/tcp
     /// shows it, without connecting to it (a `-listen 1` server takes one
     /// connection only).
-    static func waitForListeningSocket(port: UInt16, timeLimit: Double = 30) -> Bool {
+    public static func waitForListeningSocket(port: UInt16, timeLimit: Double = 30) -> Bool {
         let local = String(format: "0100007F:%04X", port)
         return waitUntil(timeLimit: timeLimit) {
             let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
@@ -91,7 +94,7 @@ final class Service {
     }
 
     /// Polls `condition` every 20 ms until it holds (true) or `timeLimit` passes (false).
-    static func waitUntil(timeLimit: Double, _ condition: () -> Bool) -> Bool {
+    public static func waitUntil(timeLimit: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeLimit)
         while Date() < deadline {
             if condition() { return true }
@@ -101,17 +104,17 @@ final class Service {
     }
 
     /// `python3 -m http.server` serving `folder` on 127.0.0.1; returns it and its port once it accepts.
-    static func httpServer(serving folder: URL) throws -> (Service, UInt16) {
+    public static func httpServer(serving folder: URL) throws -> (Service, UInt16) {
         let port = freePort()
         let server = try Service(
             "python3", ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", folder.path])
-        guard waitForListener(port: port) else { throw Tool.Failure(description: "the HTTP server never listened") }
+        guard waitForListener(port: port) else { throw Failure(description: "the HTTP server never listened") }
         return (server, port)
     }
 
     /// An ffmpeg CLI sending `seconds` of testsrc2 in real time (`-re`) as
     /// MPEG-TS to `url`.
-    static func streamSender(to url: String, seconds: Int = 30, size: String = "160x120") throws -> Service {
+    public static func streamSender(to url: String, seconds: Int = 30, size: String = "160x120") throws -> Service {
         try Service(
             "ffmpeg",
             [
@@ -121,7 +124,7 @@ final class Service {
     }
 
     /// An X server (Xvfb) on a free display, 320x240, once its socket is there.
-    static func virtualScreen() throws -> (Service, String) {
+    public static func virtualScreen() throws -> (Service, String) {
         for _ in 0..<20 {
             let number = Int.random(in: 100...900)
             let socketPath = "/tmp/.X11-unix/X\(number)"
@@ -134,11 +137,11 @@ final class Service {
             }
             server.stop()
         }
-        throw Tool.Failure(description: "no X display could be started")
+        throw Failure(description: "no X display could be started")
     }
 
     /// Something that moves on `display`: ffplay showing testsrc2 full screen.
-    static func movingPicture(on display: String) throws -> Service {
+    public static func movingPicture(on display: String) throws -> Service {
         try Service(
             "ffplay",
             [
@@ -152,6 +155,6 @@ final class Service {
             let path = "\(folder)/\(program)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        throw Tool.Failure(description: "\(program) is not installed")
+        throw Failure(description: "\(program) is not installed")
     }
 }
