@@ -54,6 +54,8 @@ do throws(ToolError) {
     console.report(error)
     status = error.exitStatus
 }
+// The terminal gets its settings back if the keys were read.
+TerminalKeys.current?.restore()
 // Every file is finished or removed by now, and everything was written
 // with write(2). What may still run are worker threads releasing the last
 // frames' GPU memory; exit() would tear down the Vulkan loader and layers

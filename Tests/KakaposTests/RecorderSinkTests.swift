@@ -225,7 +225,27 @@ final class RecorderSinkTests: XCTestCase {
         }
         let clip = try sink.finishRecording()
         XCTAssertEqual(clip.frameCount, 10)
-        XCTAssertEqual(try MediaTool.framePTSTimes(clip.url).count, 10)
+        // No hole where the pause was: frame 10 follows frame 4.
+        let times = try MediaTool.framePTSTimes(clip.url).compactMap(Double.init)
+        XCTAssertEqual(times.count, 10)
+        for (index, time) in times.enumerated() { XCTAssertEqual(time, Double(index) * 0.04, accuracy: 0.0015) }
+        XCTAssertEqual(clip.duration, 0.4, accuracy: 0.0015)
+        XCTAssertTrue(clip.notes.contains { $0.hasPrefix("paused 1 time(s): 0.200 s taken out") }, "\(clip.notes)")
+    }
+
+    func testFinishingWhilePausedFinishesTheRecordingAsItStands() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let sink = try RecorderSink(url: folder.appendingPathComponent("stopped.mkv"), options: .init(audio: .none))
+        let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 10))
+        try sink.begin(try source.sinkInput())
+        for frame in try collectFrames(source) {
+            if frame.index == 3 { sink.pause() }
+            try sink.append(frame)
+        }
+        XCTAssertEqual(sink.state, .paused)
+        let clip = try sink.finishRecording()
+        XCTAssertEqual(sink.state, .finished)
+        XCTAssertEqual(clip.frameCount, 3)
     }
 
     func testContainerAndCodecAreCheckedUpFront() {

@@ -176,7 +176,7 @@ final class RecorderSinkStateMachineTests: XCTestCase {
     func testRecordingThenFinishingReturnsTheClipEveryTime() {
         let session = Session()
         var machine = recording(session)
-        guard case .write(let writing) = machine.append() else { return XCTFail() }
+        guard case .write(let writing, _) = machine.append() else { return XCTFail() }
         XCTAssertTrue(writing === session)
         XCTAssertNil(machine.appended(failure: nil))
         guard case .finish(let finishing) = machine.finish() else { return XCTFail() }

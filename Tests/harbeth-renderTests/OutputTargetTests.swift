@@ -95,6 +95,7 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(ProgressLine.text(progress, frameRate: 24), "frame 12/48   25%  6.0 fps  0.25x  ETA 0:00:06")
         progress.totalFrames = nil
         XCTAssertEqual(ProgressLine.text(progress, frameRate: nil), "frame 12  6.0 fps")
+        XCTAssertEqual(ProgressLine.text(progress, frameRate: nil, dropped: 3), "frame 12  6.0 fps  3 dropped")
         XCTAssertEqual(ProgressLine.clock(3725), "1:02:05")
         progress.totalFrames = 500
         progress.framesDone = 499

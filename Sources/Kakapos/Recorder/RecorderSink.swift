@@ -256,7 +256,7 @@ public final class RecorderSink: FrameSink {
 
     /// Encodes one frame (discarded while paused).
     public func append(_ frame: TimedFrame) throws(MediaError) {
-        try withSessionForWriting { session throws(MediaError) in try session.write(frame) }
+        try withSessionForWriting { session, pauses throws(MediaError) in try session.write(frame, pauses: pauses) }
     }
 
     /// Encodes audio samples the program made: 32-bit float, channels
@@ -267,14 +267,21 @@ public final class RecorderSink: FrameSink {
     /// Discarded while paused, like frames. Throws `audioNotDeclared` when
     /// the recording began without an audio format.
     public func appendAudio(_ samples: [Float]) throws(MediaError) {
-        try withSessionForWriting { session throws(MediaError) in try session.writeAudio(samples) }
+        try withSessionForWriting { session, _ throws(MediaError) in try session.writeAudio(samples) }
     }
 
-    /// Frames appended while paused are not written; timestamps are not
-    /// shifted, so the output has a gap where the pause was.
+    /// Stops writing: frames (and `appendAudio` samples) appended while
+    /// paused are dropped. The state is `paused`; finishing while paused
+    /// finishes the recording as it stands. Idempotent.
     public func pause() { _ = machine.withLock { $0.pause() } }
 
-    /// Writes appended frames again after `pause()`.
+    /// Writes appended frames again after `pause()`. The output has no
+    /// hole where the pause was: the first frame after it follows the last
+    /// one before it, and every later timestamp moves back by as much (the
+    /// clip's notes say by how much). The program's own audio continues
+    /// from its last sample. A file's other streams (copied audio,
+    /// subtitles) are not paused: they keep their own timing, and the
+    /// notes say so.
     public func resume() { _ = machine.withLock { $0.resume() } }
 
     /// Abandons the recording and removes the temporary file. Idempotent.
@@ -309,18 +316,21 @@ public final class RecorderSink: FrameSink {
     /// call has the session, does nothing while paused, and a failure
     /// fails the recording (its temporary file goes).
     private func withSessionForWriting(
-        _ body: (RecordingSession) throws(MediaError) -> Void
+        _ body: (RecordingSession, Int) throws(MediaError) -> Void
     ) throws(MediaError) {
         let session: RecordingSession
+        let pauses: Int
         switch machine.waitForBroadcasting({ $0.append().waitingAsNil }) {
         case .reject(let error): throw error
         case .discard, .wait: return
-        case .write(let taken): session = taken
+        case .write(let taken, let count):
+            session = taken
+            pauses = count
         }
         testHooks.withLock { $0.afterDeciding }?()
         let start = ContinuousClock.now
         var failure: MediaError?
-        do { try body(session) } catch { failure = error }
+        do { try body(session, pauses) } catch { failure = error }
         addEncodeTime(since: start)
         let abandoned = machine.withLockBroadcasting { $0.appended(failure: failure) }
         abandoned?.abandon()

@@ -13,6 +13,9 @@ struct RecorderSinkStateMachine<Session>: @unchecked Sendable {
     // @unchecked: the machine is only used under its owner's lock, and the
     // session it holds is handed to one caller at a time.
 
+    /// Pauses so far in this recording.
+    private(set) var pauses = 0
+
     enum State {
         case idle
         /// `begin` is making the session.
@@ -36,7 +39,9 @@ struct RecorderSinkStateMachine<Session>: @unchecked Sendable {
 
     enum AppendAction {
         /// Encode with the session, then report `appended`.
-        case write(Session)
+        /// Write with the session; `pauses` counts the pauses so far, so the
+        /// session can tell the first frame after a resume.
+        case write(Session, pauses: Int)
         /// Paused: the frame is not written.
         case discard
         /// Another call has the session: wait for a change and ask again.
@@ -120,7 +125,7 @@ struct RecorderSinkStateMachine<Session>: @unchecked Sendable {
         case .recording(_, paused: true, _): return .discard
         case .recording(let session, paused: false, busy: false):
             state = .recording(session, paused: false, busy: true)
-            return .write(session)
+            return .write(session, pauses: pauses)
         default: return .reject(rejection())
         }
     }
@@ -142,6 +147,7 @@ struct RecorderSinkStateMachine<Session>: @unchecked Sendable {
     mutating func pause() -> Bool {
         guard case .recording(let session, paused: false, let busy) = state else { return false }
         state = .recording(session, paused: true, busy: busy)
+        pauses += 1
         return true
     }
 

@@ -45,6 +45,12 @@ final class RecordingSession: @unchecked Sendable {
     private let written: Written
 
     private(set) var framesSent = 0
+    /// Pauses the session has closed the gap of, and the time they took out.
+    private var pausesSeen = 0
+    private var pausedTicks: Int64 = 0
+    private var pausedSeconds = 0.0
+    /// The end of the last frame written, in its source's ticks.
+    private var lastSourceEnd: Int64?
     private(set) var videoPackets = 0
     private var packetsWritten = 0
     /// First presentation time and end of the last frame, in encoder ticks.
@@ -183,7 +189,16 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     /// Everything a user should know about this recording so far.
-    var notes: [String] { openingNotes + (companions?.notes ?? []) + encoder.notes }
+    var notes: [String] {
+        var pauseNotes: [String] = []
+        if pausesSeen > 0 {
+            pauseNotes.append(
+                "paused \(pausesSeen) time(s): " + String(format: "%.3f", pausedSeconds)
+                    + " s taken out of the timeline, so the output has no gap")
+            if companions != nil { pauseNotes.append("the other streams were not paused: they keep their own timing") }
+        }
+        return openingNotes + (companions?.notes ?? []) + encoder.notes + pauseNotes
+    }
 
     /// What happened to the audio, e.g. `aac (copied)`; nil without audio.
     var audioSummary: String? {
@@ -191,9 +206,26 @@ final class RecordingSession: @unchecked Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    func write(_ frame: TimedFrame) throws(MediaError) {
+    /// Encodes one frame; `pauses` is the sink's count of pauses so far.
+    func write(_ frame: TimedFrame, pauses: Int) throws(MediaError) {
         if container.isStillImage && !isSequence && framesSent >= 1 { throw .stillImageTakesOneFrame(path: path) }
-        try encoder.send(frame)
+        if pauses != pausesSeen {
+            // The first frame after a resume follows the last one written:
+            // the time between them is taken out of every later timestamp.
+            pausesSeen = pauses
+            if let end = lastSourceEnd, frame.pts > end {
+                pausedTicks += frame.pts - end
+                pausedSeconds += Double(frame.pts - end) * (frame.timeBase.doubleValue ?? 0)
+            }
+        }
+        lastSourceEnd = frame.pts + max(frame.duration ?? 0, 0)
+        let shifted =
+            pausedTicks == 0
+            ? frame
+            : TimedFrame(
+                frame: frame.frame, pts: frame.pts - pausedTicks, duration: frame.duration, timeBase: frame.timeBase,
+                index: frame.index)
+        try encoder.send(shifted)
         framesSent += 1
         try drainVideo()
     }

@@ -9,13 +9,16 @@ final class ProgressLine: @unchecked Sendable {
     // observer queue, one callback at a time.
     private let console: Console
     private let frameRate: Double?
+    /// The source's drops so far (a live input's `--drop`).
+    private let dropped: @Sendable () -> Int
     private var lastDraw: ContinuousClock.Instant?
     private var ended = false
 
     /// - Parameter frameRate: the input's frames per second, for the speed.
-    init(console: Console, frameRate: Double?) {
+    init(console: Console, frameRate: Double?, dropped: @escaping @Sendable () -> Int = { 0 }) {
         self.console = console
         self.frameRate = frameRate
+        self.dropped = dropped
     }
 
     /// Draws the progress unless it was drawn less than 0.1 s ago; the last
@@ -26,7 +29,7 @@ final class ProgressLine: @unchecked Sendable {
         let last = progress.totalFrames.map { progress.framesDone >= $0 } ?? false
         if let lastDraw, now - lastDraw < .milliseconds(100), !last { return }
         lastDraw = now
-        console.progress(Self.text(progress, frameRate: frameRate))
+        console.progress(Self.text(progress, frameRate: frameRate, dropped: dropped()))
     }
 
     /// Stops drawing and ends the line.
@@ -36,8 +39,9 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// `frame 12/25  48%  31.2 fps  1.25x  ETA 0:00:01`; without a known
-    /// total, the frame count, fps and speed only.
-    static func text(_ progress: PipelineProgress, frameRate: Double?) -> String {
+    /// total, the frame count, fps and speed only; then the frames a live
+    /// input dropped, if any (`3 dropped`).
+    static func text(_ progress: PipelineProgress, frameRate: Double?, dropped: Int = 0) -> String {
         let done = progress.framesDone
         let fps = progress.framesPerSecond
         var parts: [String] = []
@@ -55,6 +59,7 @@ final class ProgressLine: @unchecked Sendable {
         if let total = progress.totalFrames, total > done, fps > 0 {
             parts.append("ETA " + clock(Double(total - done) / fps))
         }
+        if dropped > 0 { parts.append("\(dropped) dropped") }
         return parts.joined(separator: "  ")
     }
 

@@ -323,7 +323,8 @@ struct RenderCommand {
             console.stderrIsTerminal && !options.quiet
             ? ProgressLine(
                 console: console,
-                frameRate: (primary.metadata.averageFrameRate ?? primary.metadata.realFrameRate)?.doubleValue)
+                frameRate: (primary.metadata.averageFrameRate ?? primary.metadata.realFrameRate)?.doubleValue,
+                dropped: { primary.summary.framesDroppedByPolicy })
             : nil
         let verbose = options.verbose
         let console = self.console
@@ -355,6 +356,35 @@ struct RenderCommand {
                 pipeline.cancel(reason: .callerCancelled)
             }
         }
+        // SIGUSR1 / SIGUSR2 (and p on a terminal) pause and resume a recording.
+        if let recorder = sink as? RecorderSink {
+            interrupts.onControl { control in
+                let pausing: Bool
+                switch control {
+                case .pause: pausing = true
+                case .resume: pausing = false
+                case .toggle: pausing = recorder.state == .recording
+                }
+                let before = recorder.state
+                if pausing { recorder.pause() } else { recorder.resume() }
+                guard recorder.state != before else { return }
+                console.note(
+                    pausing
+                        ? "paused: nothing is written until SIGUSR2 (or p) resumes"
+                        : "resumed: the output goes on without a gap")
+            }
+        }
+        // q stops as Ctrl-C does; p pauses and resumes. Only when the
+        // terminal is not the input.
+        if !(primary.location == .pipe(0)) {
+            _ = TerminalKeys.listen { key in
+                switch key {
+                case "q", "Q": interrupts.quitKeyPressed()
+                case "p", "P": interrupts.control(.toggle)
+                default: break
+                }
+            }
+        }
         do {
             try pipeline.start()
         } catch {
@@ -363,7 +393,9 @@ struct RenderCommand {
         ended.wait()
         let outcome = pipeline.wait()
         progress?.end()
+        TerminalKeys.current?.restore()
         interrupts.onSignal { _ in }
+        interrupts.onControl(nil)
         hold?.release()
         switch outcome {
         case .finished(let product):

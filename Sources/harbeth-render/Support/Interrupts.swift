@@ -14,11 +14,25 @@ final class Interrupts: @unchecked Sendable {
     private var received: Int32?
     private var count = 0
     private var action: (@Sendable (Int32) -> Void)?
+    private var controlAction: (@Sendable (Control) -> Void)?
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "harbeth-render.signals")
 
     /// The signals that cancel a run.
     static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// What the `q` key on a terminal sends: a stop like SIGINT's, named for the key.
+    static let quitKey: Int32 = -1
+
+    /// The requests that steer a live recording without ending it.
+    enum Control: Sendable {
+        /// SIGUSR1, or `p` on a terminal while recording.
+        case pause
+        /// SIGUSR2, or `p` on a terminal while paused.
+        case resume
+        /// `p` on a terminal: pause or resume, whichever it is not.
+        case toggle
+    }
 
     /// `SIGINT`, `SIGTERM`, ...: the name a user reads.
     static func name(of signal: Int32) -> String {
@@ -27,6 +41,7 @@ final class Interrupts: @unchecked Sendable {
         case SIGTERM: return "SIGTERM"
         case SIGHUP: return "SIGHUP"
         case SIGQUIT: return "SIGQUIT"
+        case quitKey: return "q"
         default: return "signal \(signal)"
         }
     }
@@ -48,7 +63,29 @@ final class Interrupts: @unchecked Sendable {
             source.resume()
             lock.withLock { sources.append(source) }
         }
+        // SIGUSR1 and SIGUSR2 would end the process; they pause and resume.
+        for (number, control) in [(SIGUSR1, Control.pause), (SIGUSR2, Control.resume)] {
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in self.control(control) }
+            source.resume()
+            lock.withLock { sources.append(source) }
+        }
     }
+
+    /// Runs `action` for every pause and resume request (nil: they are ignored).
+    func onControl(_ action: (@Sendable (Control) -> Void)?) {
+        lock.withLock { controlAction = action }
+    }
+
+    /// Delivers a pause or resume request (from a signal or a key).
+    func control(_ control: Control) {
+        let action = lock.withLock { controlAction }
+        action?(control)
+    }
+
+    /// Delivers the `q` key: a stop, as a signal is.
+    func quitKeyPressed() { receive(Self.quitKey) }
 
     /// How many stopping signals have arrived.
     var signalCount: Int { lock.withLock { count } }
@@ -74,7 +111,7 @@ final class Interrupts: @unchecked Sendable {
         if let receivedSignal { throw .interrupted(signal: receivedSignal, output: output) }
     }
 
-    private func receive(_ number: Int32) {
+    fileprivate func receive(_ number: Int32) {
         let (first, action) = lock.withLock { () -> (Int32, (@Sendable (Int32) -> Void)?) in
             if received == nil { received = number }
             count += 1

@@ -95,7 +95,8 @@ enum ToolError: Error, CustomStringConvertible {
             .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
-            return 128 + signal
+            // The q key stops as Ctrl-C does.
+            return 128 + (signal > 0 ? signal : SIGINT)
         }
     }
 
