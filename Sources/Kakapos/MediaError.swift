@@ -89,6 +89,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The output extension names no container the recorder writes.
     case unsupportedContainer(path: String, pathExtension: String)
+    /// A segmented recording's name has no `%d` for the segment number.
+    case segmentPatternHasNoNumber(pattern: String)
+    /// A segment length that is not a positive number of seconds.
+    case invalidSegmentDuration(pattern: String, seconds: Double)
     /// A pipe or URL output, or a name without an extension: nothing says which container to write.
     case containerNotNamed(output: String)
     /// The container named for an output is not one the recorder writes (or not an image format for a sequence).
@@ -182,6 +186,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(pattern): no image file matches the pattern (numbers start at 0-4 unless -start_number says)"
         case .inputStoppedBeforeFirstFrame(let input):
             return "\(input): stopped before the first frame came"
+        case .segmentPatternHasNoNumber(let pattern):
+            return "\(pattern): a segmented recording's name needs a number field, as in out_%03d.mp4"
+        case .invalidSegmentDuration(let pattern, let seconds):
+            return "\(pattern): a segment must be longer than 0 s, not \(seconds)"
         case .containerNotNamed(let output):
             return "\(output): no extension names the container; name one (matroska, mp4, mpegts, flv, nut, ...)"
         case .unsupportedOutputFormat(let output, let format):

@@ -103,4 +103,63 @@ final class LiveRecordingTests: XCTestCase {
         XCTAssertTrue(text.contains("paused 1 time(s)"), text)
         XCTAssertGreaterThan(try XCTUnwrap(Clips.frameCount(folder.appendingPathComponent("keys.mkv").path)), 0)
     }
+
+    /// Five seconds in two-second segments: each starts with a key frame,
+    /// decodes alone, carries its part of the audio, and the timestamps run on.
+    func testSegmentsEachDecodeAloneAndTogetherHoldEveryFrame() throws {
+        let clip = try TestMedia.clip(
+            "segments-5s.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=5", "-f", "lavfi", "-i",
+                "sine=duration=5", "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", "-c:a", "aac", "-shortest",
+            ])
+        let folder = try Clips.folder(with: [clip])
+        let run = try Tool.run(["-vf", "sepia", "segments-5s.mp4", "--segment-time", "2", "-o", "rec.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("wrote rec_%03d.mp4: 3 segment(s)"), run.stderr)
+        XCTAssertEqual(Clips.entries(folder), ["rec_000.mp4", "rec_001.mp4", "rec_002.mp4", "segments-5s.mp4"])
+        var frames = 0
+        for (index, name) in ["rec_000.mp4", "rec_001.mp4", "rec_002.mp4"].enumerated() {
+            let path = folder.appendingPathComponent(name).path
+            let errors = try TestMedia.run("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
+            XCTAssertTrue(errors.isEmpty, String(decoding: errors, as: UTF8.self))
+            let keyFrames = try Clips.probe("frame=key_frame", stream: "v:0", of: path)
+            XCTAssertEqual(keyFrames.first, "1", "\(name) does not start with a key frame")
+            let start = try XCTUnwrap(Double(try Clips.probe("stream=start_time", stream: "v:0", of: path)[0]))
+            XCTAssertEqual(start, Double(index) * 2, accuracy: 0.001)
+            XCTAssertEqual(try Clips.probe("stream=codec_name", stream: "a:0", of: path), ["aac"])
+            frames += try XCTUnwrap(try Clips.frameCount(path))
+        }
+        XCTAssertEqual(frames, 125)
+        // The name's own number field is used as it is.
+        let named = try Tool.run(
+            ["-vf", "sepia", "segments-5s.mp4", "--segment-time", "4", "-o", "part%d.mkv"], in: folder)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(Clips.entries(folder).contains("part0.mkv") && Clips.entries(folder).contains("part1.mkv"))
+    }
+
+    /// Segments of a file export are an export: an interrupt leaves none of them.
+    func testAnInterruptedSegmentedExportLeavesNoSegment() throws {
+        let clip = try TestMedia.clip(
+            "segments-5s-video.mp4",
+            ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=5", "-c:v", "libx264", "-preset", "ultrafast"])
+        let folder = try Clips.folder(with: [clip])
+        let tool = try Tool.start(
+            ["-vf", "sepia", "segments-5s-video.mp4", "--segment-time", "0.1", "-o", "rec.mp4"], in: folder,
+            environment: ["HARBETH_RENDER_HOLD_AT_FRAME": "20"])
+        XCTAssertTrue(tool.waitForStderrLine(containing: "holding frame"))
+        kill(tool.process.processIdentifier, SIGINT)
+        let run = tool.finish()
+        XCTAssertEqual(run.status, 130, run.stderr)
+        XCTAssertEqual(Clips.entries(folder), ["segments-5s-video.mp4"])
+    }
+
+    func testSegmentOptionsThatCannotWorkAreOneLine() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let still = try Tool.run(["-vf", "sepia", "cli-clip.mp4", "--segment-time", "1", "-o", "a.png"], in: folder)
+        XCTAssertEqual(still.status, 2, still.stderr)
+        XCTAssertTrue(still.stderr.contains("--segment-time writes video files"), still.stderr)
+        let zero = try Tool.run(["-vf", "sepia", "cli-clip.mp4", "--segment-time", "0", "-o", "a.mp4"], in: folder)
+        XCTAssertEqual(zero.status, 2, zero.stderr)
+    }
 }

@@ -84,6 +84,15 @@ enum ArgumentParser {
             $0.timeout = seconds
         },
         Option(
+            names: ["--segment-time"], value: "SECONDS",
+            help: "write segments of this length (out_%03d.mp4), each put in place whole at a key frame"
+        ) {
+            guard let seconds = Double($1), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--segment-time takes seconds more than 0, not '\($1)'")
+            }
+            $0.segmentTime = seconds
+        },
+        Option(
             names: ["--drop"], value: "newest|oldest|none",
             help: "when a live input outruns the GPU: drop arriving frames (default), the oldest waiting, or none"
         ) {
@@ -354,6 +363,13 @@ enum ArgumentParser {
             if options.json && (options.output == "-" || options.output == "pipe:1") {
                 throw UsageError(
                     message: "--json prints to standard output, which -o \(options.output!) fills with the video")
+            }
+            if options.segmentTime != nil,
+                options.nullOutput || options.output.map({ OutputDestination(parsing: $0).isStream }) == true
+                    || options.output.map({ OutputTarget.stillExtensions.contains(PathName($0).pathExtension.lowercased()) })
+                        == true
+            {
+                throw UsageError(message: "--segment-time writes video files; give -o with a video name (out_%03d.mp4)")
             }
             if options.nullOutput && options.output != nil {
                 throw UsageError(message: "--null writes no file, so it cannot go with --output")

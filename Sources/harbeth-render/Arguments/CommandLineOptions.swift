@@ -43,6 +43,8 @@ struct CommandLineOptions: Equatable {
     var outputFormat: String?
     /// Seconds a network input, pipe or device may send nothing.
     var timeout: Double?
+    /// Seconds per segment (`--segment-time`): the output is written in segments.
+    var segmentTime: Double?
     /// What SIGINT, SIGTERM, SIGHUP and SIGQUIT do; nil: finish a live
     /// recording, cancel anything else.
     var onInterrupt: InterruptAction?

@@ -195,7 +195,27 @@ struct RenderCommand {
         let processor: any FrameProcessor = hold ?? graph
         let started = ContinuousClock.now
         let finished: Finished
-        if let recorder, let output {
+        if let recorder, let output, let segmentTime = options.segmentTime {
+            let segmented: SegmentedRecorderSink
+            do {
+                segmented = try SegmentedRecorderSink(
+                    pattern: Self.segmentPattern(output.path), segmentDuration: segmentTime, options: recorder.options)
+            } catch {
+                throw ToolError(recorderError: error)
+            }
+            let clips = try execute(
+                source: runSource, primary: source, processor: processor, sink: segmented, hold: hold,
+                output: output.path)
+            let frames = clips.reduce(0) { $0 + $1.frameCount }
+            let duration = (clips.last?.timeRange.upperBound ?? 0) - (clips.first?.timeRange.lowerBound ?? 0)
+            let first = clips[0]
+            finished = Finished(
+                frames: frames, duration: duration, codec: first.codecName, audio: first.audio,
+                notes: clips.flatMap(\.notes).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                    + clips.map { "segment \($0.url.lastPathComponent): " + Self.describe($0, still: false) },
+                description: "\(clips.count) segment(s), \(first.codecName) \(first.width)x\(first.height)"
+                    + " \(first.pixelFormat), \(frames) frames, " + String(format: "%.3f s", duration))
+        } else if let recorder, let output {
             let clip = try execute(
                 source: runSource, primary: source, processor: processor, sink: recorder, hold: hold,
                 output: output.path)
@@ -237,7 +257,9 @@ struct RenderCommand {
             let timing =
                 isStillOutput
                 ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
-            if let output {
+            if let output, options.segmentTime != nil {
+                console.note("wrote \(Self.segmentPattern(output.path)): \(finished.description) \(timing)")
+            } else if let output {
                 console.note("wrote \(output.destination): \(finished.description) \(timing)")
             } else {
                 console.note("null output: \(finished.description) \(timing)")
@@ -357,7 +379,7 @@ struct RenderCommand {
             }
         }
         // SIGUSR1 / SIGUSR2 (and p on a terminal) pause and resume a recording.
-        if let recorder = sink as? RecorderSink {
+        if let recorder = sink as? any PausableSink {
             interrupts.onControl { control in
                 let pausing: Bool
                 switch control {
@@ -409,6 +431,15 @@ struct RenderCommand {
         case .failed(let error):
             throw explain(error, source: primary)
         }
+    }
+
+    /// The segments' names: the output's own number field, or `_%03d` before its extension.
+    static func segmentPattern(_ path: String) -> String {
+        let name = PathName(path)
+        guard !MediaLocation.hasNumberPattern(name.name) else { return path }
+        let stem = name.pathExtension.isEmpty ? name.name : name.stem
+        let suffix = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
+        return PathName.joining(name.folder, stem.replacingOccurrences(of: "%", with: "%%") + "_%03d" + suffix)
     }
 
     /// What a stopping signal does: `--on-interrupt`, or by default finish
