@@ -35,6 +35,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case inputOptionsNotTaken(input: String, options: [String], format: String)
     /// An image sequence's pattern matches no file.
     case noImagesMatch(pattern: String)
+    /// An MP4 or MOV read as a stream (a pipe, a network stream) whose
+    /// index (`moov`) comes after its data: by the time the index is read
+    /// the data is gone.
+    case indexAfterData(input: String)
     /// The input was stopped before its first frame came.
     case inputStoppedBeforeFirstFrame(input: String)
     /// The video stream produced no frame that could be decoded.
@@ -184,6 +188,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(input): the \(format) input takes no option \(options.joined(separator: ", "))"
         case .noImagesMatch(let pattern):
             return "\(pattern): no image file matches the pattern (numbers start at 0-4 unless -start_number says)"
+        case .indexAfterData(let input):
+            return "\(input): an MP4/MOV whose index (moov) comes after its data cannot be read as a stream; "
+                + "give the file, or write it with -movflags +faststart"
         case .inputStoppedBeforeFirstFrame(let input):
             return "\(input): stopped before the first frame came"
         case .segmentPatternHasNoNumber(let pattern):

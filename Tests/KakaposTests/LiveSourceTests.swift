@@ -154,7 +154,7 @@ final class LiveSourceTests: XCTestCase {
     }
 
     /// A pipe input: the file's bytes through a descriptor, read once.
-    func testAPipeIsReadOnceAndItsOtherStreamsAreNamedAsDropped() throws {
+    func testAPipeIsReadOnceWithItsAudioDecodedBesideTheVideo() throws {
         var descriptors: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&descriptors), 0)
         let bytes = try Data(contentsOf: MediaFixtures.clip)
@@ -167,18 +167,22 @@ final class LiveSourceTests: XCTestCase {
         let source = try AssetSource(location: .pipe(descriptors[0]))
         let input = try source.sinkInput()
         XCTAssertNil(input.companions)
-        XCTAssertEqual(input.droppedBySource.count, 1, "\(input.droppedBySource)")
-        XCTAssertTrue(input.droppedBySource[0].contains("audio"), input.droppedBySource[0])
-        let frames = try collect(source)
+        XCTAssertEqual(input.droppedBySource, [])
+        XCTAssertEqual(input.audio, PCMAudioFormat(sampleRate: 48000, channelCount: 1))
+        XCTAssertTrue(input.audioIsCaptured)
+        let (frames, samples) = try collect(source)
         XCTAssertEqual(frames, 25)
+        // About the second of sound the clip holds, in 48 kHz mono samples.
+        XCTAssertEqual(Double(samples), 48000, accuracy: 4800)
     }
 
-    private func collect(_ source: AssetSource) throws -> Int {
-        let count = Box(0)
+    /// The frames and audio samples a source delivers.
+    private func collect(_ source: AssetSource) throws -> (frames: Int, samples: Int) {
+        let count = Box((0, 0))
         let finished = DispatchSemaphore(value: 0)
         try source.start { event in
             switch event {
-            case .frame: count.modify { $0 += 1 }
+            case .frame(let frame): count.modify { $0 = ($0.0 + 1, $0.1 + frame.audio.count) }
             case .finish: finished.signal()
             }
         }

@@ -112,14 +112,15 @@ public final class Service {
         return (server, port)
     }
 
-    /// An ffmpeg CLI sending `seconds` of testsrc2 in real time (`-re`) as
-    /// MPEG-TS to `url`.
+    /// An ffmpeg CLI sending `seconds` of testsrc2 and a 440 Hz tone (AAC,
+    /// 44.1 kHz mono) in real time (`-re`) as MPEG-TS to `url`.
     public static func streamSender(to url: String, seconds: Int = 30, size: String = "160x120") throws -> Service {
         try Service(
             "ffmpeg",
             [
-                "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "\(seconds)",
-                "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", url,
+                "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=44100", "-t", "\(seconds)", "-c:v", "libx264", "-preset",
+                "ultrafast", "-g", "25", "-c:a", "aac", "-f", "mpegts", url,
             ])
     }
 

@@ -142,7 +142,10 @@ final class LiveRecordingTests: XCTestCase {
     func testAnInterruptedSegmentedExportLeavesNoSegment() throws {
         let clip = try TestMedia.clip(
             "segments-5s-video.mp4",
-            ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=5", "-c:v", "libx264", "-preset", "ultrafast"])
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=5", "-c:v", "libx264", "-preset",
+                "ultrafast",
+            ])
         let folder = try Clips.folder(with: [clip])
         let tool = try Tool.start(
             ["-vf", "sepia", "segments-5s-video.mp4", "--segment-time", "0.1", "-o", "rec.mp4"], in: folder,

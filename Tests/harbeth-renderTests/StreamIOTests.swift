@@ -42,8 +42,11 @@ final class StreamIOTests: XCTestCase {
         let expected = try frameHashes(folder.appendingPathComponent("file.mkv").path)
         XCTAssertEqual(expected.count, 25)
         XCTAssertEqual(try frameHashes(piped.path), expected, "stdin -> stdout differs from the file run")
-        // A pipe is read once: its audio is named as dropped, not lost silently.
-        XCTAssertTrue(run.stderr.contains("dropped audio stream 1"), run.stderr)
+        // A pipe is read once: its audio is decoded beside the video and
+        // encoded again, as long as the video.
+        let audio = try Clips.probe("stream=codec_name,duration", stream: "a:0", of: piped.path)
+        XCTAssertEqual(audio.first, "aac", run.stderr)
+        XCTAssertTrue(run.stderr.contains("aac (from 44100 Hz 1-channel samples)"), run.stderr)
     }
 
     /// A network output: the ffmpeg CLI listens on TCP and receives MPEG-TS.
@@ -70,6 +73,32 @@ final class StreamIOTests: XCTestCase {
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("Connection refused"), refused.stderr)
+    }
+
+    /// An MP4 with its index at the end cannot be read as a stream: the
+    /// error says why, and what to do.
+    func testAnMP4ThatCannotStreamThroughAPipeSaysWhy() throws {
+        // Larger than what the demuxer holds while it looks for the index.
+        let clip = try TestMedia.clip(
+            "moov-at-end.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2", "-c:v", "libx264", "-preset",
+                "ultrafast", "-qp", "10",
+            ])
+        let folder = try Clips.folder(with: [clip])
+        // A real pipe: a file as standard input could be sought in.
+        let pipe = Pipe()
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("moov-at-end.mp4"))
+        Thread {
+            try? pipe.fileHandleForWriting.write(contentsOf: bytes)
+            try? pipe.fileHandleForWriting.close()
+        }.start()
+        let run = try Tool.run(
+            ["-vf", "sepia", "-", "-o", "out.mkv"], in: folder, standardInput: pipe.fileHandleForReading)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("index (moov) comes after its data"), run.stderr)
+        XCTAssertEqual(Clips.entries(folder), ["moov-at-end.mp4"])
     }
 
     func testAPipeOutputNeedsAContainerAndJSONCannotShareStandardOutput() throws {
@@ -122,6 +151,13 @@ final class StreamIOTests: XCTestCase {
         let output = folder.appendingPathComponent("live.mkv").path
         let frames = try XCTUnwrap(try Clips.frameCount(output))
         XCTAssertGreaterThan(frames, 0)
+        // The stream's sound is recorded with the picture, starting with it.
+        let packets = try Clips.probe("packet=stream_index,pts_time", of: output)
+        let firstVideo = try XCTUnwrap(packets.firstIndex(of: "0")).advanced(by: 1)
+        let firstAudio = try XCTUnwrap(packets.firstIndex(of: "1")).advanced(by: 1)
+        let videoStart = try XCTUnwrap(Double(packets[firstVideo]))
+        let audioStart = try XCTUnwrap(Double(packets[firstAudio]))
+        XCTAssertEqual(audioStart, videoStart - 1024.0 / 44100, accuracy: 0.03, "the sound starts with the picture")
         // It decodes to its end without an error.
         let errors = try TestMedia.run("ffmpeg", ["-v", "error", "-i", output, "-f", "null", "-"])
         XCTAssertTrue(errors.isEmpty, String(decoding: errors, as: UTF8.self))

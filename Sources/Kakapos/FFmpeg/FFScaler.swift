@@ -61,12 +61,25 @@ final class FFResampler: @unchecked Sendable {
     let inputFormat: Int32
     let inputRate: Int32
     let inputChannels: Int32
-    private let output: UnsafeMutablePointer<AVCodecContext>
+    /// The output's sample format, rate and channel layout.
+    private let outputFormat: AVSampleFormat
+    private let outputRate: Int32
+    private var outputLayout = AVChannelLayout()
 
     /// Converts frames shaped like `input` into `output`'s format, rate and
     /// layout. An input layout of unspecified order is taken as the default
     /// layout for its channel count.
-    init(input: FFFrame, to output: UnsafeMutablePointer<AVCodecContext>) throws(AVError) {
+    convenience init(input: FFFrame, to output: UnsafeMutablePointer<AVCodecContext>) throws(AVError) {
+        try self.init(
+            input: input, format: output.pointee.sample_fmt, rate: output.pointee.sample_rate,
+            layout: &output.pointee.ch_layout)
+    }
+
+    /// Converts frames shaped like `input` into `format` at `rate` with
+    /// `layout` (the default layout of `input`'s channel count when nil).
+    init(
+        input: FFFrame, format: AVSampleFormat, rate: Int32, layout: UnsafePointer<AVChannelLayout>?
+    ) throws(AVError) {
         let frame = input.pointer.pointee
         var inputLayout = AVChannelLayout()
         if frame.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
@@ -75,17 +88,26 @@ final class FFResampler: @unchecked Sendable {
             try check(av_channel_layout_copy(&inputLayout, &input.pointer.pointee.ch_layout))
         }
         defer { av_channel_layout_uninit(&inputLayout) }
+        var target = AVChannelLayout()
+        if let layout { try check(av_channel_layout_copy(&target, layout)) } else { target = inputLayout }
         var context: OpaquePointer?
-        try check(
-            swr_alloc_set_opts2(
-                &context, &output.pointee.ch_layout, output.pointee.sample_fmt, output.pointee.sample_rate,
-                &inputLayout, AVSampleFormat(rawValue: frame.format), frame.sample_rate, 0, nil))
-        guard let context else { throw .noMemory }
+        let code = swr_alloc_set_opts2(
+            &context, &target, format, rate, &inputLayout, AVSampleFormat(rawValue: frame.format), frame.sample_rate,
+            0, nil)
+        var copied = AVChannelLayout()
+        _ = av_channel_layout_copy(&copied, &target)
+        if layout != nil { av_channel_layout_uninit(&target) }
+        guard code >= 0, let context else {
+            av_channel_layout_uninit(&copied)
+            throw code < 0 ? AVError(code: code) : .noMemory
+        }
         pointer = context
         inputFormat = frame.format
         inputRate = frame.sample_rate
         inputChannels = frame.ch_layout.nb_channels
-        self.output = output
+        outputFormat = format
+        outputRate = rate
+        outputLayout = copied
         // From here on deinit frees the context, on this error path too.
         try check(swr_init(context))
     }
@@ -93,6 +115,7 @@ final class FFResampler: @unchecked Sendable {
     deinit {
         var context: OpaquePointer? = pointer
         swr_free(&context)
+        av_channel_layout_uninit(&outputLayout)
     }
 
     func accepts(_ frame: FFFrame) -> Bool {
@@ -105,9 +128,9 @@ final class FFResampler: @unchecked Sendable {
     func convert(_ input: FFFrame?) throws(AVError) -> FFFrame {
         let converted = try FFFrame()
         let raw = converted.pointer
-        raw.pointee.format = output.pointee.sample_fmt.rawValue
-        raw.pointee.sample_rate = output.pointee.sample_rate
-        try check(av_channel_layout_copy(&raw.pointee.ch_layout, &output.pointee.ch_layout))
+        raw.pointee.format = outputFormat.rawValue
+        raw.pointee.sample_rate = outputRate
+        try check(av_channel_layout_copy(&raw.pointee.ch_layout, &outputLayout))
         let inputSamples = input?.pointer.pointee.nb_samples ?? 0
         raw.pointee.nb_samples = max(swr_get_out_samples(pointer, inputSamples), 1)
         try check(av_frame_get_buffer(raw, 0))

@@ -47,6 +47,11 @@ public struct SinkInput: Sendable {
     /// The pixel format the source decodes to (FFmpeg's name, e.g.
     /// `yuva444p10le`), so the recorder can say what the output loses of it.
     public var sourcePixelFormat: String?
+    /// True when `audio` is the source's own sound, decoded from a live
+    /// input and handed on with the frames (`TimedFrame.audio`), rather
+    /// than a program's: the recorder leaves it out with `AudioMode.none`
+    /// and from a still image.
+    public var audioIsCaptured = false
     /// What the source could not hand on, one line each, for the sink's
     /// notes (a live input's other streams, which it reads only once).
     public var droppedBySource: [String] = []

@@ -57,6 +57,12 @@ final class GeneratedAudioTrack: @unchecked Sendable {
     /// The seconds of audio taken so far.
     var seconds: Double { Double(framesReceived) / Double(format.sampleRate) }
 
+    /// Places the first sample at `seconds` on the output's timeline
+    /// (before any is appended; 0 otherwise).
+    func start(at seconds: Double) {
+        encoding.startIfNeeded(at: Int64((max(seconds, 0) * Double(format.sampleRate)).rounded()))
+    }
+
     func append(_ samples: [Float], emit: (FFPacket) throws(MediaError) -> Void) throws(MediaError) {
         let channels = format.channelCount
         guard samples.count % channels == 0 else {

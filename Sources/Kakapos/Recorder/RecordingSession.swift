@@ -49,6 +49,12 @@ final class RecordingSession: @unchecked Sendable {
     private var pausesSeen = 0
     private var pausedTicks: Int64 = 0
     private var pausedSeconds = 0.0
+    /// The source's own sound comes with the frames; its first sample is written yet?
+    private var capturedAudio = false
+    private var audioStarted = false
+    private var startPTS: Int64 = 0
+    /// The first frame's time on the output's timeline.
+    private var firstFrameTime: Double?
     /// The end of the last frame written, in its source's ticks.
     private var lastSourceEnd: Int64?
     private(set) var videoPackets = 0
@@ -143,7 +149,14 @@ final class RecordingSession: @unchecked Sendable {
         } else {
             self.companions = nil
         }
-        if let audio = input.audio {
+        if let audio = input.audio, input.audioIsCaptured, container.isStillImage || options.audio == .none {
+            // The source's own sound, where it cannot or should not go.
+            generatedAudio = nil
+            notes.append(
+                "dropped the input's audio: "
+                    + (container.isStillImage ? "an image holds the picture only" : "--audio none")
+                    + " (\(audio.sampleRate) Hz, \(audio.channelCount) channel(s))")
+        } else if let audio = input.audio {
             guard !container.isStillImage else {
                 throw .audioFailed(path: path, detail: "a still image holds no audio")
             }
@@ -151,6 +164,8 @@ final class RecordingSession: @unchecked Sendable {
         } else {
             generatedAudio = nil
         }
+        capturedAudio = input.audioIsCaptured
+        startPTS = input.startPTS
         openingNotes = notes
 
         var muxerOptions = container.muxerOptions
@@ -226,6 +241,18 @@ final class RecordingSession: @unchecked Sendable {
                 frame: frame.frame, pts: frame.pts - pausedTicks, duration: frame.duration, timeBase: frame.timeBase,
                 index: frame.index)
         try encoder.send(shifted)
+        if firstFrameTime == nil {
+            firstFrameTime = Double(shifted.pts - startPTS) * (shifted.timeBase.doubleValue ?? 0)
+        }
+        if capturedAudio, let generatedAudio, !frame.audio.isEmpty {
+            // The source lined its sound up with the first frame it delivered,
+            // which is this recording's first (a later segment's starts after 0).
+            if !audioStarted {
+                audioStarted = true
+                generatedAudio.start(at: firstFrameTime ?? 0)
+            }
+            try generatedAudio.append(frame.audio, emit: writePacket)
+        }
         framesSent += 1
         try drainVideo()
     }

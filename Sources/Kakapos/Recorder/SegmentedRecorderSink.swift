@@ -42,6 +42,10 @@ public final class SegmentedRecorderSink: PausableSink {
     }
 
     private let store = ConditionLock(State())
+    /// Held by `begin`, `append`, `finish` and `cancel` for their whole
+    /// work, as `RecorderSink` waits for a call in progress: a cancel never
+    /// lands between one segment's end and the next one's start.
+    private let work = NSLock()
 
     /// Checks the pattern and that its names are a container the recorder
     /// writes; nothing is opened yet.
@@ -101,6 +105,9 @@ public final class SegmentedRecorderSink: PausableSink {
     public var finishedSegments: [RecordedClip] { store.withLock { $0.finished } }
 
     public func begin(_ input: SinkInput) throws(MediaError) {
+        work.lock()
+        defer { work.unlock() }
+        guard !store.withLock({ $0.cancelled }) else { throw .recordingCancelled(path: pattern) }
         let sink = try makeSegment(number: startNumber, input: input, start: nil)
         store.withLock {
             $0.input = input
@@ -109,7 +116,12 @@ public final class SegmentedRecorderSink: PausableSink {
     }
 
     public func append(_ frame: TimedFrame) throws(MediaError) {
-        let (current, start, input, count) = store.withLock { ($0.current, $0.segmentStart, $0.input, $0.finished.count) }
+        work.lock()
+        defer { work.unlock() }
+        if case .failure(let error) = store.withLock({ $0.ended }) { throw error }
+        let (current, start, input, count) = store.withLock {
+            ($0.current, $0.segmentStart, $0.input, $0.finished.count)
+        }
         guard let current, let input else { throw .recorderNotRecording(path: pattern, state: "idle") }
         let time = frame.seconds
         var sink = current
@@ -146,6 +158,8 @@ public final class SegmentedRecorderSink: PausableSink {
     }
 
     public func finish() throws(MediaError) -> [RecordedClip] {
+        work.lock()
+        defer { work.unlock() }
         if let ended = store.withLock({ $0.ended }) { return try ended.get() }
         guard let current = store.withLock({ $0.current }) else {
             throw .recorderNotRecording(path: pattern, state: "idle")
@@ -166,6 +180,8 @@ public final class SegmentedRecorderSink: PausableSink {
     }
 
     public func cancel() {
+        work.lock()
+        defer { work.unlock() }
         let (current, doomed) = store.withLock { state -> (RecorderSink?, [RecordedClip]) in
             guard !state.cancelled else { return (nil, []) }
             state.cancelled = true

@@ -17,6 +17,8 @@ struct OpenedAsset: Sendable {
     let declaredEnd: Int64?
     /// Raw colour tags to pass through to a recorder.
     let colorTags: ColorTags
+    /// A live input's audio, decoded beside the video.
+    var audio: AudioCapture? { decoder.audio }
 }
 
 /// FFmpeg's colour primaries and transfer of the source, carried to the
@@ -137,8 +139,17 @@ extension AssetSource {
             throw .readFailed(path: path, error: error)
         }
 
+        // A live input is read once: its audio is decoded beside the video.
+        if location.isLive, let audio = audioStream(in: input, related: streamIndex) {
+            decoder.audio = AudioCapture(input: input, stream: audio.streamIndex)
+        }
         guard let firstFrame = try decoder.nextDecodedFrame() else {
             if watchdog.isStopped { throw .inputStoppedBeforeFirstFrame(input: path) }
+            // The mov demuxer finds the index at the end of a stream it
+            // cannot go back in, after the data it indexes has gone by.
+            if location.isLive && input.formatName.hasPrefix("mov") && decoder.undecodable == 0 {
+                throw .indexAfterData(input: path)
+            }
             throw .noDecodableFrames(path: path, undecodablePackets: decoder.undecodable)
         }
         let first = firstFrame.pointer.pointee

@@ -23,7 +23,10 @@ extension AssetSource: FrameSource {
         // The file's timeline starts at its earliest stream; a trim counts from there.
         let fileStart = metadata.fileStartTime ?? metadata.startTime ?? 0
         let trimStart = options.start.map { fileStart + $0 }
-        let zero = keepTimestamps ? 0 : (trimStart ?? fileStart)
+        // A live input joined mid-stream starts at its first decodable
+        // frame, not at the first packet that went by.
+        let liveStart = location.isLive ? source.firstFrameTime : nil
+        let zero = keepTimestamps ? 0 : (trimStart ?? liveStart ?? fileStart)
         let selection: (video: Int, others: [Int])
         do {
             selection = try StreamMap.select(metadata.streams, maps: maps, video: metadata.videoStreamIndex)
@@ -53,7 +56,15 @@ extension AssetSource: FrameSource {
                 frameRate: metadata.averageFrameRate ?? metadata.realFrameRate,
                 rotation: metadata.rotation, startPTS: AssetSource.secondsToTicks(zero, metadata.timeBase),
                 fieldOrder: metadata.fieldOrder, expectedFrameCount: nil)
-            input.droppedBySource = selection.others.compactMap { index in
+            // Its audio comes with the frames (decoded, to be encoded again).
+            let carried = source.audio.flatMap { capture in
+                selection.others.contains(Int(capture.streamIndex)) ? Int(capture.streamIndex) : nil
+            }
+            if let capture = source.audio, carried != nil {
+                input.audio = capture.format
+                input.audioIsCaptured = true
+            }
+            input.droppedBySource = selection.others.filter { $0 != carried }.compactMap { index in
                 metadata.streams.first { $0.index == index }.map {
                     "\($0): not carried from \(location) (a live input is read once, for its video)"
                 }

@@ -99,6 +99,11 @@ public final class AssetSource: Sendable {
     let trimStartPTS: Int64?
     /// The frames' way to the consumer (the contract above).
     let delivery: FrameDelivery
+    /// A live input's audio, handed on with the frames.
+    let audio: AudioCapture?
+    /// The first frame's time, in seconds of the input (nil after a seek):
+    /// where a live recording's output starts.
+    let firstFrameTime: Double?
     /// Interrupts the decoder's reads when the source stops.
     private let watchdog: InputWatchdog
     /// The demuxer and decoder until `start` hands them to the decode thread.
@@ -134,7 +139,19 @@ public final class AssetSource: Sendable {
         self.metadata = opened.metadata
         self.colorTags = opened.colorTags
         self.trimStartPTS = opened.firstPTS
-        self.delivery = FrameDelivery(policy: options.delivery, label: "kakapos.source.delivery")
+        self.audio = opened.audio
+        self.firstFrameTime = opened.primed.map { frame in
+            Double(opened.decoder.timing(of: frame).pts) * (opened.decoder.timeBase.doubleValue ?? 0)
+        }
+        var prepare: (@Sendable (TimedFrame) -> TimedFrame)?
+        if let capture = opened.audio {
+            prepare = { frame in
+                var withAudio = frame
+                withAudio.audio = capture.take(forFrameAt: frame.seconds)
+                return withAudio
+            }
+        }
+        self.delivery = FrameDelivery(policy: options.delivery, label: "kakapos.source.delivery", prepare: prepare)
         self.opened = ConditionLock(opened)
     }
 

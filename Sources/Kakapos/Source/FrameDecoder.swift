@@ -16,6 +16,8 @@ final class FrameDecoder: @unchecked Sendable {
     let timeBase: Rational
     let strict: Bool
     private let packet: FFPacket
+    /// A live input's audio, decoded from the same demuxer's packets.
+    var audio: AudioCapture?
     /// Set once the first frame shows the decoder's real pixel format.
     var conversion = Conversion.direct(.yuv420p)
     private var inputEnded = false
@@ -120,7 +122,10 @@ final class FrameDecoder: @unchecked Sendable {
             }
             throw .readFailed(path: path, error: error)
         }
-        guard packet.pointer.pointee.stream_index == streamIndex else { return }
+        guard packet.pointer.pointee.stream_index == streamIndex else {
+            if let audio, packet.pointer.pointee.stream_index == audio.streamIndex { audio.decode(packet) }
+            return
+        }
         if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
             // The demuxer flags packets it could not read whole, typically
             // the last one of a file that was cut off.

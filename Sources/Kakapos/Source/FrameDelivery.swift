@@ -34,7 +34,12 @@ final class FrameDelivery: Sendable {
         }
     }
 
-    init(policy: DeliveryPolicy, label: String) {
+    /// Runs on the delivery queue on each frame about to be delivered (not
+    /// on the frames a policy drops): a live source hands its audio on here.
+    let prepare: (@Sendable (TimedFrame) -> TimedFrame)?
+
+    init(policy: DeliveryPolicy, label: String, prepare: (@Sendable (TimedFrame) -> TimedFrame)? = nil) {
+        self.prepare = prepare
         queue = DispatchQueue(label: label)
         state = ConditionLock(State(machine: FrameDeliveryStateMachine(policy: policy)))
     }
@@ -166,7 +171,7 @@ final class FrameDelivery: Sendable {
         guard let (delivery, summary, handler) = taken else { return }
         switch delivery {
         case .frame(let frame):
-            handler?(.frame(frame))
+            handler?(.frame(prepare.map { $0(frame) } ?? frame))
         case .finish(let reason):
             handler?(.finish(SourceFinish(reason: reason, summary: summary)))
         }

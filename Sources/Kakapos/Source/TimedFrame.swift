@@ -20,6 +20,11 @@ public struct TimedFrame: Sendable {
     /// this frame's time (input 1 first), as `SynchronizedSource` chose
     /// them; empty otherwise.
     public var companions: [VideoFrame] = []
+    /// Sound that plays from this frame on, until the next frame's: 32-bit
+    /// float samples, channels interleaved, in the `SinkInput.audio`
+    /// format. A live input's audio travels this way (see `AudioCapture`);
+    /// empty for everything else.
+    public var audio: [Float] = []
 
     /// A frame shown at `pts` for `duration` (nil when unknown), both in `timeBase` units; `index` counts from 0.
     public init(frame: VideoFrame, pts: Int64, duration: Int64?, timeBase: Rational, index: Int) {

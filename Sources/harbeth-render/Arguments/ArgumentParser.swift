@@ -364,11 +364,11 @@ enum ArgumentParser {
                 throw UsageError(
                     message: "--json prints to standard output, which -o \(options.output!) fills with the video")
             }
-            if options.segmentTime != nil,
-                options.nullOutput || options.output.map({ OutputDestination(parsing: $0).isStream }) == true
-                    || options.output.map({ OutputTarget.stillExtensions.contains(PathName($0).pathExtension.lowercased()) })
-                        == true
-            {
+            let stillOutput = options.output.map {
+                OutputTarget.stillExtensions.contains(PathName($0).pathExtension.lowercased())
+            }
+            let streamOutput = options.output.map { OutputDestination(parsing: $0).isStream }
+            if options.segmentTime != nil, options.nullOutput || stillOutput == true || streamOutput == true {
                 throw UsageError(message: "--segment-time writes video files; give -o with a video name (out_%03d.mp4)")
             }
             if options.nullOutput && options.output != nil {
