@@ -93,6 +93,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The output extension names no container the recorder writes.
     case unsupportedContainer(path: String, pathExtension: String)
+    /// A pipe or network output blocked longer than its timeout (an address
+    /// that does not answer, a peer that stopped reading).
+    case outputTimedOut(output: String, seconds: Double)
     /// A segmented recording's name has no `%d` for the segment number.
     case segmentPatternHasNoNumber(pattern: String)
     /// A segment length that is not a positive number of seconds.
@@ -193,6 +196,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "give the file, or write it with -movflags +faststart"
         case .inputStoppedBeforeFirstFrame(let input):
             return "\(input): stopped before the first frame came"
+        case .outputTimedOut(let output, let seconds):
+            return "\(output): the output blocked for " + String(format: "%g", seconds) + " s (the timeout)"
         case .segmentPatternHasNoNumber(let pattern):
             return "\(pattern): a segmented recording's name needs a number field, as in out_%03d.mp4"
         case .invalidSegmentDuration(let pattern, let seconds):

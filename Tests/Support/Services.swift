@@ -93,6 +93,17 @@ public final class Service {
         }
     }
 
+    /// Waits until a UDP socket is bound to 127.0.0.1:`port`, as /proc/net/udp shows it.
+    public static func waitForUDPSocket(port: UInt16, timeLimit: Double = 30) -> Bool {
+        let local = String(format: "0100007F:%04X", port)
+        return waitUntil(timeLimit: timeLimit) {
+            let table = (try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8)) ?? ""
+            return table.split(separator: "\n").contains {
+                $0.split(separator: " ").dropFirst().first == Substring(local)
+            }
+        }
+    }
+
     /// Polls `condition` every 20 ms until it holds (true) or `timeLimit` passes (false).
     public static func waitUntil(timeLimit: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeLimit)

@@ -73,6 +73,13 @@ final class StreamIOTests: XCTestCase {
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("Connection refused"), refused.stderr)
+
+        // An SRT caller whose listener never answers waits for its timeout.
+        let address = "srt://127.0.0.1:\(Service.freePort(udp: true))"
+        let silent = try Tool.run(["--timeout", "0.5", "-vf", "sepia", "cli-clip.mp4", "-o", address], in: folder)
+        XCTAssertEqual(silent.status, 1, silent.stderr)
+        XCTAssertEqual(
+            silent.stderrLines, ["harbeth-render: error: \(address): the output blocked for 0.5 s (the timeout)"])
     }
 
     /// An MP4 with its index at the end cannot be read as a stream: the
@@ -99,6 +106,43 @@ final class StreamIOTests: XCTestCase {
         XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("index (moov) comes after its data"), run.stderr)
         XCTAssertEqual(Clips.entries(folder), ["moov-at-end.mp4"])
+    }
+
+    /// SRT in and RTMP out, each with the ffmpeg CLI at the other end: the
+    /// tool listens for an SRT caller and sends FLV to an RTMP listener.
+    func testAnSRTStreamIsFilteredOnToAnRTMPListener() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let rtmpPort = Service.freePort()
+        let receiver = try Service(
+            "ffmpeg",
+            [
+                "-v", "error", "-listen", "1", "-i", "rtmp://127.0.0.1:\(rtmpPort)/live/test", "-c", "copy", "-y",
+                "received.flv",
+            ], in: folder)
+        defer { receiver.stop() }
+        XCTAssertTrue(Service.waitForListeningSocket(port: rtmpPort))
+        let srtPort = Service.freePort(udp: true)
+        let tool = try Tool.start(
+            [
+                "-v", "--timeout", "2", "-vf", "sepia", "srt://127.0.0.1:\(srtPort)?mode=listener", "-o",
+                "rtmp://127.0.0.1:\(rtmpPort)/live/test",
+            ], in: folder, timeLimit: 120)
+        XCTAssertTrue(tool.waitForStderrLine(containing: "opening srt://"))
+        XCTAssertTrue(Service.waitForUDPSocket(port: srtPort))
+        let sender = try Service(
+            "ffmpeg",
+            [
+                "-v", "error", "-re", "-i", "cli-clip.mp4", "-c", "copy", "-f", "mpegts",
+                "srt://127.0.0.1:\(srtPort)?mode=caller",
+            ], in: folder)
+        defer { sender.stop() }
+        // The clip ends, the sender closes, and the quiet stream ends the run.
+        let run = tool.finish()
+        XCTAssertEqual(run.status, 0, run.stderr)
+        receiver.process.waitUntilExit()
+        let received = folder.appendingPathComponent("received.flv").path
+        XCTAssertGreaterThan(try XCTUnwrap(try Clips.frameCount(received)), 10)
+        XCTAssertEqual(try Clips.probe("stream=codec_name", stream: "a:0", of: received).first, "aac")
     }
 
     func testAPipeOutputNeedsAContainerAndJSONCannotShareStandardOutput() throws {

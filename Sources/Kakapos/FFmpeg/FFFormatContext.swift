@@ -10,7 +10,7 @@ import CFFmpeg
 final class FFInputContext: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     /// Ends a blocking open or read: on a stop, or when nothing came for its timeout.
-    let watchdog: InputWatchdog
+    let watchdog: IOWatchdog
 
     /// Opens `path` and reads its header (`avformat_open_input`).
     /// - Parameters:
@@ -20,7 +20,7 @@ final class FFInputContext: @unchecked Sendable {
     ///   - watchdog: interrupts the open and later reads.
     init(
         path: String, format: String? = nil, options: [(String, String)] = [],
-        watchdog: InputWatchdog = InputWatchdog()
+        watchdog: IOWatchdog = IOWatchdog()
     ) throws(FFInputOpenError) {
         LogRouter.install()
         FFmpegLibrary.registerDevices()
@@ -111,13 +111,20 @@ final class FFOutputContext: @unchecked Sendable {
     /// - Parameters:
     ///   - path: the file to write.
     ///   - formatName: the muxer (`mp4`, `matroska`, ...).
-    init(path: String, formatName: String) throws(AVError) {
+    ///   - watchdog: ends a connection or write that blocks past its timeout.
+    init(path: String, formatName: String, watchdog: IOWatchdog = IOWatchdog()) throws(AVError) {
         LogRouter.install()
+        FFmpegLibrary.registerDevices()
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&context, nil, formatName, path))
         guard let context else { throw .noMemory }
         pointer = context
+        self.watchdog = watchdog
+        context.pointee.interrupt_callback = watchdog.callback
     }
+
+    /// Ends a blocking connect or write.
+    let watchdog: IOWatchdog
 
     deinit {
         if fileIsOpen { avio_closep(&pointer.pointee.pb) }
@@ -146,19 +153,26 @@ final class FFOutputContext: @unchecked Sendable {
 
     /// Opens the file (unless the muxer writes it itself) and writes the header.
     func writeHeader(options: FFDictionary) throws(AVError) {
+        watchdog.arm()
+        defer { watchdog.disarm() }
         if format.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_open(&pointer.pointee.pb, pointer.pointee.url, AVIO_FLAG_WRITE))
+            var callback = watchdog.callback
+            try check(avio_open2(&pointer.pointee.pb, pointer.pointee.url, AVIO_FLAG_WRITE, &callback, nil))
             fileIsOpen = true
         }
         try check(avformat_write_header(pointer, &options.pointer))
     }
 
     func write(_ packet: FFPacket) throws(AVError) {
+        watchdog.arm()
+        defer { watchdog.disarm() }
         try check(av_interleaved_write_frame(pointer, packet.pointer))
     }
 
     /// Writes the trailer and closes the file; both must succeed.
     func finish() throws(AVError) {
+        watchdog.arm()
+        defer { watchdog.disarm() }
         let trailer = av_write_trailer(pointer)
         let close = closeFile()
         try check(trailer)

@@ -66,6 +66,11 @@ public final class RecorderSink: FrameSink {
         /// (a pipe, a URL); nil takes it from the extension, or MPEG-TS for
         /// UDP, SRT and TCP and FLV for RTMP.
         public var format: String?
+        /// Seconds a pipe or network output may block: connecting to an
+        /// address that does not answer, or writing to a peer that stopped
+        /// reading. Past it the recording fails with `outputTimedOut`. Nil
+        /// waits as long as the protocol does.
+        public var timeout: Double?
         /// Makes encoder open or a packet write fail, for tests.
         package var faultInjection: MediaFaultInjection?
 
@@ -75,9 +80,10 @@ public final class RecorderSink: FrameSink {
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
-            format: String? = nil
+            format: String? = nil, timeout: Double? = nil
         ) {
             self.format = format
+            self.timeout = timeout
             self.codec = codec
             self.crf = crf
             self.preset = preset
@@ -223,7 +229,7 @@ public final class RecorderSink: FrameSink {
             case .imageSequence(let pattern): target = .sequence(pattern: pattern)
             }
             session = try RecordingSession(
-                url: url, target: target, container: container, codec: codec, options: options, input: input,
+                name: path, target: target, container: container, codec: codec, options: options, input: input,
                 fault: fault)
         } catch {
             machine.withLockBroadcasting { $0.openFailed(error) }

@@ -71,10 +71,10 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     init(
-        url: URL, target: Target, container: Container, codec: VideoCodec, options: RecorderSink.Options,
+        name: String, target: Target, container: Container, codec: VideoCodec, options: RecorderSink.Options,
         input: SinkInput, fault: MediaFaultInjection?
     ) throws(MediaError) {
-        path = url.path
+        path = name
         self.container = container
         self.fault = fault
         let muxerPath: String
@@ -96,7 +96,11 @@ final class RecordingSession: @unchecked Sendable {
         }
         self.isSequence = { if case .sequence = target { return true } else { return false } }()
         do {
-            muxer = try FFOutputContext(path: muxerPath, formatName: container.muxer)
+            // Only a stream waits on a peer; a file's writes are the disk's.
+            var timeout: Double?
+            if case .stream = target { timeout = options.timeout }
+            muxer = try FFOutputContext(
+                path: muxerPath, formatName: container.muxer, watchdog: IOWatchdog(timeout: timeout))
             packet = try FFPacket()
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
@@ -192,6 +196,7 @@ final class RecordingSession: @unchecked Sendable {
         } catch {
             muxer.abandon()
             removeWritten()
+            if muxer.watchdog.timedOut { throw .outputTimedOut(output: path, seconds: muxer.watchdog.timeout ?? 0) }
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
@@ -360,6 +365,7 @@ final class RecordingSession: @unchecked Sendable {
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: .io)
         }
         do { try muxer.write(packet) } catch {
+            if muxer.watchdog.timedOut { throw .outputTimedOut(output: path, seconds: muxer.watchdog.timeout ?? 0) }
             if error.isOutOfSpace { throw .outOfSpace(path: path, error: error) }
             throw .muxWriteFailed(path: path, packet: packetsWritten, error: error)
         }

@@ -35,7 +35,7 @@ extension AssetSource {
     /// Checks the path, probes the content, opens the demuxer and decoder,
     /// refuses absurd sizes before any frame is allocated, and decodes the
     /// first frame so the metadata says what will really be delivered.
-    static func open(location: MediaLocation, options: Options, watchdog: InputWatchdog) throws(MediaError)
+    static func open(location: MediaLocation, options: Options, watchdog: IOWatchdog) throws(MediaError)
         -> OpenedAsset
     {
         let path = location.description

@@ -105,7 +105,7 @@ public final class AssetSource: Sendable {
     /// where a live recording's output starts.
     let firstFrameTime: Double?
     /// Interrupts the decoder's reads when the source stops.
-    private let watchdog: InputWatchdog
+    private let watchdog: IOWatchdog
     /// The demuxer and decoder until `start` hands them to the decode thread.
     private let opened: ConditionLock<OpenedAsset?>
     /// Seconds spent opening and decoding (not waiting for the consumer).
@@ -128,7 +128,7 @@ public final class AssetSource: Sendable {
         location: MediaLocation, options: Options = Options(), interruption: InputInterruption? = nil
     ) throws(MediaError) {
         let opening = ContinuousClock.now
-        let watchdog = InputWatchdog(timeout: options.timeout)
+        let watchdog = IOWatchdog(timeout: options.timeout)
         interruption?.attach(watchdog)
         let opened = try Self.open(location: location, options: options, watchdog: watchdog)
         self.decodeTime = ConditionLock((ContinuousClock.now - opening).seconds)

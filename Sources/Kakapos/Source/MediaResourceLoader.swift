@@ -26,7 +26,7 @@ public struct MediaResourceLoader: FilterResourceLoader {
     public func image(at path: String) throws -> VideoFrame {
         let opened = try AssetSource.open(
             location: .file(path), options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels),
-            watchdog: InputWatchdog())
+            watchdog: IOWatchdog())
         // Opening decodes the first frame to learn what the file holds; a
         // seek is never asked for, so that frame is still there.
         guard let first = opened.primed else { throw MediaError.noDecodableFrames(path: path, undecodablePackets: 0) }

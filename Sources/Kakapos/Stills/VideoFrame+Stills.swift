@@ -16,7 +16,7 @@ extension VideoFrame {
     public init(contentsOf url: URL, maxPixels: Int = AssetSource.defaultMaxPixels) throws(MediaError) {
         let opened = try AssetSource.open(
             location: .file(url.path), options: AssetSource.Options(frameLimit: 1, maxPixels: maxPixels),
-            watchdog: InputWatchdog())
+            watchdog: IOWatchdog())
         // Opening decodes the first frame to learn what the file holds; no
         // seek was asked for, so that frame is still there.
         guard let first = opened.primed else { throw .noDecodableFrames(path: url.path, undecodablePackets: 0) }

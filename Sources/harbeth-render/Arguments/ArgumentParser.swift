@@ -76,7 +76,7 @@ enum ArgumentParser {
         },
         Option(
             names: ["--timeout"], value: "SECONDS",
-            help: "a network input, pipe or device that sends nothing this long ends (finishing what was recorded)"
+            help: "an input silent this long ends (finishing what was recorded); an output blocked this long fails"
         ) {
             guard let seconds = Double($1), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout takes seconds more than 0, not '\($1)'")

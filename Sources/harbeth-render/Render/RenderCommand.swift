@@ -312,7 +312,7 @@ struct RenderCommand {
         let recorderOptions = RecorderSink.Options(
             codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
             gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: keepRotation,
-            overwrite: options.overwrite, format: options.outputFormat)
+            overwrite: options.overwrite, format: options.outputFormat, timeout: options.timeout)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {

@@ -13,12 +13,13 @@ enum FFInputOpenError: Error, Equatable {
     case unusedOptions([String], format: String)
 }
 
-/// FFmpeg's interrupt callback for one demuxer: it ends a blocking open or
-/// read (AVERROR_EXIT) when the source is stopped, or when the call has
-/// waited longer than `timeout` (a network stream or device that went
-/// quiet). Each blocking call arms it first and disarms it after, so the
+/// FFmpeg's interrupt callback for one demuxer or muxer: it ends a
+/// blocking open, read or write (AVERROR_EXIT) when the source is stopped,
+/// or when the call has waited longer than `timeout` (a network stream or
+/// device that went quiet, an address that does not answer, a peer that
+/// stopped reading). Each blocking call arms it first and disarms it after, so the
 /// timeout counts the wait for one call, never the whole recording.
-final class InputWatchdog: Sendable {
+final class IOWatchdog: Sendable {
     private struct State {
         var stopped = false
         var timedOut = false
@@ -67,7 +68,7 @@ final class InputWatchdog: Sendable {
         AVIOInterruptCB(
             callback: { opaque in
                 guard let opaque else { return 0 }
-                return Unmanaged<InputWatchdog>.fromOpaque(opaque).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+                return Unmanaged<IOWatchdog>.fromOpaque(opaque).takeUnretainedValue().shouldInterrupt() ? 1 : 0
             },
             opaque: Unmanaged.passUnretained(self).toOpaque())
     }
@@ -81,7 +82,7 @@ final class InputWatchdog: Sendable {
 public final class InputInterruption: Sendable {
     private struct State {
         var stopped = false
-        var watchdogs: [InputWatchdog] = []
+        var watchdogs: [IOWatchdog] = []
     }
 
     private let state = ConditionLock(State())
@@ -91,7 +92,7 @@ public final class InputInterruption: Sendable {
 
     /// Ends every wait of the sources given this interruption, now and later. Idempotent.
     public func stop() {
-        let watchdogs = state.withLock { state -> [InputWatchdog] in
+        let watchdogs = state.withLock { state -> [IOWatchdog] in
             state.stopped = true
             return state.watchdogs
         }
@@ -101,7 +102,7 @@ public final class InputInterruption: Sendable {
     /// True once `stop()` was called.
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
-    func attach(_ watchdog: InputWatchdog) {
+    func attach(_ watchdog: IOWatchdog) {
         let stopped = state.withLock { state -> Bool in
             if !state.stopped { state.watchdogs.append(watchdog) }
             return state.stopped
