@@ -43,7 +43,9 @@ do throws(ToolError) {
         }
         try console.output(devices, what: "the device list")
     case .render:
-        if options.gallery != nil {
+        if options.isBatch {
+            try BatchCommand(options: options, console: console, interrupts: interrupts).run()
+        } else if options.gallery != nil {
             try GalleryCommand(options: options, console: console, interrupts: interrupts).run()
         } else {
             try RenderCommand(options: options, console: console, interrupts: interrupts).run()

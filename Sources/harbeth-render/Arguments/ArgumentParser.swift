@@ -111,6 +111,17 @@ enum ArgumentParser {
             $0.onInterrupt = action
         },
         Option(
+            names: ["--inputs"], value: "LIST.txt",
+            help: "a batch: render every file the list names (one a line), each on its own"
+        ) {
+            $0.inputList = $1
+        },
+        Option(
+            names: ["--keep-going"], value: nil, help: "in a batch, go on with the other inputs after one fails"
+        ) { options, _ in
+            options.keepGoing = true
+        },
+        Option(
             names: ["--graph", "-filter_complex"], value: "GRAPH",
             help: "a filtergraph over the inputs, FFmpeg's syntax: '[0]sepia[a];[a][1]overlay=x=16:y=16[out]'"
         ) {
@@ -342,13 +353,25 @@ enum ArgumentParser {
         case .render:
             options.inputArguments = options.flaggedInputs + positional
             options.inputs = options.inputArguments.map(\.text)
-            guard !options.inputs.isEmpty else {
+            guard !options.inputs.isEmpty || options.inputList != nil else {
                 throw UsageError(message: "no input file given")
             }
-            guard options.inputs.count == 1 || options.graph != nil else {
-                throw UsageError(
-                    message: "\(options.inputs.count) inputs (\(options.inputs.joined(separator: " "))) need a --graph"
-                        + " that says how they combine")
+            if options.isBatch {
+                // Several inputs without a graph: a batch, each on its own.
+                if options.gallery != nil {
+                    throw UsageError(message: "--gallery takes one input; a batch of inputs is for --filter")
+                }
+                if options.nullOutput && options.output != nil {
+                    throw UsageError(message: "--null writes no file, so it cannot go with --output")
+                }
+                if options.chains.isEmpty {
+                    throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
+                }
+                if options.segmentTime != nil {
+                    throw UsageError(message: "--segment-time is for one input; give each its own run")
+                }
+                options.input = options.inputs.first
+                return options
             }
             if options.graph != nil && !options.chains.isEmpty {
                 throw UsageError(message: "--graph and --filter do not go together; write the chain in the graph")

@@ -43,6 +43,12 @@ struct CommandLineOptions: Equatable {
     var outputFormat: String?
     /// Seconds a network input, pipe or device may send nothing.
     var timeout: Double?
+    /// A file listing inputs, one a line (`--inputs`): a batch.
+    var inputList: String?
+    /// Go on with a batch after an input fails.
+    var keepGoing = false
+    /// Several inputs without a graph: each is rendered on its own.
+    var isBatch: Bool { graph == nil && (inputArguments.count > 1 || inputList != nil) }
     /// Seconds per segment (`--segment-time`): the output is written in segments.
     var segmentTime: Double?
     /// What SIGINT, SIGTERM, SIGHUP and SIGQUIT do; nil: finish a live

@@ -59,6 +59,10 @@ enum ToolError: Error, CustomStringConvertible {
     case galleryTileFailed(sheet: String, filter: String, reason: String)
     /// Writing to standard output failed: a closed pipe, a full disk (exit 1).
     case standardOutputFailed(what: String, reason: String)
+    /// A batch's `-o` is not a folder that exists (exit 2).
+    case batchOutputNotAFolder(path: String)
+    /// Inputs of a batch failed; each was reported as it failed (exit 1).
+    case batchFailed(failed: Int, of: Int)
     /// A signal stopped a live recording before its input sent a frame:
     /// there is nothing to finish (exit 1, no file).
     case stoppedBeforeFirstFrame(input: String, signal: Int32)
@@ -86,12 +90,12 @@ enum ToolError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .usage, .invalidChain, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
-            .outputNeedsName:
+            .outputNeedsName, .batchOutputNotAFolder:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputIsSpecial, .outputAppeared, .outputFolderMissing,
             .outputFolderNotWritable,
             .resourceUnavailable, .chainDoesNotFit, .renderFailed, .nothingToRender, .encoderRefused, .media, .gpu,
-            .gallerySamplesUnwritable, .standardOutputFailed, .stoppedBeforeFirstFrame,
+            .gallerySamplesUnwritable, .standardOutputFailed, .stoppedBeforeFirstFrame, .batchFailed,
             .galleryTileFailed:
             return 1
         case .interrupted(let signal, _):
@@ -169,6 +173,10 @@ enum ToolError: Error, CustomStringConvertible {
             return "standard output: could not write \(what) (\(reason))"
         case .galleryTileFailed(let sheet, let filter, let reason):
             return "\(sheet): the \(filter) tile failed: \(reason)"
+        case .batchOutputNotAFolder(let path):
+            return "-o \(path): a batch of inputs writes into a folder, and there is no folder there; make it first"
+        case .batchFailed(let failed, let count):
+            return "batch: \(failed) of \(count) input(s) failed (each error is above)"
         case .stoppedBeforeFirstFrame(let input, let signal):
             return "\(input): \(Interrupts.name(of: signal)) stopped the recording before the first frame came; "
                 + "nothing was written"
