@@ -93,6 +93,11 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The output extension names no container the recorder writes.
     case unsupportedContainer(path: String, pathExtension: String)
+    /// A shard plan or shard that cannot be made: too few key frames, no such shard.
+    case invalidShard(input: String, reason: String)
+    /// Shards that do not join into the whole: a gap, an overlap, a missing
+    /// or incomplete shard, or shards of different streams.
+    case shardsDoNotJoin(shard: String, reason: String)
     /// A pipe or network output blocked longer than its timeout (an address
     /// that does not answer, a peer that stopped reading).
     case outputTimedOut(output: String, seconds: Double)
@@ -196,6 +201,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "give the file, or write it with -movflags +faststart"
         case .inputStoppedBeforeFirstFrame(let input):
             return "\(input): stopped before the first frame came"
+        case .invalidShard(let input, let reason):
+            return "\(input): \(reason)"
+        case .shardsDoNotJoin(let shard, let reason):
+            return "\(shard): the shards do not join: \(reason)"
         case .outputTimedOut(let output, let seconds):
             return "\(output): the output blocked for " + String(format: "%g", seconds) + " s (the timeout)"
         case .segmentPatternHasNoNumber(let pattern):

@@ -42,6 +42,10 @@ do throws(ToolError) {
             throw .gpu(error)
         }
         try console.output(devices, what: "the device list")
+    case .join:
+        try ShardCommands.join(options, console: console)
+    case .planShards(let count):
+        try ShardCommands.plan(options, count: count, console: console)
     case .render:
         if options.isBatch {
             try BatchCommand(options: options, console: console, interrupts: interrupts).run()

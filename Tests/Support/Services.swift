@@ -40,8 +40,16 @@ public final class Service {
     /// Kills the process (SIGKILL unless told otherwise) and waits for it.
     public func stop(signal: Int32 = SIGKILL) {
         timer.cancel()
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if process.isRunning {
+            kill(process.processIdentifier, signal)
+            kill(process.processIdentifier, SIGCONT)
+        }
         process.waitUntilExit()
+    }
+
+    /// Freezes the process (SIGSTOP): its sockets stay open and silent.
+    public func pause() {
+        if process.isRunning { kill(process.processIdentifier, SIGSTOP) }
     }
 
     /// A port no one listens on now, for a service to take.

@@ -179,13 +179,18 @@ extension AssetSource {
         var firstPTS: Int64?
         var endPTS: Int64?
         var primed: FFFrame? = firstFrame
-        if let start = options.start, start > 0 {
-            let ticks = secondsToTicks(start, timeBase)
-            firstPTS = timelineStart + ticks
+        var target: Int64?
+        if let exact = options.range?.start {
+            target = exact
+        } else if let start = options.start, start > 0 {
+            target = timelineStart + secondsToTicks(start, timeBase)
+        }
+        if let target {
+            firstPTS = target
             // Seek to the key frame at or before the start; frames before it
             // are decoded and discarded. Formats that cannot seek are read
             // from where they are.
-            if av_seek_frame(input.pointer, Int32(streamIndex), timelineStart + ticks, AVSEEK_FLAG_BACKWARD) >= 0 {
+            if av_seek_frame(input.pointer, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD) >= 0 {
                 decoder.flush()
                 primed = nil
                 // Some demuxers seek to a packet near the time rather than to
@@ -195,7 +200,7 @@ extension AssetSource {
                 // decoded and discarded from the beginning instead.
                 let landed = try decoder.nextDecodedFrame()
                 let slack = decoder.frameTicks ?? secondsToTicks(0.1, timeBase)
-                if let landed, decoder.timing(of: landed).pts < timelineStart + ticks + slack {
+                if let landed, decoder.timing(of: landed).pts < target + slack {
                     primed = landed
                 } else {
                     rewind(input, stream: streamIndex, to: streamStart)
@@ -203,7 +208,9 @@ extension AssetSource {
                 }
             }
         }
-        if let duration = options.duration {
+        if let end = options.range?.end {
+            endPTS = end
+        } else if let duration = options.duration {
             endPTS = (firstPTS ?? timelineStart) + secondsToTicks(duration, timeBase)
         }
 

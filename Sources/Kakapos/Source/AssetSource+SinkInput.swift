@@ -22,7 +22,9 @@ extension AssetSource: FrameSource {
         let options = source.options
         // The file's timeline starts at its earliest stream; a trim counts from there.
         let fileStart = metadata.fileStartTime ?? metadata.startTime ?? 0
-        let trimStart = options.start.map { fileStart + $0 }
+        let trimStart =
+            options.range?.start.map { Double($0) * (metadata.timeBase.doubleValue ?? 0) }
+            ?? options.start.map { fileStart + $0 }
         // A live input joined mid-stream starts at its first decodable
         // frame, not at the first packet that went by.
         let liveStart = location.isLive ? source.firstFrameTime : nil

@@ -3,6 +3,21 @@ import Dispatch
 import Foundation
 import Harbeth
 
+/// A span of a video stream in its time base's ticks: from `start` (at or
+/// after) to `end` (before); nil is no bound.
+public struct TickRange: Sendable, Hashable, Codable {
+    /// The first timestamp in the span, if bounded.
+    public var start: Int64?
+    /// The first timestamp after the span, if bounded.
+    public var end: Int64?
+
+    /// The span from `start` up to, not including, `end`.
+    public init(start: Int64?, end: Int64?) {
+        self.start = start
+        self.end = end
+    }
+}
+
 /// Decodes the video of one file on its own thread and delivers the frames,
 /// then exactly one finish, to a consumer on a dedicated delivery queue.
 ///
@@ -61,6 +76,11 @@ public final class AssetSource: Sendable {
         /// after it as if the stream ended (`SourceSummary.stalledAfter`
         /// says so). Nil waits as long as the protocol does.
         public var timeout: Double?
+        /// An exact window of the video stream, in its own ticks (its time
+        /// base): the frames whose timestamps are at or after `start` and
+        /// before `end` (either nil for no bound). Set, it replaces `start`
+        /// and `duration`; a shard of a `ShardPlan` is one.
+        public var range: TickRange?
 
         /// Creates source options; each parameter sets the property of the same name. By default: lossless delivery
         /// of the whole stream, `AssetSource.defaultMaxPixels`, bad packets skipped and counted, FFmpeg's choice of
@@ -69,8 +89,9 @@ public final class AssetSource: Sendable {
             delivery: DeliveryPolicy = .lossless, start: Double? = nil, duration: Double? = nil,
             frameLimit: Int? = nil, maxPixels: Int = AssetSource.defaultMaxPixels, strict: Bool = false,
             decoderThreads: Int = 0, videoStreamNumber: Int? = nil, format: String? = nil,
-            formatOptions: [String: String] = [:], timeout: Double? = nil
+            formatOptions: [String: String] = [:], timeout: Double? = nil, range: TickRange? = nil
         ) {
+            self.range = range
             self.format = format
             self.formatOptions = formatOptions
             self.timeout = timeout

@@ -111,6 +111,28 @@ enum ArgumentParser {
             $0.onInterrupt = action
         },
         Option(
+            names: ["--shard"], value: "K/N",
+            help: "render shard K (0...N-1) of N, split at key frames, video only, timestamps kept (see join)"
+        ) {
+            let parts = $1.split(separator: "/")
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 0,
+                index < count
+            else { throw UsageError(message: "--shard takes K/N with 0 <= K < N, not '\($1)'") }
+            $0.shard = .init(index: index, count: count)
+        },
+        Option(
+            names: ["--plan-shards"], value: "N", help: "print where N shards of INPUT begin (with --json: the plan)"
+        ) {
+            $0.action = .planShards(try integer($1, option: "--plan-shards", range: 1...100_000))
+        },
+        Option(names: ["--join"], value: nil, help: "join SHARD... -o OUT: the shards stream-copied into one file") {
+            options, _ in
+            options.action = .join
+        },
+        Option(names: ["--audio-from"], value: "SOURCE", help: "for a join: the source, whose audio is muxed in once") {
+            $0.audioFrom = $1
+        },
+        Option(
             names: ["--inputs"], value: "LIST.txt",
             help: "a batch: render every file the list names (one a line), each on its own"
         ) {
@@ -295,6 +317,8 @@ enum ArgumentParser {
 
     /// Parses arguments (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        // `join` first is the join command, as `--join` is.
+        if arguments.first == "join" { return try parse(["--join"] + arguments.dropFirst()) }
         var options = CommandLineOptions()
         var index = 0
         var positional: [CommandLineOptions.InputArgument] = []
@@ -350,8 +374,36 @@ enum ArgumentParser {
             throw UsageError(message: "the input option \(name) comes before the input it is for (-i INPUT after it)")
         }
         switch options.action {
+        case .join:
+            options.inputArguments = options.flaggedInputs + positional
+            options.inputs = options.inputArguments.map(\.text)
+            guard !options.inputs.isEmpty else { throw UsageError(message: "join needs the shards to join") }
+            guard options.output != nil else { throw UsageError(message: "join needs -o OUTPUT") }
+        case .planShards:
+            options.inputArguments = options.flaggedInputs + positional
+            options.inputs = options.inputArguments.map(\.text)
+            guard options.inputs.count == 1 else { throw UsageError(message: "--plan-shards plans one input") }
+            options.input = options.inputs[0]
         case .render:
             options.inputArguments = options.flaggedInputs + positional
+            if options.shard != nil {
+                if options.inputArguments.count != 1 || options.graph != nil {
+                    throw UsageError(message: "--shard renders a shard of one input, without a --graph")
+                }
+                if options.output == nil && !options.nullOutput {
+                    throw UsageError(message: "--shard needs -o for the shard's file (e.g. shard_03.mkv)")
+                }
+                if options.start != nil || options.duration != nil || options.segmentTime != nil {
+                    throw UsageError(
+                        message:
+                            "--shard chooses the frames itself; it goes without --start, --duration, --segment-time")
+                }
+                // Video only, with the source's timestamps: the join takes the
+                // audio once and needs the shards' times to line up.
+                options.keepTimestamps = true
+                options.audio = .none
+                if options.maps.isEmpty, let video = try? StreamMap(parsing: "0:v") { options.maps = [video] }
+            }
             options.inputs = options.inputArguments.map(\.text)
             guard !options.inputs.isEmpty || options.inputList != nil else {
                 throw UsageError(message: "no input file given")

@@ -11,6 +11,10 @@ struct CommandLineOptions: Equatable {
         case listFilters
         case listDevices
         case describe(String)
+        /// `harbeth-render join SHARD... -o OUT`: the shards, stream-copied into one file.
+        case join
+        /// `--plan-shards N`: print where N shards of the input begin.
+        case planShards(Int)
     }
 
     enum Precision: String, Equatable, CaseIterable {
@@ -43,6 +47,16 @@ struct CommandLineOptions: Equatable {
     var outputFormat: String?
     /// Seconds a network input, pipe or device may send nothing.
     var timeout: Double?
+    /// `--shard K/N`: render the K-th of N shards (0-based).
+    var shard: ShardSelection?
+
+    /// One shard of a plan: `index` of `count`, from 0.
+    struct ShardSelection: Equatable {
+        var index: Int
+        var count: Int
+    }
+    /// The source whose audio a join muxes (`--audio-from`).
+    var audioFrom: String?
     /// A file listing inputs, one a line (`--inputs`): a batch.
     var inputList: String?
     /// Go on with a batch after an input fails.

@@ -92,6 +92,16 @@ struct RenderCommand {
                 sourceOptions.duration = options.duration
                 sourceOptions.frameLimit = frameLimit
                 sourceOptions.videoStreamNumber = StreamMap.videoStreamNumber(in: options.maps)
+                if let shard = options.shard, case .file(let path) = locations[0] {
+                    // The shard's frames, exactly, from the plan of its input.
+                    do {
+                        let plan = try ShardPlan.make(
+                            path: path, count: shard.count, videoStreamNumber: sourceOptions.videoStreamNumber)
+                        sourceOptions.range = try plan.shard(shard.index).range
+                    } catch {
+                        throw .media(error)
+                    }
+                }
             }
             if options.verbose && locations[index].isLive {
                 let stop = interruptAction(live: index == 0) == .finish ? "finishes" : "cancels"
