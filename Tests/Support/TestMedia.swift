@@ -26,8 +26,11 @@ public enum TestMedia {
 
     /// Runs a program with arguments (no shell) and returns its standard output.
     @discardableResult
-    public static func run(_ program: String, _ arguments: [String], input: Data? = nil) throws -> Data {
+    public static func run(
+        _ program: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
+    ) throws -> Data {
         let process = Process()
+        if let environment { process.environment = environment }
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
         let output = Pipe()
