@@ -43,8 +43,7 @@ final class SlurmTests: XCTestCase {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else {

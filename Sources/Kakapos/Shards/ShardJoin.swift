@@ -149,7 +149,8 @@ public enum ShardJoin {
             if first - last > step * 1.5 {
                 throw .shardsDoNotJoin(
                     shard: next.path,
-                    reason: String(format: "a gap of %.3f s", first - last - step) + " after \(PathName(previous.path).name)")
+                    reason: String(format: "a gap of %.3f s", first - last - step)
+                        + " after \(PathName(previous.path).name)")
             }
         }
     }
