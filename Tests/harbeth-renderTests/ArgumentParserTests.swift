@@ -144,7 +144,13 @@ final class ArgumentParserTests: XCTestCase {
         )
         assertUsageError(["--filter", "sepia"], "no input file given")
         assertUsageError(
-            ["--filter", "sepia", "a.mp4", "b.mp4"], "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine")
+            ["--filter", "sepia", "-i", "a.mp4", "-i", "b.mp4"],
+            "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine")
+        // Plain arguments are a batch, each input on its own.
+        XCTAssertTrue(try parse("--filter", "sepia", "a.mp4", "b.mp4").isBatch)
+        assertUsageError(
+            ["--filter", "sepia", "a.mp4", "b.mp4", "--segment-time", "2"],
+            "--segment-time is for one input; give each its own run")
         assertUsageError(["in.mp4"], "no filter given; use --filter CHAIN (see --list-filters)")
         assertUsageError(
             ["--filter", "sepia", "--null", "-o", "out.mp4", "in.mp4"],

@@ -222,7 +222,7 @@ final class CLITests: XCTestCase {
             ),
             (["--filter", "sepia"], "no input file given"),
             (
-                ["--filter", "sepia", "a.mp4", "b.mp4"],
+                ["--filter", "sepia", "-i", "a.mp4", "-i", "b.mp4"],
                 "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine"
             ),
             (

@@ -425,6 +425,11 @@ enum ArgumentParser {
                 options.input = options.inputs.first
                 return options
             }
+            guard options.inputs.count == 1 || options.graph != nil else {
+                throw UsageError(
+                    message: "\(options.inputs.count) inputs (\(options.inputs.joined(separator: " "))) need a --graph"
+                        + " that says how they combine")
+            }
             if options.graph != nil && !options.chains.isEmpty {
                 throw UsageError(message: "--graph and --filter do not go together; write the chain in the graph")
             }
@@ -594,6 +599,11 @@ enum ArgumentParser {
         ("harbeth-render -vf sepia udp://127.0.0.1:5000 -o live.mkv", "records a stream until Ctrl-C finishes it"),
         ("harbeth-render -f x11grab -framerate 25 -video_size 1280x720 -vf vignette :0 -o screen.mkv", nil),
         ("harbeth-render -vf sepia in.mp4 -o 'frames/out%04d.png'", "every frame as an image"),
+        ("harbeth-render -vf sepia a.mp4 b.mkv c.mov -o graded/", "a batch: each input on its own"),
+        (
+            "harbeth-render -vf sepia --shard 2/4 in.mp4 -o s2.mkv; harbeth-render join s*.mkv -o out.mkv --audio-from in.mp4",
+            "one shard of four, and the join"
+        ),
         ("harbeth-render --gallery sheet.png in.mp4", "every filter on one frame, as a contact sheet"),
     ]
 
@@ -603,6 +613,8 @@ enum ArgumentParser {
             harbeth-render: GPU video filtering (Vulkan compute shaders) in the FFmpeg family
 
             usage: harbeth-render [options] --filter CHAIN INPUT
+                   harbeth-render [options] --filter CHAIN INPUT... -o FOLDER/
+                   harbeth-render join SHARD... -o OUTPUT [--audio-from SOURCE]
                    harbeth-render --gallery SHEET.png INPUT
                    harbeth-render --list-filters | --describe FILTER | --list-devices | --version
 

@@ -61,8 +61,12 @@ struct CommandLineOptions: Equatable {
     var inputList: String?
     /// Go on with a batch after an input fails.
     var keepGoing = false
-    /// Several inputs without a graph: each is rendered on its own.
-    var isBatch: Bool { graph == nil && (inputArguments.count > 1 || inputList != nil) }
+    /// Several inputs without a graph, given as plain arguments (or
+    /// `--inputs`): each is rendered on its own. Inputs given with `-i`
+    /// twice or more are a graph's, and need a `--graph`.
+    var isBatch: Bool {
+        graph == nil && flaggedInputs.count < 2 && (inputArguments.count > 1 || inputList != nil)
+    }
     /// Seconds per segment (`--segment-time`): the output is written in segments.
     var segmentTime: Double?
     /// What SIGINT, SIGTERM, SIGHUP and SIGQUIT do; nil: finish a live
