@@ -26,17 +26,6 @@ final class ShardTests: XCTestCase {
             ])
     }
 
-    /// Each frame's timestamp and MD5, as ffmpeg's framemd5 lists them.
-    private func frames(_ path: String) throws -> [String] {
-        String(
-            decoding: try TestMedia.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]),
-            as: UTF8.self
-        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return fields[2] + " " + fields[5]
-        }
-    }
-
     private func renderInShards(_ input: String, count: Int, codec: [String], in folder: URL) throws -> String {
         let name = (input as NSString).lastPathComponent
         var shards: [String] = []
@@ -60,11 +49,11 @@ final class ShardTests: XCTestCase {
             let name = (input as NSString).lastPathComponent
             let single = try Tool.run(["-q", "-vf", "sepia", "--codec", "ffv1", name, "-o", "single.mkv"], in: folder)
             XCTAssertEqual(single.status, 0, single.stderr)
-            let expected = try frames(folder.appendingPathComponent("single.mkv").path)
+            let expected = try Clips.frameHashes(folder.appendingPathComponent("single.mkv").path)
             XCTAssertGreaterThan(expected.count, 50)
             for count in [1, 2, 5] {
                 let joined = try renderInShards(input, count: count, codec: ["--codec", "ffv1"], in: folder)
-                XCTAssertEqual(try frames(joined), expected, "\(name) in \(count) shard(s)")
+                XCTAssertEqual(try Clips.frameHashes(joined), expected, "\(name) in \(count) shard(s)")
             }
         }
     }

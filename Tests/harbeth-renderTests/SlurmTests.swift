@@ -72,16 +72,6 @@ final class SlurmTests: XCTestCase {
         String(decoding: try TestMedia.run(program, arguments, environment: environment), as: UTF8.self)
     }
 
-    private func frames(_ path: String) throws -> [String] {
-        String(
-            decoding: try TestMedia.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]),
-            as: UTF8.self
-        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return fields[2] + " " + fields[5]
-        }
-    }
-
     private func tenSecondClip() throws -> String {
         try TestMedia.clip(
             "slurm-10s.mp4",
@@ -108,8 +98,8 @@ final class SlurmTests: XCTestCase {
             ])
         XCTAssertTrue(submitted.contains("array=") && submitted.contains("join="), submitted)
         XCTAssertEqual(
-            try frames(folder.appendingPathComponent("joined.mkv").path),
-            try frames(folder.appendingPathComponent("single.mkv").path))
+            try Clips.frameHashes(folder.appendingPathComponent("joined.mkv").path),
+            try Clips.frameHashes(folder.appendingPathComponent("single.mkv").path))
         XCTAssertEqual(
             try Clips.probe("stream=codec_name", stream: "a", of: folder.appendingPathComponent("joined.mkv").path),
             ["aac"])
@@ -136,8 +126,8 @@ final class SlurmTests: XCTestCase {
         XCTAssertEqual(reference.status, 0, reference.stderr)
         for name in ["b1.sepia.mkv", "b2.sepia.mkv", "b3.sepia.mkv"] {
             XCTAssertEqual(
-                try frames(outputs.appendingPathComponent(name).path),
-                try frames(folder.appendingPathComponent("reference.mkv").path), name)
+                try Clips.frameHashes(outputs.appendingPathComponent(name).path),
+                try Clips.frameHashes(folder.appendingPathComponent("reference.mkv").path), name)
         }
     }
 
@@ -203,7 +193,7 @@ final class SlurmTests: XCTestCase {
             extra: ["HARBETH_RENDER_HOLD_AT_FRAME": "5", "HARBETH_RENDER_RELEASE_FIFO": fifo])
         XCTAssertTrue(resumed.contains("array="), resumed)
         XCTAssertEqual(
-            try frames(folder.appendingPathComponent("joined.mkv").path),
-            try frames(folder.appendingPathComponent("single.mkv").path))
+            try Clips.frameHashes(folder.appendingPathComponent("joined.mkv").path),
+            try Clips.frameHashes(folder.appendingPathComponent("single.mkv").path))
     }
 }

@@ -15,13 +15,6 @@ final class StreamIOTests: XCTestCase {
             ])
     }
 
-    private func frameHashes(_ path: String) throws -> [String] {
-        String(
-            decoding: try TestMedia.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]),
-            as: UTF8.self
-        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: ",").last ?? "") }
-    }
-
     func testStandardInputAndOutputGiveTheFileRunsFramesBitForBit() throws {
         let clip = try losslessClip()
         let folder = try Clips.folder(with: [clip])
@@ -39,9 +32,13 @@ final class StreamIOTests: XCTestCase {
         try output.close()
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("wrote standard output"), run.stderr)
-        let expected = try frameHashes(folder.appendingPathComponent("file.mkv").path)
+        // The pictures, bit for bit. (Not the times: the pipe's sound is
+        // encoded again as AAC, whose priming delay Matroska, which cannot
+        // store a negative time, takes out by starting every stream 23 ms later.)
+        let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last ?? "" } }
+        let expected = try pictures(folder.appendingPathComponent("file.mkv").path)
         XCTAssertEqual(expected.count, 25)
-        XCTAssertEqual(try frameHashes(piped.path), expected, "stdin -> stdout differs from the file run")
+        XCTAssertEqual(try pictures(piped.path), expected, "stdin -> stdout differs from the file run")
         // A pipe is read once: its audio is decoded beside the video and
         // encoded again, as long as the video.
         let audio = try Clips.probe("stream=codec_name,duration", stream: "a:0", of: piped.path)

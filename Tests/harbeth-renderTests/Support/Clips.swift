@@ -73,6 +73,19 @@ enum Clips {
                 of: path, index: index, pixelFormat: pixelFormat, inputOptions: noAutorotate ? ["-noautorotate"] : []))
     }
 
+    /// Each video frame's timestamp and MD5 (`PTS MD5`), as ffmpeg's
+    /// framemd5 lists them: two files with the same list decode to the same
+    /// frames at the same times.
+    static func frameHashes(_ path: String) throws -> [String] {
+        String(
+            decoding: try TestMedia.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]),
+            as: UTF8.self
+        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return fields[2] + " " + fields[5]
+        }
+    }
+
     static func meanAbsoluteDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
         guard a.count == b.count, !a.isEmpty else { return .infinity }
         return zip(a, b).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(a.count)
