@@ -92,22 +92,10 @@ public enum ShardJoin {
             })
         else { throw .shardsDoNotJoin(shard: path, reason: "it has no video") }
         let base = av_q2d(input.stream(stream).pointee.time_base)
-        var times: [Double] = []
-        let packet: FFPacket
-        do { packet = try FFPacket() } catch { throw .readFailed(path: path, error: error) }
-        while true {
-            packet.unref()
-            let more: Bool
-            do { more = try input.read(into: packet) } catch {
-                throw .shardsDoNotJoin(shard: path, reason: "reading it failed (\(error)): incomplete?")
-            }
-            guard more else { break }
-            guard packet.pointer.pointee.stream_index == Int32(stream) else { continue }
-            let pts = packet.pointer.pointee.pts
-            guard pts != cav_nopts_value() else { continue }
-            times.append(Double(pts) * base)
+        let times: [Double]
+        do { times = try input.videoPackets(of: stream).map { Double($0.pts) * base } } catch {
+            throw .shardsDoNotJoin(shard: path, reason: "reading it failed (\(error)): incomplete?")
         }
-        times.sort()
         guard !times.isEmpty else { throw .shardsDoNotJoin(shard: path, reason: "it holds no frame") }
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
         let rate = av_q2d(input.stream(stream).pointee.avg_frame_rate)

@@ -66,23 +66,8 @@ public struct ShardPlan: Sendable, Codable, Equatable {
         for index in 0..<input.streamCount where index != stream {
             input.stream(index).pointee.discard = AVDISCARD_ALL
         }
-        // Every packet of the stream: its timestamp and whether it is a key frame.
-        var frames: [(pts: Int64, key: Bool)] = []
-        let packet: FFPacket
-        do { packet = try FFPacket() } catch { throw .readFailed(path: path, error: error) }
-        let nopts = cav_nopts_value()
-        while true {
-            packet.unref()
-            let more: Bool
-            do { more = try input.read(into: packet) } catch { throw .readFailed(path: path, error: error) }
-            guard more else { break }
-            let raw = packet.pointer.pointee
-            guard raw.stream_index == Int32(stream) else { continue }
-            let pts = raw.pts != nopts ? raw.pts : raw.dts
-            guard pts != nopts else { continue }
-            frames.append((pts, raw.flags & AV_PKT_FLAG_KEY != 0))
-        }
-        frames.sort { $0.pts < $1.pts }
+        let frames: [(pts: Int64, key: Bool)]
+        do { frames = try input.videoPackets(of: stream) } catch { throw .readFailed(path: path, error: error) }
         let keys = frames.indices.filter { frames[$0].key }
         guard !frames.isEmpty, let firstKey = keys.first else {
             throw .noDecodableFrames(path: path, undecodablePackets: 0)
@@ -126,5 +111,27 @@ public struct ShardPlan: Sendable, Codable, Equatable {
                 input: input, reason: "shard \(index) of \(shards.count) does not exist (0...\(shards.count - 1))")
         }
         return shards[index]
+    }
+}
+
+extension FFInputContext {
+    /// Every packet of `stream`, read to the end without decoding: its
+    /// timestamp (the decoding one where it has no presentation one) and
+    /// whether it is a key frame, in presentation order. Shard plans and
+    /// joins both see a stream this way.
+    func videoPackets(of stream: Int) throws(AVError) -> [(pts: Int64, key: Bool)] {
+        var frames: [(pts: Int64, key: Bool)] = []
+        let packet = try FFPacket()
+        let nopts = cav_nopts_value()
+        while true {
+            packet.unref()
+            guard try read(into: packet) else { break }
+            let raw = packet.pointer.pointee
+            guard raw.stream_index == Int32(stream) else { continue }
+            let pts = raw.pts != nopts ? raw.pts : raw.dts
+            guard pts != nopts else { continue }
+            frames.append((pts, raw.flags & AV_PKT_FLAG_KEY != 0))
+        }
+        return frames.sorted { $0.pts < $1.pts }
     }
 }
