@@ -61,9 +61,12 @@ let package = Package(
             name: "HarbethGPUTests",
             dependencies: ["HarbethGPU", "HarbethShaders", "HarbethTestSupport"]
         ),
+        // A program the tests run as a child process (ProcessExitTests).
+        .executableTarget(
+            name: "exit-while-rendering", dependencies: ["Harbeth"], path: "Tests/Programs/exit-while-rendering"),
         .testTarget(
             name: "HarbethTests",
-            dependencies: ["Harbeth", "HarbethTestSupport"]
+            dependencies: ["Harbeth", "HarbethTestSupport", "exit-while-rendering"]
         ),
         .testTarget(
             name: "KakaposTests",

@@ -43,3 +43,7 @@ switch await task.result {
 case .success: print("4. finished before the cancel arrived")
 case .failure(let error): print("4. \(error)")
 }
+
+// The cancelled work may still be running on the GPU; wait for it before
+// the program ends, so it ends with nothing in flight.
+await renderer.waitUntilIdle()

@@ -20,6 +20,15 @@ final class RenderPlan: @unchecked Sendable {
     /// Which intermediate image each pass writes, and their sizes.
     let intermediates: (assignment: [Int?], sizes: [FrameSize])
     private let auxiliary = Locked<[AuxiliaryKey: [GPUImage]]>([:])
+    private let finishedAFrame = Locked(false)
+
+    /// True the first time it is called: when the plan's first frame finished.
+    func firstFrameFinished() -> Bool {
+        finishedAFrame.withLock { finished in
+            defer { finished = true }
+            return !finished
+        }
+    }
 
     /// Auxiliary images come from the files a filter's text values name, so
     /// they are cached by those alone: a new opacity or position every frame

@@ -97,6 +97,25 @@ public final class Renderer: Sendable {
         scheduler.stop()
     }
 
+    /// Waits until no submission's work is executing, cancelled ones
+    /// included (their work runs on until it notices), and the GPU has
+    /// finished what they gave it. A program that cancels work and then
+    /// ends can wait here first; `exit()` also waits, up to two seconds,
+    /// but it cannot order itself before every library's exit-time
+    /// clean-up. Returns false if `timeout` passed first.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration = .seconds(10)) async -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let deadline =
+            DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { [self] in
+                let idle = scheduler.waitUntilIdle(until: deadline) && context.waitUntilIdle(until: deadline)
+                continuation.resume(returning: idle)
+            }
+        }
+    }
+
     /// Compiles (or finds) the plan for a node and describes it.
     /// A graph's summary lists the passes of the nodes its multi-input
     /// filters take first, in the order they are taken.
@@ -260,6 +279,10 @@ public final class Renderer: Sendable {
                 let finished = DispatchTime.now()
                 switch result {
                 case .success:
+                    // The layers and the driver made what this plan's
+                    // first frame needed; the exit drain runs before their
+                    // clean-up only if registered after it.
+                    if plan.firstFrameFinished() { ExitDrain.registerAtExit() }
                     // The node frames' slots were read by these commands:
                     // they go back to their pools only now.
                     withExtendedLifetime(nodeFrames) {}

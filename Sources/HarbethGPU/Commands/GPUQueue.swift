@@ -39,6 +39,10 @@ final class GPUQueue: @unchecked Sendable {
         var pending: [Pending] = []
         var shuttingDown = false
         var lostError: GPUError?
+        /// The completion thread waits for work, with nothing pending.
+        var parked = false
+        /// Signalled when the completion thread parks (`waitUntilIdle`).
+        var idleWaiters: [DispatchSemaphore] = []
     }
 
     init(device: VkDevice, familyIndex: UInt32, faults: FaultInjector) throws(GPUError) {
@@ -67,6 +71,23 @@ final class GPUQueue: @unchecked Sendable {
         let thread = Thread { [unowned self] in self.completionLoop() }
         thread.name = "harbeth.gpu-completion"
         thread.start()
+        ExitDrain.process.add(self)
+    }
+
+    /// Blocks until nothing is pending, the completion thread waits for
+    /// work and what it let go has been released, or `deadline`. Returns
+    /// whether it was idle in time.
+    func waitUntilIdle(until deadline: DispatchTime) -> Bool {
+        let parked = DispatchSemaphore(value: 0)
+        let idle = state.withLock { state -> Bool in
+            if state.parked && state.pending.isEmpty { return true }
+            state.idleWaiters.append(parked)
+            return false
+        }
+        guard idle || parked.wait(timeout: deadline) == .success else { return false }
+        let released = DispatchSemaphore(value: 0)
+        Self.releaseQueue.async { released.signal() }
+        return released.wait(timeout: deadline) == .success
     }
 
     /// Waits for the GPU to go idle, lets every pending completion run,
@@ -198,9 +219,11 @@ final class GPUQueue: @unchecked Sendable {
             wakeup.lock()
             var snapshot = state.withLock { ($0.pending.first?.value, $0.shuttingDown, $0.lostError) }
             while snapshot.0 == nil && !snapshot.1 && snapshot.2 == nil {
+                park()
                 wakeup.wait()
                 snapshot = state.withLock { ($0.pending.first?.value, $0.shuttingDown, $0.lostError) }
             }
+            state.withLock { $0.parked = false }
             wakeup.unlock()
             let (oldest, stopping, lost) = snapshot
 
@@ -210,7 +233,11 @@ final class GPUQueue: @unchecked Sendable {
                 failAll(with: lost)
                 if stopping { return }
                 wakeup.lock()
-                while state.withLock({ $0.pending.isEmpty && !$0.shuttingDown }) { wakeup.wait() }
+                while state.withLock({ $0.pending.isEmpty && !$0.shuttingDown }) {
+                    park()
+                    wakeup.wait()
+                }
+                state.withLock { $0.parked = false }
                 wakeup.unlock()
                 continue
             }
@@ -234,6 +261,17 @@ final class GPUQueue: @unchecked Sendable {
             for item in done { item.completion(.success(())) }
             Self.release(&done)
         }
+    }
+
+    /// Marks the thread as waiting with nothing pending and wakes whoever
+    /// waits for that.
+    private func park() {
+        let waiters = state.withLock { state -> [DispatchSemaphore] in
+            state.parked = true
+            defer { state.idleWaiters.removeAll() }
+            return state.idleWaiters
+        }
+        for waiter in waiters { waiter.signal() }
     }
 
     @discardableResult

@@ -137,6 +137,8 @@ public final class GPUContext: @unchecked Sendable {
         if pipelineCache.loadedFromDisk { compiler.recordPipelineCacheLoaded() }
         let queue = self.queue
         faults.onDeviceLost.withLock { $0 = { queue.simulateDeviceLost() } }
+        // After the layers and the driver registered their destructors.
+        ExitDrain.registerAtExit()
     }
 
     private let cacheSaver = DispatchQueue(label: "harbeth.pipeline-cache.save", qos: .utility)
@@ -195,6 +197,13 @@ public final class GPUContext: @unchecked Sendable {
 
     /// Saves the pipeline cache now, if pipelines were made since the last save.
     public func savePipelineCache() { pipelineCache.save() }
+
+    /// Blocks until the GPU has finished what was submitted to this context
+    /// and its completions have run, or `deadline`. Returns whether it was
+    /// idle in time.
+    package func waitUntilIdle(until deadline: DispatchTime) -> Bool {
+        queue.waitUntilIdle(until: deadline)
+    }
 
     /// Saves the pipeline cache soon, on a background queue, so that whoever
     /// made a pipeline (a renderer's new plan, on a frame's path) does not

@@ -12,6 +12,9 @@ public enum CancellationReason: String, Sendable, Hashable, CaseIterable, Custom
     case deviceLost
     /// The scheduler discarded it while recovering from an execution failure.
     case executionRecovery
+    /// The process began to exit while it was outstanding (`exit()` with
+    /// work in flight).
+    case processExiting
 
     /// The state a handle cancelled for this reason ends in: the caller's own
     /// cancel ends `cancelled`; every system reason ends `discarded`.

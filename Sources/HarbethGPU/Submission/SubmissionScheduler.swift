@@ -22,6 +22,8 @@ public final class SubmissionScheduler: Sendable {
         var nextID: UInt64 = 1
         /// Every submission not yet ended, by id: how to start and cancel it.
         var live: [UInt64: LiveSubmission] = [:]
+        /// Signalled when no work is executing (`waitUntilIdle`).
+        var idleWaiters: [DispatchSemaphore] = []
     }
 
     private struct LiveSubmission: Sendable {
@@ -38,6 +40,7 @@ public final class SubmissionScheduler: Sendable {
     public init(maxInFlight: Int = 3, label: String = "harbeth.submissions") {
         registry = Locked(Registry(machine: SubmissionSchedulerStateMachine(maxInFlight: maxInFlight)))
         executionQueue = DispatchQueue(label: label)
+        ExitDrain.process.add(self)
     }
 
     /// Submits work and returns its handle at once.
@@ -108,7 +111,20 @@ public final class SubmissionScheduler: Sendable {
 
     // MARK: Internals
 
-    private func close(_ reason: CancellationReason) {
+    /// Blocks until no submission's work is executing, or `deadline`.
+    /// Returns whether it was idle in time.
+    package func waitUntilIdle(until deadline: DispatchTime) -> Bool {
+        let semaphore = DispatchSemaphore(value: 0)
+        let idle = registry.withLock { registry -> Bool in
+            if registry.machine.inFlight == 0 { return true }
+            registry.idleWaiters.append(semaphore)
+            return false
+        }
+        return idle || semaphore.wait(timeout: deadline) == .success
+    }
+
+    /// Discards everything outstanding for `reason`, now and from now on.
+    package func close(_ reason: CancellationReason) {
         let (queued, executing) = registry.withLock { registry -> ([LiveSubmission], [LiveSubmission]) in
             let queuedIDs = registry.machine.close(reason)
             let queued = queuedIDs.compactMap { registry.live.removeValue(forKey: $0) }
@@ -163,10 +179,14 @@ public final class SubmissionScheduler: Sendable {
     }
 
     private func workEnded(_ id: UInt64) {
-        let starts = registry.withLock { registry -> [UInt64] in
+        let (starts, idleWaiters) = registry.withLock { registry -> ([UInt64], [DispatchSemaphore]) in
             registry.live.removeValue(forKey: id)
-            return registry.machine.workEnded()
+            let starts = registry.machine.workEnded()
+            guard registry.machine.inFlight == 0 else { return (starts, []) }
+            defer { registry.idleWaiters.removeAll() }
+            return (starts, registry.idleWaiters)
         }
+        for waiter in idleWaiters { waiter.signal() }
         startAll(starts)
     }
 }
