@@ -257,6 +257,33 @@ final class SharedNodeTests: XCTestCase {
         let (_, count) = try dispatches(node, on: renderer)
         XCTAssertEqual(count, summary.passes.count)
     }
+
+    /// Two outputs of one graph, as one submission: the split's blur runs
+    /// once for both, and each frame is what rendering its output alone makes.
+    func testTheOutputsOfAGraphRenderTogetherWithTheirSharedNodeOnce() throws {
+        let renderer = try Renderer(context: try GPUTestEnvironment.context())
+        let graph = try FilterGraph(
+            parsing: "[0]gaussian_blur=sigma=3,split[a][b];[a]sepia[big];[b]resize=w=80:h=60[small]")
+        let frame = try Fixtures.frame(.yuv420p, index: 2)
+        let time = FrameTime(index: 0, seconds: 0)
+        let nodes = try graph.nodes(for: ["big", "[small]"], inputs: [frame], time: time)
+        let alone = try ["big", "small"].map { label in
+            try graph.node(for: label, inputs: [frame], time: time).makeFrame(on: renderer)
+        }
+        let before = renderer.statistics.dispatches
+        let frames = try ImageNode.transmitFrames(nodes, on: renderer).wait().get()
+        let dispatched = renderer.statistics.dispatches - before
+
+        XCTAssertEqual(frames.map { "\($0.width)x\($0.height)" }, ["\(frame.width)x\(frame.height)", "80x60"])
+        // Each output's summary lists the shared node's passes; they ran once.
+        let shared = try renderer.summary(for: nodes[0].base!.node, output: .layout(.rgba16)).passes.count
+        let passes = try nodes.map { try renderer.summary(for: $0).passes.count }
+        XCTAssertEqual(dispatched, passes.reduce(0, +) - shared, "the shared blur ran once for both outputs")
+        for (made, expected) in zip(frames, alone) {
+            XCTAssertEqual(made.packedBytes(plane: 0), expected.packedBytes(plane: 0))
+        }
+        XCTAssertThrowsError(try graph.nodes(for: ["big", "nowhere"], inputs: [frame], time: time))
+    }
 }
 
 /// The discrete-GPU data path (planes through device-only buffers) gives

@@ -86,7 +86,18 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     public func node(for output: String? = nil, inputs frames: [VideoFrame], time: FrameTime) throws(FilterGraphError)
         -> ImageNode
     {
-        let chosen = try self.output(named: output)
+        try nodes(for: [output], inputs: frames, time: time)[0]
+    }
+
+    /// The nodes that make `outputs` (nil: the only output) from one frame
+    /// of each input, at `time`, built together: a `split` that feeds
+    /// several of them is one shared node, which a renderer given them all
+    /// at once (`ImageNode.transmitFrames`) renders once.
+    public func nodes(for outputs: [String?], inputs frames: [VideoFrame], time: FrameTime) throws(FilterGraphError)
+        -> [ImageNode]
+    {
+        var chosen: [Output] = []
+        for label in outputs { chosen.append(try output(named: label)) }
         guard frames.count >= inputCount else {
             throw .missingInput(index: frames.count, available: frames.count, column: nil)
         }
@@ -112,7 +123,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
                 return base.applying(filter)
             }
         }
-        return build(.step(chosen.step))
+        return chosen.map { build(.step($0.step)) }
     }
 
     /// The output of this label; the only output when nil.

@@ -147,6 +147,27 @@ public struct ImageNode: Sendable {
             completion: completion, file: file, line: line)
     }
 
+    /// Submits several nodes as one submission, rendered side by side,
+    /// and returns its handle at once: the frames come in the order of
+    /// `nodes`, each in its `outputs` layout (all `.sameAsSource` when
+    /// empty). A shared node (`shared()`, a filtergraph's `split`) that
+    /// several of them use renders once. One terminal outcome for all:
+    /// the first failure among them is the submission's.
+    @discardableResult
+    public static func transmitFrames(
+        _ nodes: [ImageNode], on renderer: Renderer, outputs: [RenderOutput] = [],
+        policy: SubmissionPolicy = .independent, deadline: DispatchTime? = nil,
+        deliveryQueue: DispatchQueue = .global(), file: StaticString = #fileID, line: UInt = #line,
+        completion: (@Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void)? = nil
+    ) -> RenderSubmissionHandle<[VideoFrame]> {
+        precondition(!nodes.isEmpty, "transmitFrames needs at least one node")
+        precondition(outputs.isEmpty || outputs.count == nodes.count, "one output layout per node")
+        return renderer.submit(
+            nodes, outputs: outputs.isEmpty ? Array(repeating: .sameAsSource, count: nodes.count) : outputs,
+            policy: policy, deadline: deadline, deliveryQueue: deliveryQueue, completion: completion, file: file,
+            line: line)
+    }
+
     /// Renders and waits. Throws the render's own error (`RenderError`,
     /// `GPUError`) or, when cancelled, `RenderSubmissionError.cancelled`.
     /// Without a renderer, the shared one (`Renderer.shared`) renders it.

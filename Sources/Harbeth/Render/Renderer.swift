@@ -179,6 +179,49 @@ public final class Renderer: Sendable {
         }
     }
 
+    func submit(
+        _ nodes: [ImageNode], outputs: [RenderOutput], policy: SubmissionPolicy, deadline: DispatchTime?,
+        deliveryQueue: DispatchQueue,
+        completion: (@Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void)?,
+        file: StaticString, line: UInt
+    ) -> RenderSubmissionHandle<[VideoFrame]> {
+        scheduler.submit(
+            policy: policy, deadline: deadline, deliveryQueue: deliveryQueue, file: file, line: line,
+            completion: completion
+        ) { [self] (done: SubmissionCompletion<[VideoFrame]>) in
+            execute(nodes, outputs: outputs, completion: done)
+        }
+    }
+
+    /// Renders several nodes as one submission, with one `SharedRenders`,
+    /// so a shared node they have in common renders once. The first
+    /// failure among them is the submission's.
+    private func execute(
+        _ nodes: [ImageNode], outputs: [RenderOutput], completion: SubmissionCompletion<[VideoFrame]>
+    ) {
+        let shared = SharedRenders()
+        let results = Locked<[Result<VideoFrame, any Error>?]>(Array(repeating: nil, count: nodes.count))
+        let group = DispatchGroup()
+        for (index, node) in nodes.enumerated() {
+            group.enter()
+            render(node, output: outputs[index], counted: index == 0, shared: shared) { result in
+                results.withLock { $0[index] = result }
+                group.leave()
+            }
+        }
+        group.notify(queue: .global()) {
+            var frames: [VideoFrame] = []
+            for result in results.withLock({ $0 }) {
+                switch result {
+                case .success(let frame): frames.append(frame)
+                case .failure(let error): return completion.fail(error)
+                case nil: preconditionFailure("a node of the submission delivered nothing")
+                }
+            }
+            completion.succeed(frames)
+        }
+    }
+
     private func execute(_ node: ImageNode, output: RenderOutput, completion: SubmissionCompletion<VideoFrame>) {
         render(node, output: output, counted: true, shared: SharedRenders()) { result in
             switch result {
