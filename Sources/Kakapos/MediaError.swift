@@ -98,6 +98,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Shards that do not join into the whole: a gap, an overlap, a missing
     /// or incomplete shard, or shards of different streams.
     case shardsDoNotJoin(shard: String, reason: String)
+    /// A recorder group got frames with another number of outputs than it
+    /// has recorders.
+    case recorderGroupMismatch(outputs: Int, recorders: Int)
     /// A pipe or network output blocked longer than its timeout (an address
     /// that does not answer, a peer that stopped reading).
     case outputTimedOut(output: String, seconds: Double)
@@ -205,6 +208,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(input): \(reason)"
         case .shardsDoNotJoin(let shard, let reason):
             return "\(shard): the shards do not join: \(reason)"
+        case .recorderGroupMismatch(let outputs, let recorders):
+            return "the processor makes \(outputs) output(s) per frame for \(recorders) recorder(s)"
         case .outputTimedOut(let output, let seconds):
             return "\(output): the output blocked for " + String(format: "%g", seconds) + " s (the timeout)"
         case .segmentPatternHasNoNumber(let pattern):

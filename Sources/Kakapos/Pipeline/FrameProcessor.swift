@@ -17,6 +17,23 @@ public protocol FrameProcessor: Sendable {
     ) -> RenderSubmissionHandle<VideoFrame>
 }
 
+/// A processor that makes several frames of each input frame, one per
+/// output (the outputs of a filter graph): a pipeline with one hands output
+/// 0 on as the frame and the rest as its `otherOutputs`, to a sink such as
+/// `RecorderGroup`. `submit` makes output 0 alone.
+public protocol MultiOutputFrameProcessor: FrameProcessor {
+    /// The number of outputs each frame makes.
+    var outputCount: Int { get }
+    /// The formats of the outputs for input frames of `input`, in order.
+    func outputFormats(for input: FrameFormat) throws -> [FrameFormat]
+    /// Submits one frame for all outputs as one submission; its single
+    /// outcome is every output's frame, in order, or the first failure.
+    func submitOutputs(
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void
+    ) -> RenderSubmissionHandle<[VideoFrame]>
+}
+
 /// Hands every frame back unchanged (planes shared, nothing copied).
 public struct PassThroughProcessor: FrameProcessor {
     private let scheduler: SubmissionScheduler

@@ -55,6 +55,10 @@ public struct SinkInput: Sendable {
     /// What the source could not hand on, one line each, for the sink's
     /// notes (a live input's other streams, which it reads only once).
     public var droppedBySource: [String] = []
+    /// For a processor with several outputs (`MultiOutputFrameProcessor`),
+    /// the formats of outputs 1, 2, ... (`format` is output 0's), which
+    /// a `RecorderGroup` opens its other recorders for; empty otherwise.
+    public var otherOutputFormats: [FrameFormat] = []
     /// The source's colorimetry and raw primaries/transfer: when the frames
     /// still have this colorimetry, the raw tags are written too.
     var sourceColor: (colorimetry: Colorimetry?, tags: ColorTags)?

@@ -11,7 +11,7 @@ import Harbeth
 /// so values that change from frame to frame never recompile a shader;
 /// only structural parameters (the ones `--describe` marks, such as a
 /// blur's radius) make a new plan.
-public struct GraphProcessor: FrameProcessor {
+public struct GraphProcessor: MultiOutputFrameProcessor {
     /// Where the frames are rendered.
     public let renderer: Renderer
     /// The layout of the frames it produces (see `RecorderSink.preferredLayout(for:)`).
@@ -25,7 +25,9 @@ public struct GraphProcessor: FrameProcessor {
 
     private struct GraphRun: Sendable {
         let graph: FilterGraph
-        let output: FilterGraph.Output
+        /// The outputs it renders, in order, and each one's layout.
+        let outputs: [FilterGraph.Output]
+        let layouts: [RenderOutput]
         let otherFormats: [FrameFormat]
     }
 
@@ -65,11 +67,30 @@ public struct GraphProcessor: FrameProcessor {
         renderer: Renderer, graph: FilterGraph, label: String? = nil, otherInputs: [FrameFormat],
         output: RenderOutput = .sameAsSource
     ) throws(FilterGraphError) {
+        try self.init(renderer: renderer, graph: graph, labels: [label], otherInputs: otherInputs, outputs: [output])
+    }
+
+    /// A processor that renders several outputs of a filter graph, all of
+    /// them from each frame as one submission (`submitOutputs`): a split
+    /// that feeds several renders once.
+    /// - Parameters:
+    ///   - renderer: the renderer (and so the GPU context) to run on.
+    ///   - graph: the filter graph.
+    ///   - labels: the outputs to render, in order (nil: the graph's only output).
+    ///   - otherInputs: the formats of inputs 1, 2, ..., for the output formats before the first frame.
+    ///   - outputs: each output's layout, in the order of `labels`.
+    public init(
+        renderer: Renderer, graph: FilterGraph, labels: [String?], otherInputs: [FrameFormat],
+        outputs: [RenderOutput]
+    ) throws(FilterGraphError) {
+        precondition(!labels.isEmpty && labels.count == outputs.count, "one layout for each of one or more outputs")
         try graph.check(inputCount: otherInputs.count + 1)
+        var chosen: [FilterGraph.Output] = []
+        for label in labels { chosen.append(try graph.output(named: label)) }
         self.renderer = renderer
-        self.output = output
+        self.output = outputs[0]
         self.chainForFrame = { _ in FilterChain() }
-        self.graph = GraphRun(graph: graph, output: try graph.output(named: label), otherFormats: otherInputs)
+        self.graph = GraphRun(graph: graph, outputs: chosen, layouts: outputs, otherFormats: otherInputs)
         self.failures = SubmissionScheduler(maxInFlight: 1, label: "kakapos.graph.failures")
     }
 
@@ -77,21 +98,35 @@ public struct GraphProcessor: FrameProcessor {
     public func chain(at time: FrameTime) -> FilterChain { chainForFrame(time) }
 
     /// The chain's output for `input`, from the graph plan of the first
-    /// frame's chain (no GPU work).
+    /// frame's chain (no GPU work); for several outputs, output 0's.
     public func outputFormat(for input: FrameFormat) throws -> FrameFormat {
-        guard graph != nil else {
-            return try chainForFrame(FrameTime(index: 0, seconds: 0)).outputFormat(for: input, output: output)
+        try outputFormats(for: input)[0]
+    }
+
+    /// The number of outputs each frame makes: 1 for a chain.
+    public var outputCount: Int { graph?.outputs.count ?? 1 }
+
+    /// Each output's format for `input` (no GPU work).
+    public func outputFormats(for input: FrameFormat) throws -> [FrameFormat] {
+        guard let graph else {
+            return [try chainForFrame(FrameTime(index: 0, seconds: 0)).outputFormat(for: input, output: output)]
         }
-        return try planNode(for: input).outputFormat(output)
+        return try zip(planNodes(for: input), graph.layouts).map { try $0.outputFormat($1) }
     }
 
     /// The node one frame makes, built from blank frames of the inputs'
     /// formats at time 0: for the plan and reports before the first frame.
+    /// For several outputs, output 0's.
     public func planNode(for input: FrameFormat) throws -> ImageNode {
+        try planNodes(for: input)[0]
+    }
+
+    /// Every output's node for `input`, as `planNode(for:)` makes output 0's.
+    public func planNodes(for input: FrameFormat) throws -> [ImageNode] {
         let time = FrameTime(index: 0, seconds: 0)
-        guard let graph else { return ImageNode(try Self.blank(input), chain: chainForFrame(time), time: time) }
+        guard let graph else { return [ImageNode(try Self.blank(input), chain: chainForFrame(time), time: time)] }
         let frames = try ([input] + graph.otherFormats).map(Self.blank)
-        return try graph.graph.node(for: graph.output.label, inputs: frames, time: time)
+        return try graph.graph.nodes(for: graph.outputs.map(\.label), inputs: frames, time: time)
     }
 
     private static func blank(_ format: FrameFormat) throws -> VideoFrame {
@@ -110,23 +145,43 @@ public struct GraphProcessor: FrameProcessor {
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        // The frame's own time (what time-aware filters always read) and its
-        // index in the run, for animated values.
-        let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
         let node: ImageNode
-        if let graph {
-            do {
-                node = try graph.graph.node(
-                    for: graph.output.label, inputs: [frame.frame] + frame.companions, time: time)
-            } catch {
-                return failures!.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) {
-                    $0.fail(error)
-                }
+        do {
+            node = try nodes(for: frame, all: false)[0]
+        } catch {
+            return failures!.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) {
+                $0.fail(error)
             }
-        } else {
-            node = ImageNode(frame.frame, chain: chainForFrame(time), time: time)
         }
         return node.transmitFrame(
             on: renderer, output: output, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
+    }
+
+    public func submitOutputs(
+        _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void
+    ) -> RenderSubmissionHandle<[VideoFrame]> {
+        let nodes: [ImageNode]
+        do {
+            nodes = try self.nodes(for: frame, all: true)
+        } catch {
+            return failures!.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) {
+                $0.fail(error)
+            }
+        }
+        return ImageNode.transmitFrames(
+            nodes, on: renderer, outputs: graph?.layouts ?? [output], policy: policy, deliveryQueue: deliveryQueue,
+            completion: completion)
+    }
+
+    /// The nodes a frame makes: output 0's alone, or every output's.
+    private func nodes(for frame: TimedFrame, all: Bool) throws -> [ImageNode] {
+        // The frame's own time (what time-aware filters always read) and its
+        // index in the run, for animated values.
+        let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
+        guard let graph else { return [ImageNode(frame.frame, chain: chainForFrame(time), time: time)] }
+        let labels = graph.outputs.map(\.label)
+        return try graph.graph.nodes(
+            for: all ? labels : [labels[0]], inputs: [frame.frame] + frame.companions, time: time)
     }
 }

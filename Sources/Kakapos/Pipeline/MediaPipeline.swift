@@ -79,6 +79,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     public let source: any FrameSource
     /// What each frame goes through.
     public let processor: any FrameProcessor
+    /// The processor, when it makes several outputs per frame.
+    private let multiOutput: (any MultiOutputFrameProcessor)?
     /// Where the processed frames go.
     public let sink: Sink
     /// The options it was made with.
@@ -99,7 +101,8 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
 
     private struct Core {
         var machine = MediaPipelineStateMachine<Sink.Product>()
-        var handles: [Int: RenderSubmissionHandle<VideoFrame>] = [:]
+        /// Each submitted frame's cancel, until it is handed on.
+        var handles: [Int: @Sendable (CancellationReason) -> Void] = [:]
         /// Processed frames put back in order; nil for a superseded one.
         var reorder = ReorderBuffer<TimedFrame?>()
         var nextSequence = 0
@@ -128,6 +131,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
     ) {
         self.source = source
         self.processor = processor
+        multiOutput = (processor as? any MultiOutputFrameProcessor).flatMap { $0.outputCount > 1 ? $0 : nil }
         self.sink = sink
         self.options = options
         self.observer = observer
@@ -154,15 +158,19 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         let run = RunID.next()
         if case .reject(let error) = core.withLock({ $0.machine.start(run) }) { throw error }
         core.withLock { $0.startedAt = .now }
-        let format: FrameFormat
+        let formats: [FrameFormat]
         do {
-            format = try processor.outputFormat(for: source.frameFormat)
+            formats =
+                try multiOutput?.outputFormats(for: source.frameFormat)
+                ?? [try processor.outputFormat(for: source.frameFormat)]
         } catch {
             try failStarting(run, .processorRejectedFormat(ProcessorFailure(error)))
             return
         }
         do {
-            let input = try source.sinkInput(format: format, maps: options.maps, keepTimestamps: options.keepTimestamps)
+            var input = try source.sinkInput(
+                format: formats[0], maps: options.maps, keepTimestamps: options.keepTimestamps)
+            input.otherOutputFormats = Array(formats.dropFirst())
             if !options.keepTimestamps {
                 outputStart.withLock { $0 = Double(input.startPTS) * (input.timeBase.doubleValue ?? 0) }
             }
@@ -308,22 +316,43 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             if let start = outputStart.withLock({ $0 }) {
                 submitted.frame.time = timed.seconds - start
             }
-            let handle = processor.submit(submitted, policy: options.submissions, deliveryQueue: pipelineQueue) {
-                [self] result in
-                processed(result, sequence: sequence, run: run) { frame in timed.replacingFrame(frame) }
+            // The cancel kept until the frame is handed on, and one for the
+            // deadline that does not keep the handle (and its frame) alive.
+            let cancel: @Sendable (CancellationReason) -> Void
+            let cancelIfAlive: @Sendable (CancellationReason) -> Void
+            if let multiOutput {
+                let handle = multiOutput.submitOutputs(
+                    submitted, policy: options.submissions, deliveryQueue: pipelineQueue
+                ) { [self] result in
+                    processed(result.map { $0[0] }, sequence: sequence, run: run) { frame in
+                        // Output 0 is the frame; the others travel with it.
+                        var made = timed.replacingFrame(frame)
+                        if case .success(let outputs) = result { made.otherOutputs = Array(outputs.dropFirst()) }
+                        return made
+                    }
+                }
+                cancel = { reason in handle.cancel(reason: reason) }
+                cancelIfAlive = { [weak handle] reason in handle?.cancel(reason: reason) }
+            } else {
+                let handle = processor.submit(submitted, policy: options.submissions, deliveryQueue: pipelineQueue) {
+                    [self] result in
+                    processed(result, sequence: sequence, run: run) { frame in timed.replacingFrame(frame) }
+                }
+                cancel = { reason in handle.cancel(reason: reason) }
+                cancelIfAlive = { [weak handle] reason in handle?.cancel(reason: reason) }
             }
             if let timeout = options.frameTimeout {
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [weak handle] in
-                    handle?.cancel(reason: .deadlineExceeded)
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+                    cancelIfAlive(.deadlineExceeded)
                 }
             }
             let late = core.withLock { core -> CancellationReason? in
                 guard core.machine.isRunning(run) else { return core.discardReason }
-                if sequence >= core.reorder.nextSequence { core.handles[sequence] = handle }
+                if sequence >= core.reorder.nextSequence { core.handles[sequence] = cancel }
                 return nil
             }
             // Submitted while the run ended: discard it like the rest.
-            if let late { handle.cancel(reason: late) }
+            if let late { cancel(late) }
         case .finish(let finish):
             pipelineQueue.async { [self] in sourceFinished(finish, run: run) }
         }
@@ -473,14 +502,14 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
         // stop() returns no delivery is running or will run.
         window.close()
         source.stop()
-        let handles = core.withLock { core -> [RenderSubmissionHandle<VideoFrame>] in
+        let handles = core.withLock { core -> [@Sendable (CancellationReason) -> Void] in
             defer {
                 core.handles.removeAll()
                 core.reorder.removeAll()
             }
             return Array(core.handles.values)
         }
-        for handle in handles { handle.cancel(reason: reason) }
+        for cancel in handles { cancel(reason) }
         sink.cancel()
         announce(core.withLock { $0.machine.outcome! })
     }

@@ -68,22 +68,64 @@ package struct OutputFile: Sendable, Equatable {
     /// the rules above. On failure `temporary` is still there for its
     /// owner to remove, and `path` is as it was.
     package func commit(from temporary: String, overwrite: Bool) throws(MediaError) {
+        try commit(from: temporary, overwrite: overwrite, keepingReplaced: false).finish()
+    }
+
+    /// A commit that can still be taken back: what it put at the path, and
+    /// where the file it replaced waits (at the temporary's name) until
+    /// `finish()` removes it or `rollBack()` puts it back.
+    package struct Placement: Sendable {
+        let path: String
+        /// The replaced file's name now; nil when nothing was replaced.
+        let replaced: String?
+
+        /// Makes the commit final: the replaced file goes.
+        package func finish() {
+            if let replaced { unlink(replaced) }
+        }
+
+        /// Undoes the commit: the replaced file comes back (the recording
+        /// takes its place at the temporary name and is removed), or the
+        /// path is emptied again.
+        package func rollBack() {
+            if let replaced {
+                if clinux_renameat2(replaced, path, clinux_rename_exchange()) == 0 { unlink(replaced) }
+            } else {
+                unlink(path)
+            }
+        }
+    }
+
+    /// `commit(from:overwrite:)` that keeps the file it replaces, so a run
+    /// with several outputs can take back the ones it committed when a
+    /// later one fails. Without `keepingReplaced`, the placement holds
+    /// nothing to take back.
+    package func commit(from temporary: String, overwrite: Bool, keepingReplaced: Bool) throws(MediaError)
+        -> Placement
+    {
         // A few rounds at most: each retry means another process changed
         // the path between two atomic steps.
         for _ in 0..<4 {
-            if clinux_renameat2(temporary, path, clinux_rename_noreplace()) == 0 { return }
+            if clinux_renameat2(temporary, path, clinux_rename_noreplace()) == 0 {
+                return Placement(path: path, replaced: nil)
+            }
             let code = errno
-            if code == EINVAL || code == ENOSYS { return try commitWithoutFlags(from: temporary, overwrite: overwrite) }
+            if code == EINVAL || code == ENOSYS {
+                try commitWithoutFlags(from: temporary, overwrite: overwrite)
+                return Placement(path: path, replaced: nil)
+            }
             guard code == EEXIST else { throw .renameFailed(path: requested, reason: Self.describe(code)) }
             guard overwrite else { throw .outputAppeared(path: requested) }
-            if try exchange(with: temporary) { return }
+            if try exchange(with: temporary, keepingReplaced: keepingReplaced) {
+                return Placement(path: path, replaced: keepingReplaced ? temporary : nil)
+            }
         }
         throw .renameFailed(path: requested, reason: "the path kept changing while the file was moved into place")
     }
 
     /// Swaps the finished file in; true when done, false when the path
     /// emptied in between (try the plain rename again).
-    private func exchange(with temporary: String) throws(MediaError) -> Bool {
+    private func exchange(with temporary: String, keepingReplaced: Bool) throws(MediaError) -> Bool {
         guard clinux_renameat2(temporary, path, clinux_rename_exchange()) == 0 else {
             let code = errno
             if code == ENOENT { return false }
@@ -100,7 +142,7 @@ package struct OutputFile: Sendable, Equatable {
             _ = clinux_renameat2(temporary, path, clinux_rename_exchange())
             throw .outputNotReplaceable(path: requested, kind: Self.kindName(replaced))
         }
-        unlink(temporary)
+        if !keepingReplaced { unlink(temporary) }
         return true
     }
 

@@ -344,6 +344,15 @@ public final class RecorderSink: FrameSink {
     }
 
     private func finish(_ session: RecordingSession) throws(MediaError) -> RecordedClip {
+        let clip = try prepare(session)
+        let (committed, placement) = try commit(session, clip: clip, keepingReplaced: false)
+        placement?.finish()
+        return committed
+    }
+
+    /// Flushes the encoder and writes the trailer, into the temporary file:
+    /// everything a finish does but the commit. A failure abandons it.
+    private func prepare(_ session: RecordingSession) throws(MediaError) -> RecordedClip {
         do throws(MediaError) {
             let finishing = ContinuousClock.now
             let result = try session.finish()
@@ -355,27 +364,82 @@ public final class RecorderSink: FrameSink {
             if fault == .outputVanishes, let temporary = session.temporaryPath { unlink(temporary) }
             guard let size = session.finishedSize(), size > 0 else { throw MediaError.outputMissing(path: path) }
             let encoder = session.encoder
-            let clip = RecordedClip(
+            return RecordedClip(
                 url: url, timeRange: timeRange, frameCount: result.framesWritten, codecName: encoder.name,
                 width: Int(encoder.context.pointer.pointee.width), height: Int(encoder.context.pointer.pointee.height),
                 pixelFormat: FFPixelFormat.name(encoder.pixelFormat), container: container.rawValue, fileSize: size,
                 audio: session.audioSummary, notes: session.notes)
-            return try machine.withLockBroadcasting { machine throws(MediaError) -> RecordedClip in
-                // Under the lock: a cancel either came before this point and
-                // wins, or comes after and finds the recording finished.
-                guard machine.commit() else { throw .recordingCancelled(path: path) }
-                try session.commit(overwrite: options.overwrite)
-                var clip = clip
-                clip.images = session.committedImages
-                machine.finished(clip)
-                return clip
-            }
         } catch {
             // The temporary file goes; whatever stands at the output path
             // stays exactly as it was.
             session.abandon()
             throw machine.withLockBroadcasting { $0.finishFailed(error) }
         }
+    }
+
+    /// Puts the prepared recording in place, unless a cancel came first.
+    /// With `keepingReplaced`, the file it replaced is kept until the
+    /// placement is finished or rolled back.
+    private func commit(_ session: RecordingSession, clip: RecordedClip, keepingReplaced: Bool) throws(MediaError)
+        -> (RecordedClip, OutputFile.Placement?)
+    {
+        do throws(MediaError) {
+            return try machine.withLockBroadcasting {
+                machine throws(MediaError) -> (RecordedClip, OutputFile.Placement?) in
+                // Under the lock: a cancel either came before this point and
+                // wins, or comes after and finds the recording finished.
+                guard machine.commit() else { throw .recordingCancelled(path: path) }
+                let placement = try session.commit(overwrite: options.overwrite, keepingReplaced: keepingReplaced)
+                var clip = clip
+                clip.images = session.committedImages
+                machine.finished(clip)
+                return (clip, placement)
+            }
+        } catch {
+            session.abandon()
+            throw machine.withLockBroadcasting { $0.finishFailed(error) }
+        }
+    }
+
+    // MARK: Finishing in a group
+
+    /// A recording whose trailer is written and which waits, in its
+    /// temporary file, for `commitPrepared` or `abandonPrepared`
+    /// (`RecorderGroup` finishes all its outputs before it commits any).
+    package struct PreparedRecording: Sendable {
+        let session: RecordingSession?
+        let clip: RecordedClip?
+    }
+
+    /// Finishes the recording without putting it in place.
+    package func finishWithoutCommitting() throws(MediaError) -> PreparedRecording {
+        switch machine.waitForBroadcasting({ $0.finish().waitingAsNil }) {
+        case .returnClip(let clip): return PreparedRecording(session: nil, clip: clip)
+        case .fail(let error): throw error
+        case .wait: preconditionFailure("a finish waited without waiting")
+        case .finish(let session):
+            testHooks.withLock { $0.afterDeciding }?()
+            return PreparedRecording(session: session, clip: try prepare(session))
+        }
+    }
+
+    /// Puts a prepared recording in place, keeping the file it replaced
+    /// until the placement is finished or rolled back.
+    package func commitPrepared(_ prepared: PreparedRecording) throws(MediaError)
+        -> (RecordedClip, OutputFile.Placement?)
+    {
+        guard let session = prepared.session, let clip = prepared.clip else {
+            return (prepared.clip!, nil)
+        }
+        return try commit(session, clip: clip, keepingReplaced: true)
+    }
+
+    /// Abandons a prepared recording: its temporary file goes, and the
+    /// recording ends failed with `error` (cancelled if a cancel came).
+    package func abandonPrepared(_ prepared: PreparedRecording, because error: MediaError) {
+        guard let session = prepared.session else { return }
+        session.abandon()
+        _ = machine.withLockBroadcasting { $0.finishFailed(error) }
     }
 
     private func addEncodeTime(since start: ContinuousClock.Instant) {

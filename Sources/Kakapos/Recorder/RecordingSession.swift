@@ -321,11 +321,16 @@ final class RecordingSession: @unchecked Sendable {
 
     /// Puts the finished recording in place: the rename of the file, or of
     /// every image; nothing for a stream.
-    func commit(overwrite: Bool) throws(MediaError) {
+    /// A file's placement can be taken back (`keepingReplaced`); a
+    /// stream's and a sequence's cannot, so they return none.
+    func commit(overwrite: Bool, keepingReplaced: Bool) throws(MediaError) -> OutputFile.Placement? {
         switch written {
-        case .file(let temporary, let output): try output.commit(from: temporary.url.path, overwrite: overwrite)
-        case .stream: return
-        case .sequence(let sequence): try sequence.commit(overwrite: overwrite)
+        case .file(let temporary, let output):
+            return try output.commit(from: temporary.url.path, overwrite: overwrite, keepingReplaced: keepingReplaced)
+        case .stream: return nil
+        case .sequence(let sequence):
+            try sequence.commit(overwrite: overwrite)
+            return nil
         }
     }
 

@@ -25,6 +25,9 @@ public struct TimedFrame: Sendable {
     /// format. A live input's audio travels this way (see `AudioCapture`);
     /// empty for everything else.
     public var audio: [Float] = []
+    /// After a processor with several outputs (`MultiOutputFrameProcessor`),
+    /// outputs 1, 2, ... of this frame (`frame` is output 0); empty otherwise.
+    public var otherOutputs: [VideoFrame] = []
 
     /// A frame shown at `pts` for `duration` (nil when unknown), both in `timeBase` units; `index` counts from 0.
     public init(frame: VideoFrame, pts: Int64, duration: Int64?, timeBase: Rational, index: Int) {
