@@ -195,4 +195,72 @@ final class GraphCLITests: XCTestCase {
             in: folder)
         XCTAssertEqual(chosen.status, 0, chosen.stderr)
     }
+
+    /// Two outputs of one graph in one run, each chosen with its own
+    /// --map before its -o: each is what a run for it alone writes, frame
+    /// for frame, with the audio; bad pairings are refused before any work.
+    func testTwoOutputsOfOneRunAreWhatTwoRunsMake() throws {
+        let folder = try Clips.folder(with: [try first()])
+        let graph = "[0]split[a][b];[a]sepia[big];[b]resize=w=80:h=60,invert[small]"
+        let both = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "--graph", graph, "--codec", "ffv1", "--json", "-q", "--map", "[big]", "-o",
+                "big.mkv", "--map", "[small]", "-o", "small.mkv",
+            ], in: folder)
+        XCTAssertEqual(both.status, 0, both.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["outputs"] as? [String], ["big.mkv", "small.mkv"])
+        for label in ["big", "small"] {
+            let alone = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "--graph", graph, "--codec", "ffv1", "-q", "--map", "[\(label)]", "-o",
+                    "alone-\(label).mkv",
+                ], in: folder)
+            XCTAssertEqual(alone.status, 0, alone.stderr)
+            let path = folder.appendingPathComponent("\(label).mkv").path
+            XCTAssertEqual(
+                try Clips.frameHashes(path),
+                try Clips.frameHashes(folder.appendingPathComponent("alone-\(label).mkv").path),
+                label)
+            XCTAssertEqual(try Clips.probe("stream=codec_type", of: path).sorted(), ["audio", "video"], label)
+        }
+        XCTAssertEqual(
+            try Clips.probe("stream=width,height", stream: "v:0", of: folder.appendingPathComponent("small.mkv").path),
+            ["80", "60"])
+
+        let refused: [([String], String)] = [
+            (
+                ["-vf", "sepia", "-o", "a.mp4", "-o", "b.mp4"],
+                "-o is given 2 times; several outputs are the outputs of a --graph, each chosen with --map '[LABEL]' before its -o"
+            ),
+            (
+                ["--graph", graph, "--map", "[big]", "-o", "a.mp4", "-o", "b.mp4"],
+                "1 graph output(s) chosen with --map '[LABEL]' for 2 -o path(s): give each output its own --map '[LABEL]' and -o"
+            ),
+            (
+                ["--graph", graph, "--map", "[big]", "-o", "a.mp4", "--map", "[small]", "-o", "a.mp4"],
+                "-o a.mp4 is given for two outputs"
+            ),
+            (
+                ["--graph", graph, "--map", "[big]", "-o", "a.mp4", "--map", "[small]", "-o", "thumb.png"],
+                "-o thumb.png: a still holds one frame; give it its own run"
+            ),
+        ]
+        for (arguments, message) in refused {
+            let run = try Tool.run(["-i", "cli-clip.mp4"] + arguments, in: folder)
+            XCTAssertEqual(
+                run.stderrLines.first, "harbeth-render: error: " + message + " (see harbeth-render --help)",
+                arguments.joined(separator: " "))
+            XCTAssertEqual(run.status, 2, run.stderr)
+        }
+        // An output that cannot be written fails the run before any work,
+        // and the other is not written either.
+        let unwritable = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "--graph", graph, "--map", "[big]", "-o", "one.mp4", "--map", "[small]", "-o",
+                "missing/two.mp4",
+            ], in: folder)
+        XCTAssertEqual(unwritable.status, 1, unwritable.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("one.mp4").path))
+    }
 }

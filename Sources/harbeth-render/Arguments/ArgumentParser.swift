@@ -168,10 +168,13 @@ enum ArgumentParser {
         },
         Option(
             names: ["-o", "--output"], value: "PATH",
-            help: "a file, out%04d.png, - (stdout), pipe:N or a URL (default: <stem>.<first-filter>.<ext> beside INPUT)"
+            help:
+                "a file, out%04d.png, - (stdout), pipe:N or a URL (default: <stem>.<first-filter>.<ext> beside INPUT);"
+                + " once per graph output, each after its --map '[LABEL]'"
         ) {
             guard !$1.isEmpty else { throw UsageError(message: "-o needs a file name, not an empty one") }
-            $0.output = $1
+            // Several: one per graph output, each after its --map '[LABEL]'.
+            if $0.output == nil { $0.output = $1 } else { $0.moreOutputs.append($1) }
         },
         Option(names: ["-y", "--overwrite"], value: nil, help: "replace an existing output file") { options, _ in
             options.overwrite = true
@@ -205,16 +208,15 @@ enum ArgumentParser {
         },
         Option(
             names: ["--map"], value: "[-]0[:v|a|s|d|t][:N][?]",
-            help: "choose streams as ffmpeg -map does (0:a:1 keeps only that audio; -0:s drops subtitles)"
+            help: "choose streams as ffmpeg -map does (0:a:1 keeps only that audio; -0:s drops subtitles);"
+                + " '[LABEL]' chooses a graph output for the -o after it"
         ) {
             if $1.hasPrefix("[") {
                 guard $1.hasSuffix("]"), $1.count > 2 else {
                     throw UsageError(message: "--map '\($1)': a graph output is written [LABEL]")
                 }
-                guard $0.graphOutput == nil else {
-                    throw UsageError(message: "--map '\($1)': one graph output per run in this version")
-                }
-                $0.graphOutput = String($1.dropFirst().dropLast())
+                let label = String($1.dropFirst().dropLast())
+                if $0.graphOutput == nil { $0.graphOutput = label } else { $0.moreGraphOutputs.append(label) }
                 return
             }
             do { $0.maps.append(try StreamMap(parsing: $1)) } catch let error as StreamMapError {
@@ -386,6 +388,7 @@ enum ArgumentParser {
             options.input = options.inputs[0]
         case .render:
             options.inputArguments = options.flaggedInputs + positional
+            try checkSeveralOutputs(options)
             if options.shard != nil {
                 if options.inputArguments.count != 1 || options.graph != nil {
                     throw UsageError(message: "--shard renders a shard of one input, without a --graph")
@@ -472,6 +475,48 @@ enum ArgumentParser {
             }
         }
         return options
+    }
+
+    /// Several outputs are several outputs of a graph, each chosen with its
+    /// own `--map '[LABEL]'`, all encoded as the options say.
+    private static func checkSeveralOutputs(_ options: CommandLineOptions) throws(UsageError) {
+        let outputs = 1 + options.moreOutputs.count
+        let labels = (options.graphOutput == nil ? 0 : 1) + options.moreGraphOutputs.count
+        guard outputs > 1 || labels > 1 else { return }
+        guard options.graph != nil else {
+            throw UsageError(
+                message: outputs > 1
+                    ? "-o is given \(outputs) times; several outputs are the outputs of a --graph,"
+                        + " each chosen with --map '[LABEL]' before its -o"
+                    : "--map chooses \(labels) graph outputs; give a --graph")
+        }
+        guard options.output != nil, outputs == labels else {
+            throw UsageError(
+                message:
+                    "\(labels) graph output(s) chosen with --map '[LABEL]' for \(options.output == nil ? 0 : outputs)"
+                    + " -o path(s): give each output its own --map '[LABEL]' and -o")
+        }
+        if options.nullOutput { throw UsageError(message: "--null writes no file, so it cannot go with --output") }
+        if options.segmentTime != nil || options.shard != nil || options.gallery != nil {
+            throw UsageError(message: "several outputs go without --segment-time, --shard and --gallery")
+        }
+        let paths = [options.output!] + options.moreOutputs
+        for path in paths {
+            if case .imageSequence = OutputDestination(parsing: path) {
+                throw UsageError(
+                    message: "-o \(path): an image sequence cannot be one of several outputs; give it its own run")
+            }
+            if OutputTarget.stillExtensions.contains(PathName(path).pathExtension.lowercased()) {
+                throw UsageError(message: "-o \(path): a still holds one frame; give it its own run")
+            }
+        }
+        if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            throw UsageError(message: "-o \(twice) is given for two outputs")
+        }
+        let chosen = [options.graphOutput!] + options.moreGraphOutputs
+        if let twice = chosen.first(where: { label in chosen.filter { $0 == label }.count > 1 }) {
+            throw UsageError(message: "--map '[\(twice)]' is chosen for two outputs")
+        }
     }
 
     private static func run(_ option: Option, _ options: inout CommandLineOptions, _ value: String)

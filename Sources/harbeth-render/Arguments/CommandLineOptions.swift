@@ -80,6 +80,15 @@ struct CommandLineOptions: Equatable {
     var graph: String?
     /// The graph output to write, from `--map '[LABEL]'`.
     var graphOutput: String?
+    /// The labels of the graph outputs after the first, from further
+    /// `--map '[LABEL]'`, each written to its `-o` in `moreOutputs`.
+    var moreGraphOutputs: [String] = []
+    /// The `-o` paths after the first, one for each of `moreGraphOutputs`.
+    var moreOutputs: [String] = []
+    /// Every output of the run with its graph label: the first, then the rest.
+    var labelledOutputs: [(label: String?, path: String?)] {
+        [(graphOutput, output)] + zip(moreGraphOutputs, moreOutputs).map { ($0, $1) }
+    }
     /// When a run with several inputs ends; nil: by the graph (longest
     /// with a transition, else first).
     var endRule: SynchronizedSource.EndRule?

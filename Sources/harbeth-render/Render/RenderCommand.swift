@@ -20,6 +20,8 @@ struct RenderCommand {
         var audio: String?
         var notes: [String]
         var description: String
+        /// With several outputs: each output's destination and description.
+        var outputs: [(destination: String, description: String)] = []
     }
 
     func run() throws(ToolError) {
@@ -61,10 +63,21 @@ struct RenderCommand {
                 output: options.output, input: locations[0], firstFilter: OutputTarget.nameForOutput(of: namingChain),
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
+        // The graph's other outputs, each to its own -o.
+        var moreTargets: [OutputTarget] = []
+        for path in options.moreOutputs {
+            let target = try OutputTarget.plan(
+                output: path, input: locations[0], firstFilter: "out", overwrite: options.overwrite)
+            console.alias(target.path)
+            moreTargets.append(target)
+        }
         // A still output holds one frame (the first at --start) and no audio.
         let isStillOutput = output?.isStill ?? false
         var recorder = try output.map { target throws(ToolError) in
             try makeRecorder(target, still: isStillOutput, keepRotation: !options.applyRotation)
+        }
+        let moreRecorders = try moreTargets.map { target throws(ToolError) in
+            try makeRecorder(target, still: false, keepRotation: !options.applyRotation)
         }
         try interrupts.check(output: output?.path)
         let frameLimit = isStillOutput ? 1 : options.frames
@@ -154,9 +167,10 @@ struct RenderCommand {
         let graph: GraphProcessor
         if let filterGraph {
             do {
+                let layouts = moreRecorders.map { RenderOutput.layout($0.preferredLayout(for: source.metadata.layout)) }
                 graph = try GraphProcessor(
-                    renderer: renderer, graph: filterGraph, label: options.graphOutput,
-                    otherInputs: others.map(\.metadata.frameFormat), output: layout)
+                    renderer: renderer, graph: filterGraph, labels: [options.graphOutput] + options.moreGraphOutputs,
+                    otherInputs: others.map(\.metadata.frameFormat), outputs: [layout] + layouts)
             } catch {
                 throw .invalidGraph(graph: filterGraph.description, error: error)
             }
@@ -225,6 +239,18 @@ struct RenderCommand {
                     + clips.map { "segment \($0.url.lastPathComponent): " + Self.describe($0, still: false) },
                 description: "\(clips.count) segment(s), \(first.codecName) \(first.width)x\(first.height)"
                     + " \(first.pixelFormat), \(frames) frames, " + String(format: "%.3f s", duration))
+        } else if let recorder, let output, !moreRecorders.isEmpty {
+            let clips = try execute(
+                source: runSource, primary: source, processor: processor,
+                sink: RecorderGroup([recorder] + moreRecorders),
+                hold: hold, output: output.path)
+            let targets = [output] + moreTargets
+            finished = Finished(
+                frames: clips[0].frameCount, duration: clips[0].duration, codec: clips[0].codecName,
+                audio: clips[0].audio,
+                notes: zip(targets, clips).flatMap { target, clip in clip.notes.map { "\(target.path): \($0)" } },
+                description: "\(clips.count) outputs",
+                outputs: zip(targets, clips).map { ("\($0.destination)", Self.describe($1, still: false)) })
         } else if let recorder, let output {
             let clip = try execute(
                 source: runSource, primary: source, processor: processor, sink: recorder, hold: hold,
@@ -267,7 +293,12 @@ struct RenderCommand {
             let timing =
                 isStillOutput
                 ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
-            if let output, options.segmentTime != nil {
+            if !finished.outputs.isEmpty {
+                for (index, written) in finished.outputs.enumerated() {
+                    console.note(
+                        "wrote \(written.destination): \(written.description)" + (index == 0 ? " \(timing)" : ""))
+                }
+            } else if let output, options.segmentTime != nil {
                 console.note("wrote \(Self.segmentPattern(output.path)): \(finished.description) \(timing)")
             } else if let output {
                 console.note("wrote \(output.destination): \(finished.description) \(timing)")
@@ -292,7 +323,8 @@ struct RenderCommand {
                 uploadSeconds: RunReport.rounded(statistics.uploadSeconds),
                 encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,
                 shaderCacheHits: cache.memoryHits + cache.diskHits, shaderDiskCacheHits: cache.diskHits,
-                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, droppedFrames: dropped, notes: notes)
+                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, droppedFrames: dropped, notes: notes,
+                outputs: ([output] + moreTargets).compactMap { $0?.path })
             try console.output(report.jsonLine() + "\n", what: "the JSON report")
         }
     }

@@ -46,12 +46,16 @@ struct RunReport: Encodable, Equatable {
     /// Frames a live input dropped because processing fell behind (`--drop`).
     var droppedFrames: Int = 0
     var notes: [String]
+    /// Every output written, in order: `output`, then the other outputs of
+    /// a graph (`--map '[LABEL]' -o PATH` each); empty with `--null`.
+    var outputs: [String] = []
 
     private enum CodingKeys: String, CodingKey {
         case input, output, chain, frames, duration, elapsedSeconds, fps, speed, width, height, layout, device, codec
         case audio, gpuPassesPerFrame, passes, intermediateBytes, decodeSeconds, gpuSeconds, uploadSeconds,
             encodeSeconds
         case shaderCompiles, shaderCacheHits, shaderDiskCacheHits, pipelinesCreated, skippedFrames, droppedFrames, notes
+        case outputs
     }
 
     /// Like the synthesised encoding, except that absent values are written
@@ -86,6 +90,7 @@ struct RunReport: Encodable, Equatable {
         try container.encode(skippedFrames, forKey: .skippedFrames)
         try container.encode(droppedFrames, forKey: .droppedFrames)
         try container.encode(notes, forKey: .notes)
+        try container.encode(outputs, forKey: .outputs)
     }
 
     /// The report as one line of JSON.
