@@ -263,4 +263,68 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(unwritable.status, 1, unwritable.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("one.mp4").path))
     }
+
+    /// 2 s of a third picture with its own sound: 22050 Hz mono, where
+    /// the first clip's is 48000 Hz, so the output says whose it carries.
+    private func voiced() throws -> String {
+        try TestMedia.clip(
+            "graph-voiced.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2", "-f", "lavfi", "-i",
+                "sine=frequency=880:sample_rate=22050:duration=2", "-ac", "1", "-c:v", "libx264", "-preset",
+                "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+            ])
+    }
+
+    /// Another input's audio (--audio-from K, or --map K:a), shifted by
+    /// the input's offset as its video is; maps that name two inputs'
+    /// streams, or an input that does not exist, are refused.
+    func testTheAudioCanComeFromAnotherInput() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced()])
+        let audio = { (path: String) in
+            try Clips.probe("stream=sample_rate,channels", stream: "a:0", of: folder.appendingPathComponent(path).path)
+        }
+        for (name, choice) in [("from.mkv", ["--audio-from", "1"]), ("mapped.mkv", ["--map", "1:a"])] {
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "--graph", "[0][1]hstack", "-q", "-o", name] + choice,
+                in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(try audio(name), ["22050", "1"], name)
+        }
+        let plain = try Tool.run(
+            ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "--graph", "[0][1]hstack", "-q", "-o", "plain.mkv"],
+            in: folder)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(try audio("plain.mkv"), ["48000", "1"], "input 0's by default")
+
+        // Into an xfade at 0.5 s: the second input's sound starts there too.
+        let faded = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex",
+                "xfade=transition=fade:duration=0.5:offset=0.5", "--audio-from", "1", "-q", "-o", "faded.mkv",
+            ], in: folder)
+        XCTAssertEqual(faded.status, 0, faded.stderr)
+        let start = try Clips.probe(
+            "stream=start_time", stream: "a:0", of: folder.appendingPathComponent("faded.mkv").path)
+        XCTAssertEqual(Double(start.first ?? "") ?? -1, 0.5, accuracy: 0.05, "the audio starts at the offset")
+
+        let refused: [([String], String)] = [
+            (
+                ["--map", "0:a", "--map", "1:a"],
+                "the streams carried come from one input per run; these maps name inputs 0 and 1"
+            ),
+            (["--map", "2:a"], "input 2 does not exist (the run has 2)"),
+            (["--audio-from", "3"], "the audio is to come from input 3, which does not exist"),
+            (["--audio-from", "x"], "--audio-from takes an input's number (0, 1, ...), not 'x'"),
+        ]
+        for (arguments, message) in refused {
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "--graph", "[0][1]hstack", "--null"] + arguments,
+                in: folder)
+            XCTAssertEqual(
+                run.stderrLines.first, "harbeth-render: error: " + message + " (see harbeth-render --help)",
+                arguments.joined(separator: " "))
+            XCTAssertEqual(run.status, 2, run.stderr)
+        }
+    }
 }

@@ -75,6 +75,16 @@ public struct StreamMap: Sendable, Hashable, CustomStringConvertible {
         return index.map { $0 == stream.index } ?? true
     }
 
+    /// The maps that name input `input`, renumbered as input 0, for
+    /// selecting among that input's own streams.
+    public static func maps(of input: Int, in maps: [StreamMap]) -> [StreamMap] {
+        maps.filter { $0.input == input }.map { map in
+            var own = map
+            own.input = 0
+            return own
+        }
+    }
+
     /// N of the first positive map that names a video stream as `0:v:N`:
     /// the video stream the source should decode (`AssetSource.Options`).
     public static func videoStreamNumber(in maps: [StreamMap]) -> Int? {

@@ -32,6 +32,9 @@ public final class SynchronizedSource: FrameSource {
     public let offsets: [Double]
     /// When the run ends.
     public let endRule: EndRule
+    /// The input whose audio and other streams the output carries; nil:
+    /// the one the maps name (`1:a`), else input 0.
+    public let streamsFrom: Int?
     private let feeds: [InputFeed]
     private let delivery: FrameDelivery
 
@@ -40,9 +43,14 @@ public final class SynchronizedSource: FrameSource {
     ///   - offsets: for each input, the run's time at which its first frame
     ///     shows; missing entries are 0.
     ///   - endRule: when the run ends.
-    public init(inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first) {
+    ///   - streamsFrom: the input whose audio and other streams to carry
+    ///     (`--audio-from k`); nil: the one the maps name, else input 0.
+    public init(
+        inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil
+    ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
+        self.streamsFrom = streamsFrom
         self.offsets = inputs.indices.map { $0 < offsets.count && $0 > 0 ? offsets[$0] : 0 }
         self.endRule = endRule
         feeds = inputs.map { _ in InputFeed() }
@@ -57,13 +65,63 @@ public final class SynchronizedSource: FrameSource {
 
     public var summary: SourceSummary { delivery.summary }
 
-    /// Input 0's timing, tags and streams (its audio is the run's).
+    /// Input 0's timing and tags; the audio and other streams of one
+    /// input: `streamsFrom`, or the input the maps name for them (`--map
+    /// 1:a`), else input 0. Another input's streams are shifted by its
+    /// offset, as its video is, and end with the run's video.
     public func sinkInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
         -> SinkInput
     {
-        var input = try inputs[0].sinkInput(format: format, maps: maps, keepTimestamps: keepTimestamps)
+        let from = try Self.streamInput(maps: maps, streamsFrom: streamsFrom, inputCount: inputs.count)
+        var input = try inputs[0].sinkInput(
+            format: format, maps: StreamMap.maps(of: 0, in: maps), keepTimestamps: keepTimestamps)
         input.expectedFrameCount = expectedFrameCount
+        if from != 0 {
+            let other = try inputs[from].sinkInput(
+                format: format, maps: StreamMap.maps(of: from, in: maps).filter { $0.kind != .video },
+                keepTimestamps: keepTimestamps)
+            var companions = other.companions
+            // Its file time T shows at T - its start + its offset.
+            companions?.zero -= offsets[from]
+            companions?.videoStream = nil
+            companions?.endWithVideo = true
+            companions?.timecodeOffset = 0
+            input.companions = companions
+            input.audio = other.audio
+            input.audioIsCaptured = other.audioIsCaptured
+        }
         return input
+    }
+
+    /// The one input whose streams a run carries: `streamsFrom`, or the
+    /// input the maps name for streams other than the video, else 0.
+    public static func streamInput(maps: [StreamMap], streamsFrom: Int?, inputCount: Int) throws(MediaError) -> Int {
+        let named = Set(maps.filter { !$0.negative && $0.kind != .video }.map(\.input))
+        if let streamsFrom {
+            guard streamsFrom < inputCount else {
+                throw .invalidStreamMap("the audio is to come from input \(streamsFrom), which does not exist")
+            }
+            guard named.isSubset(of: [streamsFrom]) else {
+                throw .invalidStreamMap(
+                    "the streams come from input \(streamsFrom) (--audio-from), so maps cannot name input "
+                        + "\(named.subtracting([streamsFrom]).sorted().map(String.init).joined(separator: ", "))")
+            }
+            return streamsFrom
+        }
+        guard named.count <= 1 else {
+            throw .invalidStreamMap(
+                "the streams carried come from one input per run; these maps name inputs "
+                    + named.sorted().map(String.init).joined(separator: " and "))
+        }
+        let from = named.first ?? 0
+        guard from < inputCount else {
+            throw .invalidStreamMap("input \(from) does not exist (the run has \(inputCount))")
+        }
+        if let video = maps.first(where: { $0.kind == .video && $0.input != 0 }) {
+            throw .invalidStreamMap(
+                "\(video): the video filtered is input 0's; another input's video is the graph's [\(video.input)]")
+        }
+        return from
     }
 
     public func start(_ handler: @escaping @Sendable (SourceEvent) -> Void) throws(MediaError) {

@@ -129,7 +129,11 @@ enum ArgumentParser {
             options, _ in
             options.action = .join
         },
-        Option(names: ["--audio-from"], value: "SOURCE", help: "for a join: the source, whose audio is muxed in once") {
+        Option(
+            names: ["--audio-from"], value: "SOURCE|K",
+            help:
+                "for a join: the source whose audio is muxed in once; with several inputs: input K's audio and streams"
+        ) {
             $0.audioFrom = $1
         },
         Option(
@@ -439,8 +443,18 @@ enum ArgumentParser {
             if options.graphOutput != nil && options.graph == nil {
                 throw UsageError(message: "--map '[\(options.graphOutput!)]' chooses a graph output; give a --graph")
             }
-            if options.graph != nil, options.maps.contains(where: { $0.input != 0 }) {
-                throw UsageError(message: "--map: the streams carried come from input 0 in this version")
+            if let from = options.audioFrom {
+                guard options.graph != nil else {
+                    throw UsageError(
+                        message: "--audio-from \(from) chooses among several inputs; give them with a --graph")
+                }
+                guard let index = Int(from), index >= 0 else {
+                    throw UsageError(message: "--audio-from takes an input's number (0, 1, ...), not '\(from)'")
+                }
+                options.audioInput = index
+            }
+            if options.graph == nil, let map = options.maps.first(where: { $0.input != 0 }) {
+                throw UsageError(message: "--map \(map): input \(map.input) does not exist (there is one input, 0)")
             }
             options.input = options.inputs[0]
             if options.json && (options.output == "-" || options.output == "pipe:1") {

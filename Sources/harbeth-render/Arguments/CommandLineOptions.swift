@@ -89,6 +89,9 @@ struct CommandLineOptions: Equatable {
     var labelledOutputs: [(label: String?, path: String?)] {
         [(graphOutput, output)] + zip(moreGraphOutputs, moreOutputs).map { ($0, $1) }
     }
+    /// The input whose audio and other streams a run with several inputs
+    /// carries (`--audio-from K`); nil: input 0, or the one the maps name.
+    var audioInput: Int?
     /// When a run with several inputs ends; nil: by the graph (longest
     /// with a transition, else first).
     var endRule: SynchronizedSource.EndRule?

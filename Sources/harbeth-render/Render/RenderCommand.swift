@@ -134,12 +134,28 @@ struct RenderCommand {
         interrupts.onSignal { _ in }
         let source = sources[0]
         let others = Array(sources.dropFirst())
-        // The maps against what the input really holds, before any work.
+        // The maps against what the inputs really hold, before any work.
         do {
             _ = try StreamMap.select(
-                source.metadata.streams, maps: options.maps, video: source.metadata.videoStreamIndex)
+                source.metadata.streams, maps: StreamMap.maps(of: 0, in: options.maps),
+                video: source.metadata.videoStreamIndex)
+            for (index, other) in others.enumerated() {
+                _ = try StreamMap.select(
+                    other.metadata.streams,
+                    maps: StreamMap.maps(of: index + 1, in: options.maps).filter { $0.kind != .video },
+                    video: other.metadata.videoStreamIndex)
+            }
         } catch {
             throw .usage(UsageError(message: error.description))
+        }
+        if filterGraph != nil {
+            do {
+                _ = try SynchronizedSource.streamInput(
+                    maps: options.maps, streamsFrom: options.audioInput, inputCount: sources.count)
+            } catch {
+                if case .invalidStreamMap(let why) = error { throw .usage(UsageError(message: why)) }
+                throw .media(error)
+            }
         }
         // A live recording that a signal stops from here on finishes.
         if interruptAction(live: live) == .cancel { try interrupts.check(output: output?.path) }
@@ -195,7 +211,8 @@ struct RenderCommand {
             let offsets = filterGraph.inputOffsets()
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
-                endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first))
+                endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first),
+                streamsFrom: options.audioInput)
         } else {
             runSource = source
         }
