@@ -327,4 +327,27 @@ final class GraphCLITests: XCTestCase {
             XCTAssertEqual(run.status, 2, run.stderr)
         }
     }
+
+    /// --start trims every input, as `ffmpeg -ss T -i a -ss T -i b` does:
+    /// the second input's pictures start at T too, not at its beginning.
+    func testStartTrimsEveryInput() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        let output = folder.appendingPathComponent("trimmed.mkv").path
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack", "--start", "0.4", "--codec",
+                "ffv1", "--audio", "none", "-q", "-o", output,
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let reference = folder.appendingPathComponent("ffmpeg-trimmed.mkv").path
+        _ = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-ss", "0.4", "-i", try first(), "-ss", "0.4", "-i",
+                try second(), "-filter_complex", "[0][1]hstack=shortest=1", "-an", "-c:v", "ffv1", reference,
+            ])
+        let (minimum, frames) = try compare(output, reference)
+        XCTAssertEqual(frames, 15, "0.6 s of input 0")
+        XCTAssertGreaterThanOrEqual(minimum, 42)
+    }
 }

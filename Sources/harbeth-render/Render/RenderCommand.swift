@@ -100,8 +100,9 @@ struct RenderCommand {
                     ? (options.dropPolicy ?? .newest).delivery : .lossless,
                 maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict,
                 format: argument.format, formatOptions: argument.options, timeout: options.timeout)
+            // Every input starts at --start, as ffmpeg's -ss before each -i.
+            sourceOptions.start = options.start
             if index == 0 {
-                sourceOptions.start = options.start
                 sourceOptions.duration = options.duration
                 sourceOptions.frameLimit = frameLimit
                 sourceOptions.videoStreamNumber = StreamMap.videoStreamNumber(in: options.maps)
