@@ -350,4 +350,47 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(frames, 15, "0.6 s of input 0")
         XCTAssertGreaterThanOrEqual(minimum, 42)
     }
+
+    /// An xfade between two inputs with sound crossfades the sound over
+    /// the same window (libavfilter's afade and amix): against the closed
+    /// form, the 440 Hz tone of input 0 at full level before it, half way
+    /// through it both tones at half level, and after it only input 1's
+    /// 880 Hz tone. Amplitudes by a DFT at each tone over 50 ms (a whole
+    /// number of periods of both), within 20% (AAC's loss).
+    func testAnXfadeCrossfadesTheSound() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced()])
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex",
+                "xfade=transition=fade:duration=0.4:offset=0.5", "-o", "faded.mp4",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("aac (crossfaded from cli-clip.mp4 to graph-voiced.mp4, 0.4 s from 0.5 s)"), run.stderr)
+        let data = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", folder.appendingPathComponent("faded.mp4").path, "-map", "0:a", "-ac", "1", "-ar",
+                "48000", "-f", "f32le", "-",
+            ])
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        func amplitude(_ frequency: Double, at time: Double) -> Double {
+            let count = 2400
+            let first = Int(time * 48000) - count / 2
+            var (re, im) = (0.0, 0.0)
+            for index in 0..<count {
+                let phase = 2 * Double.pi * frequency * Double(first + index) / 48000
+                re += Double(samples[first + index]) * cos(phase)
+                im += Double(samples[first + index]) * sin(phase)
+            }
+            return 2 * (re * re + im * im).squareRoot() / Double(count)
+        }
+        // lavfi's sine is 1/8 of full scale; the fades are linear.
+        let full = 0.125
+        for (time, low, high) in [(0.3, full, 0.0), (0.7, full / 2, full / 2), (1.5, 0.0, full)] {
+            XCTAssertEqual(amplitude(440, at: time), low, accuracy: 0.2 * full, "440 Hz at \(time) s")
+            XCTAssertEqual(amplitude(880, at: time), high, accuracy: 0.2 * full, "880 Hz at \(time) s")
+        }
+        XCTAssertEqual(Double(samples.count) / 48000, 2.5, accuracy: 0.1, "the sound lasts as the run does")
+    }
 }

@@ -154,6 +154,34 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         return offsets
     }
 
+    /// An `xfade` between two run inputs, for the sound that goes with it.
+    public struct Transition: Sendable, Equatable {
+        /// The run input whose picture the transition leaves, and the one it goes to.
+        public let from: Int
+        public let to: Int
+        /// When it starts and how long it takes, in seconds of the run.
+        public let offset: Double
+        public let duration: Double
+    }
+
+    /// Every `xfade` whose two videos come, through single-input filters,
+    /// from two run inputs.
+    public func transitions() -> [Transition] {
+        func origin(_ source: Source) -> Int? {
+            var source = source
+            while case .step(let index) = source { source = steps[index].inputs[0] }
+            if case .input(let input) = source { return input }
+            return nil
+        }
+        return steps.compactMap { step in
+            guard let filter = step.filter, filter.name == "xfade", step.inputs.count > 1,
+                let from = origin(step.inputs[0]), let to = origin(step.inputs[1]), from != to
+            else { return nil }
+            return Transition(
+                from: from, to: to, offset: filter.values.number("offset"), duration: filter.values.number("duration"))
+        }
+    }
+
     /// True when the graph has a transition, whose run lasts until its
     /// second video ends.
     public var hasTransition: Bool { steps.contains { $0.filter?.name == "xfade" } }

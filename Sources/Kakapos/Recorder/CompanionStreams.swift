@@ -35,6 +35,10 @@ public struct CompanionStreams: Sendable, Hashable {
     public var metadata: Bool
     /// Streams the selection itself left out, named for the notes.
     public var excluded: [String]
+    /// What the audio is when it was made for this recording (a
+    /// `CrossfadedAudio`, kept lossless until then): it is always encoded
+    /// for the output, and the clip's audio summary names it so.
+    public var madeAudio: String?
 
     /// Companion streams `streams` of the file at `url`; each parameter sets the property of the same name.
     /// By default there is no span (the whole file), the output's 0 is the file's 0, and chapters and metadata

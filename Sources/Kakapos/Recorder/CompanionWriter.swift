@@ -42,7 +42,7 @@ final class CompanionWriter: @unchecked Sendable {
                     continue
                 }
                 let track: CompanionTrack
-                if audio == .copy && accepts {
+                if audio == .copy && accepts && companions.madeAudio == nil {
                     let copier = try PacketCopier(source: source, muxer: muxer, companions: companions, path: path)
                     Self.copyTags(from: source, to: copier.outputStream, keepMetadata: companions.metadata)
                     track = copier
@@ -51,12 +51,13 @@ final class CompanionWriter: @unchecked Sendable {
                         source: source, muxer: muxer, encoderName: target.name, companions: companions, path: path)
                     Self.copyTags(from: source, to: transcoder.outputStream, keepMetadata: companions.metadata)
                     track = transcoder
-                    if audio == .copy {
+                    if audio == .copy && companions.madeAudio == nil {
                         notes.append("\(info) re-encoded to \(target.codec): \(name) does not take \(info.codecName)")
                     }
                 }
                 tracks[index] = track
-                audioSummaries.append(track.summary)
+                audioSummaries.append(
+                    companions.madeAudio.map { "\(target.codec) (\($0))" } ?? track.summary)
             case .subtitle:
                 let isText =
                     avcodec_descriptor_get(codec).map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 }

@@ -35,6 +35,9 @@ public final class SynchronizedSource: FrameSource {
     /// The input whose audio and other streams the output carries; nil:
     /// the one the maps name (`1:a`), else input 0.
     public let streamsFrom: Int?
+    /// The sound of a transition between two inputs, carried instead of
+    /// any input's own streams.
+    public let crossfade: CrossfadedAudio?
     private let feeds: [InputFeed]
     private let delivery: FrameDelivery
 
@@ -45,12 +48,16 @@ public final class SynchronizedSource: FrameSource {
     ///   - endRule: when the run ends.
     ///   - streamsFrom: the input whose audio and other streams to carry
     ///     (`--audio-from k`); nil: the one the maps name, else input 0.
+    ///   - crossfade: the sound of a transition, carried instead (input
+    ///     0's timing and tags stay).
     public init(
-        inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil
+        inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
+        crossfade: CrossfadedAudio? = nil
     ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
         self.streamsFrom = streamsFrom
+        self.crossfade = crossfade
         self.offsets = inputs.indices.map { $0 < offsets.count && $0 > 0 ? offsets[$0] : 0 }
         self.endRule = endRule
         feeds = inputs.map { _ in InputFeed() }
@@ -76,7 +83,15 @@ public final class SynchronizedSource: FrameSource {
         var input = try inputs[0].sinkInput(
             format: format, maps: StreamMap.maps(of: 0, in: maps), keepTimestamps: keepTimestamps)
         input.expectedFrameCount = expectedFrameCount
-        if from != 0 {
+        if let crossfade {
+            var companions = crossfade.companions
+            companions.excluded =
+                (input.companions?.streams.count ?? 0) > 1
+                ? ["input 0's streams other than its sound: a crossfade carries the mixed sound only"] : []
+            input.companions = companions
+            input.audio = nil
+            input.audioIsCaptured = false
+        } else if from != 0 {
             let other = try inputs[from].sinkInput(
                 format: format, maps: StreamMap.maps(of: from, in: maps).filter { $0.kind != .video },
                 keepTimestamps: keepTimestamps)

@@ -210,10 +210,13 @@ struct RenderCommand {
         let runSource: any FrameSource
         if let filterGraph {
             let offsets = filterGraph.inputOffsets()
+            let crossfade = try crossfade(
+                for: filterGraph, sources: sources, recording: recorder != nil && !isStillOutput)
+            if let crossfade, options.verbose { console.note("audio: \(crossfade.summary)") }
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
                 endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first),
-                streamsFrom: options.audioInput)
+                streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
             runSource = source
         }
@@ -348,6 +351,32 @@ struct RenderCommand {
     }
 
     // MARK: Steps
+
+    /// The sound of the graph's one transition between two inputs that are
+    /// files with sound: their audio crossfaded over its window. None when
+    /// the audio is chosen otherwise (--audio-from, --map, --audio none),
+    /// when nothing is recorded, or when the graph has another number of
+    /// transitions.
+    private func crossfade(for graph: FilterGraph, sources: [AssetSource], recording: Bool) throws(ToolError)
+        -> CrossfadedAudio?
+    {
+        let transitions = graph.transitions()
+        guard recording, options.audio != .none, options.audioInput == nil, options.maps.isEmpty,
+            transitions.count == 1, let transition = transitions.first,
+            transition.from < sources.count, transition.to < sources.count
+        else { return nil }
+        let (from, to) = (sources[transition.from], sources[transition.to])
+        guard case .file(let first) = from.location, case .file(let second) = to.location,
+            from.metadata.hasAudio, to.metadata.hasAudio
+        else { return nil }
+        do {
+            return try CrossfadedAudio(
+                first: URL(fileURLWithPath: first), second: URL(fileURLWithPath: second),
+                offset: transition.offset, duration: transition.duration, start: options.start)
+        } catch {
+            throw .media(error)
+        }
+    }
 
     /// A missing input is reported as such before the output is looked at.
     private static func checkInputExists(_ path: String) throws(ToolError) {

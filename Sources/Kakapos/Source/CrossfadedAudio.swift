@@ -1,0 +1,203 @@
+import CFFmpeg
+import Foundation
+
+/// The sound of an `xfade` between two inputs: the first input's audio
+/// fades out while the second's fades in, over the transition's window,
+/// mixed by FFmpeg's own audio filters (libavfilter: `afade` on each side,
+/// `adelay` to start the second at the offset, `amix` to sum them), as a
+/// video editor's crossfade does. Before the window only the first is
+/// heard, after it only the second, as with the pictures.
+///
+/// The mix is written once, before the run, to a lossless FLAC file beside
+/// the other temporary files; a recording carries it as its audio
+/// (`companions`), re-encoded for its container. The file is removed when
+/// this object goes.
+public final class CrossfadedAudio: Sendable {
+    /// The FLAC file of the mix.
+    public let url: URL
+    /// Where each side came from, for the recording's notes.
+    public let summary: String
+
+    /// Mixes the first audio stream of `first` and of `second`.
+    /// - Parameters:
+    ///   - first: the file whose picture the transition leaves.
+    ///   - second: the file it goes to; its sound starts at `offset`.
+    ///   - offset: when the transition starts, in seconds of the run.
+    ///   - duration: how long it takes.
+    ///   - start: seconds of both files to skip first (the run's `--start`).
+    public init(first: URL, second: URL, offset: Double, duration: Double, start: Double? = nil) throws(MediaError) {
+        url = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("harbeth-crossfade-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).flac")
+        let files = [first, second]
+        func fail(_ what: String, _ error: any Error) -> MediaError {
+            .audioFailed(path: first.path, detail: "crossfade with \(second.lastPathComponent): \(what): \(error)")
+        }
+        var inputs: [AudioInput] = []
+        for file in files {
+            do {
+                inputs.append(try AudioInput(url: file))
+            } catch {
+                throw fail("cannot read the sound of \(file.lastPathComponent)", error)
+            }
+        }
+        summary =
+            "crossfaded from \(first.lastPathComponent) to \(second.lastPathComponent),"
+            + " \(String(format: "%g", duration)) s from \(String(format: "%g", offset)) s"
+        do {
+            try Self.mix(inputs, offset: offset, duration: duration, start: start ?? 0, to: url)
+        } catch {
+            unlink(url.path)
+            throw fail("the mix failed", error)
+        }
+    }
+
+    deinit { unlink(url.path) }
+
+    /// The recording's audio: the mix, from the output's 0, ending with its video.
+    public var companions: CompanionStreams {
+        var companions = CompanionStreams(url: url, streams: [0], endWithVideo: true, chapters: false, metadata: false)
+        companions.madeAudio = summary
+        return companions
+    }
+
+    /// One input's first audio stream and its decoder.
+    private final class AudioInput {
+        let format: FFInputContext
+        let stream: UnsafeMutablePointer<AVStream>
+        let decoder: FFCodecContext
+        let codecName: String
+        var ended = false
+        /// Seconds of the input's own sound pushed so far.
+        var pushed = 0.0
+
+        init(url: URL) throws {
+            format = try FFInputContext(path: url.path)
+            try format.findStreamInfo(codecOptions: [])
+            let index = av_find_best_stream(format.pointer, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+            guard index >= 0 else { throw AVError.streamNotFound }
+            stream = format.stream(Int(index))
+            let parameters = stream.pointee.codecpar!
+            codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+            guard let decoding = avcodec_find_decoder(parameters.pointee.codec_id) else {
+                throw AVError.decoderNotFound
+            }
+            decoder = try FFCodecContext(codec: decoding)
+            try check(avcodec_parameters_to_context(decoder.pointer, parameters))
+            decoder.pointer.pointee.pkt_timebase = stream.pointee.time_base
+            try decoder.open()
+        }
+
+        var filterInput: FFAudioFilterGraph.Input {
+            let raw = decoder.pointer.pointee
+            return FFAudioFilterGraph.Input(
+                timeBase: stream.pointee.time_base, sampleRate: raw.sample_rate, sampleFormat: raw.sample_fmt,
+                layout: raw.ch_layout)
+        }
+    }
+
+    /// Decodes both, mixes them through the filter graph and encodes FLAC.
+    private static func mix(_ inputs: [AudioInput], offset: Double, duration: Double, start: Double, to url: URL)
+        throws
+    {
+        let rate = inputs[0].decoder.pointer.pointee.sample_rate
+        let layoutName = FFAudioFilterGraph.name(of: inputs[0].decoder.pointer.pointee.ch_layout)
+        let common = "aformat=sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(layoutName)"
+        // Each side counts from its own first sample, less the trim.
+        let trim = "asetpts=PTS-STARTPTS,atrim=start=\(start),asetpts=PTS-STARTPTS"
+        let delay = Int((offset * 1000).rounded())
+        let description =
+            "[in0]\(common),\(trim),afade=t=out:st=\(offset):d=\(duration)[a];"
+            + "[in1]\(common),\(trim),adelay=delays=\(delay):all=1,afade=t=in:st=\(offset):d=\(duration)[b];"
+            + "[a][b]amix=inputs=2:duration=longest:normalize=0"
+        let mixer = try Mixer(inputs: inputs, description: description, url: url)
+        // The side that is behind on the run's timeline goes next, so
+        // neither side's sound piles up in the graph.
+        while let index = [0, 1].filter({ !inputs[$0].ended }).min(by: {
+            inputs[$0].pushed + ($0 == 1 ? offset : 0) < inputs[$1].pushed + ($1 == 1 ? offset : 0)
+        }) {
+            try mixer.step(index)
+        }
+        try mixer.finish()
+    }
+
+    /// The filter graph between the decoders and the FLAC encoder.
+    private final class Mixer {
+        let inputs: [AudioInput]
+        let graph: FFAudioFilterGraph
+        let muxer: FFOutputContext
+        let encoding: AudioEncoding
+        let path: String
+        let packet = try! FFPacket()
+        let decoded = try! FFFrame()
+        let mixed = try! FFFrame()
+
+        init(inputs: [AudioInput], description: String, url: URL) throws {
+            self.inputs = inputs
+            path = url.path
+            graph = try FFAudioFilterGraph(description: description, inputs: inputs.map(\.filterInput))
+            muxer = try FFOutputContext(path: url.path, formatName: "flac")
+            let output = graph.output
+            encoding = try AudioEncoding(
+                encoderName: "flac", sampleRate: output.sampleRate, channels: output.channels, muxer: muxer)
+            try muxer.writeHeader(options: FFDictionary([]))
+        }
+
+        /// Reads one packet of input `index` (or ends it) and mixes what it gives.
+        func step(_ index: Int) throws {
+            let input = inputs[index]
+            if try input.format.read(into: packet) {
+                defer { packet.unref() }
+                guard packet.pointer.pointee.stream_index == input.stream.pointee.index else { return }
+                do {
+                    try input.decoder.send(packet)
+                } catch AVError.invalidData {
+                    // A damaged packet is skipped, as a player would.
+                    return
+                }
+                try drainDecoder(index)
+            } else {
+                try input.decoder.send(nil as FFPacket?)
+                try drainDecoder(index)
+                try graph.push(nil, input: index)
+                input.ended = true
+            }
+            try drainGraph()
+        }
+
+        func finish() throws {
+            try drainGraph()
+            try encoding.finish(end: nil, write)
+            try muxer.finish()
+        }
+
+        private func drainDecoder(_ index: Int) throws {
+            let input = inputs[index]
+            while try input.decoder.receive(into: decoded) {
+                let raw = decoded.pointer.pointee
+                input.pushed += Double(raw.nb_samples) / Double(max(raw.sample_rate, 1))
+                try graph.push(decoded, input: index)
+                decoded.unref()
+            }
+        }
+
+        /// Encodes what the graph has ready; at its end, nothing more comes.
+        private func drainGraph() throws {
+            while try pullOne() {
+                try encoding.queue(mixed)
+                try encoding.encodeWholeFrames(write)
+            }
+        }
+
+        private func pullOne() throws -> Bool {
+            do {
+                return try graph.pull(into: mixed)
+            } catch AVError.eof {
+                return false
+            }
+        }
+
+        private func write(_ packet: FFPacket) throws(MediaError) {
+            do { try muxer.write(packet) } catch { throw .audioFailed(path: path, detail: "\(error)") }
+        }
+    }
+}
