@@ -158,6 +158,31 @@ final class AnimatedValueTests: XCTestCase {
 
     /// `n` is the frame's index in its run, `w` the filter's input width
     /// (after the filters before it).
+    /// A blur whose sigma moves (1 to 13 over seven frames) takes one plan
+    /// per pyramid factor and radius bucket, not one per value: four here,
+    /// where each value's own radius made seven. Each frame is the blur of
+    /// that sigma made as a constant, within one level.
+    func testAnAnimatedBlurTakesAPlanPerBucketNotPerValue() throws {
+        let renderer = Renderer(context: try GPUTestEnvironment.context())
+        let chain = try FilterChain(parsing: "gaussian_blur=sigma='1+8*t'")
+        let source = try Fixtures.frame(.rgba8, index: 2)
+        var made: [VideoFrame] = []
+        for index in 0..<7 {
+            let seconds = Double(index) / 4
+            made.append(
+                try ImageNode(source, chain: chain, time: FrameTime(index: index, seconds: seconds))
+                    .makeFrame(on: renderer))
+        }
+        XCTAssertEqual(renderer.statistics.plansCompiled, 4, "k = 1 (two radius buckets), k = 2 and k = 4")
+        for (index, frame) in made.enumerated() {
+            let sigma = 1 + 8 * Double(index) / 4
+            let constant = try ImageNode(source, chain: [.gaussianBlur(sigma: sigma)]).makeFrame(on: renderer)
+            let worst = zip(frame.packedBytes(plane: 0), constant.packedBytes(plane: 0)).map { abs(Int($0) - Int($1)) }
+                .max()
+            XCTAssertLessThanOrEqual(worst ?? 99, 1, "sigma \(sigma)")
+        }
+    }
+
     func testAnimatedValuesReadTheFrameIndexAndTheFiltersInputSize() throws {
         let renderer = try Fixtures.renderer()
         let source = try Fixtures.frame(.rgba8, index: 1)

@@ -78,13 +78,16 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public func resolved(_ variables: ExpressionVariables) -> Filter {
         guard isAnimated else { return self }
         var constant = values.values
+        var moving: Set<String> = []
         for parameter in descriptor.parameters {
             if let animated = constant[parameter.name]?.animated {
                 constant[parameter.name] = parameter.resolve(animated, variables)
+                moving.insert(parameter.name)
             }
         }
         return Filter(
-            descriptor: descriptor, values: FilterValues(parameters: descriptor.parameters, values: constant),
+            descriptor: descriptor,
+            values: FilterValues(parameters: descriptor.parameters, values: constant, animated: moving),
             nodeInputSizes: nodeInputSizes)
     }
 

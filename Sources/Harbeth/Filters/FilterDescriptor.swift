@@ -360,6 +360,16 @@ public struct FilterValues: Sendable, Hashable {
     public let parameters: [FilterParameter]
     /// Each parameter's value by name, defaults filled in.
     public let values: [String: FilterValue]
+    /// The parameters whose values came from an animation this frame (a
+    /// filter that would plan differently for every value of one, as a
+    /// blur's radius would, plans for a range of them instead).
+    public let animated: Set<String>
+
+    init(parameters: [FilterParameter], values: [String: FilterValue], animated: Set<String> = []) {
+        self.parameters = parameters
+        self.values = values
+        self.animated = animated
+    }
 
     /// The number parameter `name` (also an integer or boolean's stored value); 0 when it is not a number.
     public func number(_ name: String) -> Double { values[name]?.number ?? 0 }

@@ -12,24 +12,19 @@ enum BlurFilters {
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
         stages: [strip("h", radius: 6), strip("v", radius: 6)],
         pack: { values, _ in
-            let sigma = values.number("sigma")
-            let k = pyramidFactor(sigma: sigma)
-            return gaussianWeights(sigma: sigma / Double(k)) + [
-                Float(k), Float(pyramidMargin(sigma: sigma, factor: k)),
-            ]
+            let blur = Blur(values)
+            return blur.weights + [Float(blur.factor), Float(blur.margin)]
         },
         plannedStages: { values, input in
-            let sigma = values.number("sigma")
-            let k = pyramidFactor(sigma: sigma)
-            let radius = Int(gaussianWeights(sigma: sigma / Double(k))[0])
-            let horizontal = strip("h", radius: radius)
-            let vertical = strip("v", radius: radius)
-            guard k > 1 else {
+            let blur = Blur(values)
+            let horizontal = strip("h", radius: blur.radius)
+            let vertical = strip("v", radius: blur.radius)
+            guard blur.factor > 1 else {
                 return [
                     SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: vertical, outputSize: input),
                 ]
             }
-            let margin = pyramidMargin(sigma: sigma, factor: k)
+            let (k, margin) = (blur.factor, blur.margin)
             let small = FrameSize(
                 width: (input.width + 2 * margin + k - 1) / k, height: (input.height + 2 * margin + k - 1) / k)
             return [
@@ -37,6 +32,39 @@ enum BlurFilters {
                 SizedStage(stage: vertical, outputSize: small), SizedStage(stage: up, outputSize: input),
             ]
         })
+
+    /// What one frame's blur runs: the pyramid factor k, the small blur's
+    /// radius (compiled into the strips) and weights, and the margin.
+    ///
+    /// A sigma that moves from frame to frame would make a new radius, and
+    /// so a new plan, for almost every value. Animated, the radius is
+    /// bucketed instead (6 or 15 at full size, 18 in the pyramid, the
+    /// largest each needs) with zero weights past the sigma's own, and the
+    /// margin follows the bucket: one plan for each factor and bucket.
+    private struct Blur {
+        let factor: Int
+        let radius: Int
+        /// The radius, then the weights from the centre out to `radius`.
+        let weights: [Float]
+        let margin: Int
+
+        init(_ values: FilterValues) {
+            let sigma = values.number("sigma")
+            factor = BlurFilters.pyramidFactor(sigma: sigma)
+            var weights = BlurFilters.gaussianWeights(sigma: sigma / Double(factor))
+            let own = Int(weights[0])
+            guard values.animated.contains("sigma") else {
+                radius = own
+                self.weights = weights
+                margin = BlurFilters.pyramidMargin(sigma: sigma, factor: factor)
+                return
+            }
+            radius = factor > 1 ? 18 : (own <= 6 ? 6 : 15)
+            weights[0] = Float(radius)
+            self.weights = weights + [Float](repeating: 0, count: radius - own)
+            margin = radius * factor
+        }
+    }
 
     /// The strip kernels with their radius compiled in.
     private static func strip(_ direction: String, radius: Int) -> FilterStage {
