@@ -4,10 +4,22 @@ import XCTest
 
 /// Blurs and other smoothing filters against the numpy references.
 final class NeighbourhoodFiltersTests: XCTestCase {
+    /// Both variants against the reference: the running sums a CPU-class
+    /// device gets (lavapipe's own choice) and the per-pixel kernel a GPU
+    /// gets, forced here with the renderer's device class.
     func testBoxBlur() throws {
-        for radius in ["1", "4", "100"] {
-            try assertMatchesReference("box_blur=radius=\(radius)", .neighborhood)
+        let context = try GPUTestEnvironment.context()
+        for deviceClass in DeviceCapabilities.DeviceClass.allCases {
+            let renderer = Renderer(context: context, options: .init(deviceClass: deviceClass))
+            XCTAssertEqual(renderer.deviceClass, deviceClass)
+            for radius in ["1", "4", "37", "100"] {
+                try assertMatchesReference("box_blur=radius=\(radius)", .neighborhood, renderer: renderer)
+            }
         }
+        XCTAssertEqual(context.capabilities.deviceClass, .cpu, "lavapipe is a CPU-class device")
+        let stage = FilterCatalog.standard.descriptor(named: "box_blur")!.stages[0]
+        XCTAssertEqual(stage.variant(for: .gpu).function, "hb_box_blur_h")
+        XCTAssertEqual(stage.variant(for: .cpu).code, .embedded("kernels/box_running_h.glsl"))
     }
 
     func testBilateral() throws {

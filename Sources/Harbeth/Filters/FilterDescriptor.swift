@@ -54,6 +54,9 @@ public struct FilterStage: Sendable, Hashable {
     /// For whole kernels: the pixels one invocation writes (a strip of 8 in
     /// a row, say), so the dispatch covers the output. 1x1 otherwise.
     public let invocationBlock: FrameSize
+    /// The stage that runs in this one's place on a CPU-class device, if
+    /// any (at most one element: an array, so the type can hold itself).
+    private let cpuVariants: [FilterStage]
 
     /// A stage calling `function` from `code`.
     /// - Parameters:
@@ -64,10 +67,14 @@ public struct FilterStage: Sendable, Hashable {
     ///   - readsSourceDirectly: Whether the kernel may read the frame's planes directly (crop, flip).
     ///   - readsFilterInput: Whether the stage also samples the image as it entered the filter.
     ///   - invocationBlock: For whole kernels, the pixels one invocation writes; 1x1 by default.
+    ///   - onCPU: The stage to run instead on a CPU-class device (`DeviceCapabilities.DeviceClass.cpu`), with
+    ///     the same data and output; nil runs this one everywhere.
     public init(
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
-        readsFilterInput: Bool = false, invocationBlock: FrameSize = FrameSize(width: 1, height: 1)
+        readsFilterInput: Bool = false, invocationBlock: FrameSize = FrameSize(width: 1, height: 1),
+        onCPU: FilterStage? = nil
     ) {
+        cpuVariants = onCPU.map { [$0] } ?? []
         self.kind = kind
         self.function = function
         self.code = code
@@ -96,6 +103,20 @@ public struct FilterStage: Sendable, Hashable {
     /// embedded file, each invocation writing `block` pixels.
     public static func wholeKernel(file: String, block: FrameSize) -> FilterStage {
         FilterStage(.wholeKernel, function: "main", code: .embedded(file), invocationBlock: block)
+    }
+
+    /// The stage that runs on a device of this class: the CPU variant
+    /// where there is one and the class is `cpu`, else this one.
+    public func variant(for deviceClass: DeviceCapabilities.DeviceClass) -> FilterStage {
+        deviceClass == .cpu ? cpuVariants.first ?? self : self
+    }
+
+    /// This stage, run as `variant` on a CPU-class device.
+    public func onCPU(_ variant: FilterStage) -> FilterStage {
+        FilterStage(
+            kind, function: function, code: code, auxiliaryImages: auxiliaryImages,
+            readsSourceDirectly: readsSourceDirectly, readsFilterInput: readsFilterInput,
+            invocationBlock: invocationBlock, onCPU: variant)
     }
 
     /// Sampled images the function takes after `base`: its auxiliary

@@ -156,11 +156,13 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
 
     /// An `xfade` between two run inputs, for the sound that goes with it.
     public struct Transition: Sendable, Equatable {
-        /// The run input whose picture the transition leaves, and the one it goes to.
+        /// The run input whose picture the transition leaves.
         public let from: Int
+        /// The run input it goes to.
         public let to: Int
-        /// When it starts and how long it takes, in seconds of the run.
+        /// When it starts, in seconds of the run.
         public let offset: Double
+        /// How long it takes, in seconds.
         public let duration: Double
     }
 

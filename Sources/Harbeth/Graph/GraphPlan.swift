@@ -108,8 +108,11 @@ struct GraphPlan: Sendable {
 /// in a pass of its own between separate conversion passes, which the
 /// tests use to check that fusion changes nothing.
 enum GraphCompiler {
+    /// `deviceClass` picks each stage's variant for that class of device
+    /// (sizes never depend on it).
     static func plan(
-        input: FrameFormat, filters: [Filter], outputLayout: PixelLayout, fusion: Bool
+        input: FrameFormat, filters: [Filter], outputLayout: PixelLayout, fusion: Bool,
+        deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws -> GraphPlan {
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
@@ -125,7 +128,9 @@ enum GraphCompiler {
 
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
-            let stages = try filter.stages(input: size)
+            let stages = try filter.stages(input: size).map {
+                SizedStage(stage: $0.stage.variant(for: deviceClass), outputSize: $0.outputSize)
+            }
             // A filter whose later stage reads the filter's input starts on a
             // pass boundary, so that input is a finished pass's image (kept
             // in the frame slot until the frame is done).

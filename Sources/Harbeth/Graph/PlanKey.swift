@@ -19,10 +19,13 @@ struct PlanKey: Hashable, Sendable {
     let filters: [FilterKey]
     let fusion: Bool
     let imageFormat: ImageFormat
+    /// The class of device the stages' variants are chosen for.
+    let deviceClass: DeviceCapabilities.DeviceClass
 
-    init(input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat)
-        throws
-    {
+    init(
+        input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) throws {
         width = input.width
         height = input.height
         layout = input.layout
@@ -40,5 +43,6 @@ struct PlanKey: Hashable, Sendable {
         self.filters = keys
         self.fusion = fusion
         self.imageFormat = imageFormat
+        self.deviceClass = deviceClass
     }
 }

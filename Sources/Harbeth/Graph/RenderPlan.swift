@@ -52,12 +52,14 @@ final class RenderPlan: @unchecked Sendable {
 
     init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
-        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool
+        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool,
+        deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws {
         self.context = context
         self.filters = filters
         self.imageFormat = imageFormat
-        let graph = try GraphCompiler.plan(input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion)
+        let graph = try GraphCompiler.plan(
+            input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass)
         self.graph = graph
         let limit = context.maxImageDimension
         for pass in graph.passes {

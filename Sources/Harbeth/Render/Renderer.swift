@@ -32,6 +32,11 @@ public final class Renderer: Sendable {
         /// (the default) decides by the device; on, it runs that path on any
         /// device, lavapipe included, so it is tested there.
         public var alwaysStage: Bool
+        /// The class of device to choose filter variants for; nil (the
+        /// default) takes the device's own (`GPUContext.capabilities`).
+        /// Set, it runs the other variant on any device, so both are
+        /// tested on lavapipe.
+        public var deviceClass: DeviceCapabilities.DeviceClass?
 
         /// Creates renderer options.
         /// - Parameters:
@@ -40,10 +45,13 @@ public final class Renderer: Sendable {
         ///   - precision: The precision of intermediate images between passes.
         ///   - resources: Reads the files that filter parameters name (LUTs, images); by default, decodes no images.
         ///   - alwaysStage: Whether to copy planes through device-only buffers even on host-visible memory.
+        ///   - deviceClass: The class of device to choose filter variants for; nil takes the device's.
         public init(
             framesInFlight: Int = 3, fusion: Bool = true, precision: Precision = .half,
-            resources: any FilterResourceLoader = FileResourceLoader(), alwaysStage: Bool = false
+            resources: any FilterResourceLoader = FileResourceLoader(), alwaysStage: Bool = false,
+            deviceClass: DeviceCapabilities.DeviceClass? = nil
         ) {
+            self.deviceClass = deviceClass
             self.framesInFlight = max(1, framesInFlight)
             self.fusion = fusion
             self.precision = precision
@@ -82,6 +90,11 @@ public final class Renderer: Sendable {
         throws(GPUError)
     {
         self.init(context: try GPUContext(options: contextOptions), options: options)
+    }
+
+    /// The class of device the renderer chooses filter variants for.
+    public var deviceClass: DeviceCapabilities.DeviceClass {
+        options.deviceClass ?? context.capabilities.deviceClass
     }
 
     /// What the renderer has done so far.
@@ -371,12 +384,12 @@ public final class Renderer: Sendable {
         let outputLayout = output.resolve(for: input.layout)
         let key = try PlanKey(
             input: input, outputLayout: outputLayout, filters: filters, fusion: options.fusion,
-            imageFormat: options.precision.imageFormat)
+            imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
         if let plan = plans.withLock({ $0[key] }) { return plan }
         let plan = try RenderPlan(
             context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
             imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
-            staging: options.alwaysStage || !context.info.hasUnifiedMemory)
+            staging: options.alwaysStage || !context.info.hasUnifiedMemory, deviceClass: deviceClass)
         // Never on the frame path: the disk write happens in the background.
         context.savePipelineCacheInBackground()
         counters.withLock { $0.plansCompiled += 1 }

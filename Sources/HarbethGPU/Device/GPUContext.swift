@@ -69,6 +69,8 @@ public final class GPUContext: @unchecked Sendable {
 
     /// The chosen device.
     public let info: DeviceInfo
+    /// What the device is like, for choosing how filters run on it.
+    public let capabilities: DeviceCapabilities
     /// The features enabled on the device.
     public let features: Features
     /// Validation messages, when validation is on.
@@ -107,6 +109,7 @@ public final class GPUContext: @unchecked Sendable {
         var properties = VkPhysicalDeviceProperties()
         vkGetPhysicalDeviceProperties(entry.0, &properties)
         limits = properties.limits
+        capabilities = DeviceCapabilities(device: entry.0, kind: chosen.kind, environment: environment)
         faults = FaultInjector(environment: environment["HARBETH_INJECT_FAULT"])
 
         let (device, features) = try Self.makeDevice(

@@ -157,6 +157,8 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
             on: renderer, output: output, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
     }
 
+    /// Renders every output of the frame as one submission (see
+    /// `MultiOutputFrameProcessor`); a chain processor's one output alone.
     public func submitOutputs(
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void

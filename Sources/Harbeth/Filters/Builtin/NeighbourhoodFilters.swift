@@ -5,11 +5,14 @@ import Foundation
 enum NeighbourhoodFilters {
     static let boxBlur = FilterDescriptor(
         name: "box_blur", kind: .neighborhood, summary: "Mean of a square around each pixel, separable.",
-        formula: "mean of in(p + (x, y)) over |x|, |y| <= r; horizontal then vertical pass (GPUImage BoxBlur)",
+        formula: "mean of in(p + (x, y)) over |x|, |y| <= r; horizontal then vertical pass (GPUImage BoxBlur);"
+            + " on a CPU-class device as running sums along rows and columns, whose cost does not grow with r",
         parameters: [.integer("radius", default: 2, range: 1...100, summary: "half the side of the square, pixels")],
         stages: [
-            .kernel("hb_box_blur_h", file: "kernels/box_blur.glsl"),
-            .kernel("hb_box_blur_v", file: "kernels/box_blur.glsl"),
+            FilterStage.kernel("hb_box_blur_h", file: "kernels/box_blur.glsl").onCPU(
+                .wholeKernel(file: "kernels/box_running_h.glsl", block: FrameSize(width: 64, height: 1))),
+            FilterStage.kernel("hb_box_blur_v", file: "kernels/box_blur.glsl").onCPU(
+                .wholeKernel(file: "kernels/box_running_v.glsl", block: FrameSize(width: 1, height: 64))),
         ])
 
     static let bilateral = FilterDescriptor(
