@@ -38,7 +38,8 @@ struct BenchOptions {
           --quiet-wait S   before each round of runs, wait up to S seconds until other
                            processes use under a quarter of a core (a shared machine)
           --only NAMES     run only the groups whose names contain one of NAMES
-                           (sepia-e2e, sepia-null, blur, blur-vulkan, memory, start)
+                           (sepia-e2e, sepia-null, fusion, blur, blur-vulkan, memory,
+                           start, graph, catalog)
         """
 
     static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions {

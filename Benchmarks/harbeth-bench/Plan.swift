@@ -43,6 +43,7 @@ struct Plan {
         builder.memory(short: memoryShort, long: memoryLong, repetitions: min(repetitions, 3))
         builder.start(quick ? r720 : r1080, repetitions: repetitions)
         builder.graphs(quick ? r720 : r1080, repetitions: min(repetitions, 3))
+        builder.catalog(quick ? r720 : r1080, repetitions: min(repetitions, 3))
         return Plan(clips: builder.clips, groups: builder.groups, comparisons: builder.comparisons)
     }
 }
@@ -305,6 +306,43 @@ private struct PlanBuilder {
                 item: 13, title: "2x2 grid of \(clip.label) vs ffmpeg xstack", ours: .wall(grid.id),
                 reference: .wall(xstack.id), target: .ratioAtMost(1.0)),
         ]
+    }
+
+    /// The performance issue's (15) table, filter only: each catalog row
+    /// against the FFmpeg CPU filter a user would run instead, in one group
+    /// of alternating runs, and the identity chain against decoding alone.
+    mutating func catalog(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let at = "@" + clip.label
+        let rows: [(name: String, ours: String, theirs: String?, target: Double)] = [
+            ("identity", "brightness=0", nil, 1.3),
+            ("vignette", "vignette", "vignette", 1.0),
+            ("crop", "crop=w=640:h=360", "crop=640:360", 1.0),
+            ("hue", "hue=90", "hue=h=90", 1.0),
+            ("transpose", "transpose", "transpose=0", 1.0),
+            (
+                "eq", "brightness=0.05,contrast=1.1,saturation=1.2,gamma=0.9",
+                "eq=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9", 1.0
+            ),
+            ("hflip", "flip=direction=horizontal", "hflip", 1.0),
+            ("box_blur", "box_blur=radius=2", "avgblur=sizeX=2", 1.0),
+            ("unsharp", "unsharp_mask", "unsharp", 1.0),
+            ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
+        ]
+        var contestants: [Contestant] = []
+        for row in rows {
+            let ours = oursContestant(
+                "ours.\(row.name).null" + at, "\(row.ours), --null", chain: row.ours, clip, mp4: false)
+            let theirs = ffmpegContestant(
+                "ffmpeg.\(row.name).null" + at, "\(row.theirs ?? "decode only"), -f null", filter: row.theirs, clip,
+                mp4: false)
+            contestants += [ours, theirs]
+            comparisons.append(
+                Comparison(
+                    item: 15, title: "\(row.name) \(clip.label) filter only vs ffmpeg \(row.theirs ?? "decode only")",
+                    ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(row.target)))
+        }
+        groups.append(Group(name: "catalog-" + clip.label, repetitions: repetitions, contestants: contestants))
     }
 
     // MARK: Contestants
