@@ -12,9 +12,26 @@ final class GeometryFiltersTests: XCTestCase {
         for chain in [
             "resize=w=200:h=150:method=lanczos", "resize=w=640:h=480:method=lanczos",
             "resize=w=97:h=-1:method=lanczos", "resize=w=1:h=1:method=lanczos",
+            // One axis kept: the separable resize runs only the other pass.
+            "resize=w=200:h=240:method=lanczos", "resize=w=320:h=100:method=lanczos",
         ] {
             try assertMatchesReference(chain, .psnr(55))
         }
+    }
+
+    /// Bicubic as two separable passes, and with either axis kept, against
+    /// the reference (the numpy one is a 2D kernel of the same weights).
+    func testResizeBicubicSeparable() throws {
+        for chain in [
+            "resize=w=640:h=480", "resize=w=200:h=240", "resize=w=320:h=100", "resize=w=1000:h=37",
+        ] {
+            try assertMatchesReference(chain, .psnr(55))
+        }
+        let summary = try Fixtures.renderer().summary(
+            for: FrameFormat(width: 320, height: 240, layout: .rgba8),
+            chain: try FilterChain(parsing: "resize=w=640:h=480"))
+        XCTAssertEqual(
+            summary.passes.filter { $0.contains("resize") }.count, 2, "rows, then columns: \(summary.passes)")
     }
 
     func testPadIsExact() throws {

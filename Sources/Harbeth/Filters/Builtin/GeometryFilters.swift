@@ -6,6 +6,7 @@ enum GeometryFilters {
         name: "resize", kind: .geometric, summary: "Scales to a new size.",
         formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5), nearest or"
             + " Lanczos (a = 3, 6x6 taps of sinc(x) sinc(x/3), normalised); clamp to edge."
+            + " Bicubic and Lanczos run as two separable passes (rows, then columns)."
             + " A size of -1 keeps the aspect ratio.",
         parameters: [
             .integer(
@@ -17,21 +18,48 @@ enum GeometryFilters {
         ],
         stages: [.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)],
         pack: { values, _ in [Float(values.choiceIndex("method"))] },
-        outputSize: { values, input in
-            var width = values.integer("w")
-            var height = values.integer("h")
-            guard width != 0, height != 0, !(width == -1 && height == -1) else {
-                throw RenderError.invalidFilterSetup(
-                    filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect)")
+        outputSize: { values, input in try resizedSize(values, input) },
+        plannedStages: { values, input in
+            let output = try resizedSize(values, input)
+            let method = values.text("method")
+            guard method == "bicubic" || method == "lanczos" else {
+                return [SizedStage(stage: resizeInOnePass, outputSize: output)]
             }
-            if width == -1 {
-                width = max(1, Int((Double(height) * Double(input.width) / Double(input.height)).rounded()))
+            // Separable: along the rows to the new width, then the columns
+            // to the new height; an axis that keeps its size has no pass.
+            let file = "kernels/resize_separable.glsl"
+            let name = method == "bicubic" ? "cubic" : "lanczos"
+            var stages: [SizedStage] = []
+            if output.width != input.width {
+                stages.append(
+                    SizedStage(
+                        stage: .kernel("hb_resize_\(name)_h", file: file),
+                        outputSize: FrameSize(width: output.width, height: input.height)))
             }
-            if height == -1 {
-                height = max(1, Int((Double(width) * Double(input.height) / Double(input.width)).rounded()))
+            if output.height != input.height || stages.isEmpty {
+                stages.append(SizedStage(stage: .kernel("hb_resize_\(name)_v", file: file), outputSize: output))
             }
-            return FrameSize(width: width, height: height)
+            return stages
         })
+
+    private static let resizeInOnePass = FilterStage.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)
+
+    /// The size `resize` makes: w and h, one of them -1 to keep the aspect.
+    private static func resizedSize(_ values: FilterValues, _ input: FrameSize) throws -> FrameSize {
+        var width = values.integer("w")
+        var height = values.integer("h")
+        guard width != 0, height != 0, !(width == -1 && height == -1) else {
+            throw RenderError.invalidFilterSetup(
+                filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect)")
+        }
+        if width == -1 {
+            width = max(1, Int((Double(height) * Double(input.width) / Double(input.height)).rounded()))
+        }
+        if height == -1 {
+            height = max(1, Int((Double(width) * Double(input.height) / Double(input.width)).rounded()))
+        }
+        return FrameSize(width: width, height: height)
+    }
 
     static let crop = FilterDescriptor(
         name: "crop", kind: .geometric, summary: "Cuts out a rectangle.",
