@@ -67,7 +67,7 @@ enum BlurFilters {
     }
 
     /// The strip kernels with their radius compiled in.
-    private static func strip(_ direction: String, radius: Int) -> FilterStage {
+    static func strip(_ direction: String, radius: Int) -> FilterStage {
         let path = "kernels/gaussian_strip_\(direction).glsl"
         let text = "#define HB_RADIUS \(radius)\n" + (ShaderLibrary.source(path) ?? "")
         return FilterStage(
