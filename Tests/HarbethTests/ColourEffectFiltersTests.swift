@@ -16,6 +16,23 @@ final class ColourEffectFiltersTests: XCTestCase {
         }
     }
 
+    /// Harbeth's nostalgic, luminance_range_reduction and color_rgba.
+    func testNostalgicLuminanceRangeReductionAndColorRGBA() throws {
+        for chain in [
+            "nostalgic", "nostalgic=0.4", "nostalgic=0", "luminance_range_reduction", "luminance_range_reduction=1",
+            "luminance_range_reduction=0", "color_rgba", "color_rgba=color=1.5/0.5/0",
+            "color_rgba=#ff8000:intensity=0.3",
+            "color_rgba=4/4/4",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+        XCTAssertEqual(Filter.nostalgic(intensity: 3).description, "nostalgic")
+        XCTAssertEqual(Filter.luminanceRangeReduction(-1).description, "luminance_range_reduction=factor=0")
+        XCTAssertEqual(
+            Filter.colorRGBA((red: 9, green: 0.5, blue: 1), intensity: 0.5).description,
+            "color_rgba=color=4/0.5/1:intensity=0.5")
+    }
+
     func testColorMatrixAndChannelMixer() throws {
         for chain in [
             "color_matrix", "color_matrix=matrix=0/1/0/0/0/0/1/0/1/0/0/0/0/0/0/1:offset=0.1/-0.1/0/0",

@@ -387,3 +387,26 @@ def lookup(image, v):
     tiles = pixels.reshape(8, 64, 8, 64, 3)  # tile row, g, tile column, r
     table = tiles.transpose(0, 2, 1, 3, 4).reshape(64, 64, 64, 3)  # b = 8 tile row + tile column, g, r
     return apply_table(image, 64, np.zeros(3), np.ones(3), table, v["intensity"])
+
+
+NOSTALGIC = np.array([[0.272, 0.534, 0.131], [0.349, 0.686, 0.168], [0.393, 0.769, 0.189]])
+
+
+@reference
+def nostalgic(image, v):
+    t = v["intensity"]
+    return with_rgb(image, rgb(image) * (1 - t) + (rgb(image) @ NOSTALGIC.T) * t)
+
+
+@reference
+def luminance_range_reduction(image, v):
+    shift = (0.5 - rgb(image) @ LUMA) * v["factor"]
+    return with_rgb(image, rgb(image) + shift[..., None])
+
+
+@reference
+def color_rgba(image, v):
+    t = v["intensity"]
+    c = rgb(image)
+    return with_rgb(image, c * (1 - t) + c * np.asarray(v["color"]) * t)
+

@@ -105,9 +105,33 @@ enum ColourEffectFilters {
         ],
         stages: [.pointwise("hb_haze", file: "pointwise/haze.glsl")])
 
+    static let nostalgic = FilterDescriptor(
+        name: "nostalgic", kind: .pointwise, summary: "A cool, faded toning: the sepia rows in reverse order.",
+        formula: "mix(rgb, M * rgb, intensity), M rows (0.272, 0.534, 0.131), (0.349, 0.686, 0.168),"
+            + " (0.393, 0.769, 0.189) (Harbeth C7Nostalgic)",
+        parameters: [.number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged")],
+        stages: [.pointwise("hb_nostalgic", file: "pointwise/nostalgic.glsl")])
+
+    static let luminanceRangeReduction = FilterDescriptor(
+        name: "luminance_range_reduction", kind: .pointwise,
+        summary: "Pulls colours towards mid-grey luminance, flattening the tonal range.",
+        formula: "rgb + (0.5 - dot(rgb, (0.2125, 0.7154, 0.0721))) * factor"
+            + " (Harbeth C7LuminanceRangeReduction, GPUImage LuminanceRangeReduction)",
+        parameters: [.number("factor", default: 0.6, range: 0...1, summary: "0 leaves the image unchanged")],
+        stages: [.pointwise("hb_luminance_range_reduction", file: "pointwise/luminance_range_reduction.glsl")])
+
+    static let colorRGBA = FilterDescriptor(
+        name: "color_rgba", kind: .pointwise, summary: "Multiplies each channel by a colour.",
+        formula: "mix(rgb, rgb * color, intensity), alpha kept (Harbeth C7ColorRGBA)",
+        parameters: [
+            .list("color", count: 3...3, default: [1, 1, 1], range: 0...4, summary: "r/g/b factors or #rrggbb"),
+            .number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
+        ],
+        stages: [.pointwise("hb_color_rgba", file: "pointwise/color_rgba.glsl")])
+
     static let all: [FilterDescriptor] = [
         posterize, monochrome, falseColor, colorMatrix, channelMixer, luminanceThreshold, chromaKey, vignette, fade,
-        haze,
+        haze, nostalgic, luminanceRangeReduction, colorRGBA,
     ]
 }
 
@@ -118,6 +142,23 @@ extension Filter {
     /// `posterize` to `levels` per channel (1...255, clamped).
     public static func posterize(levels: Int) -> Filter {
         Filter(clamping: ColourEffectFilters.posterize, values: ["levels": .number(Double(levels))])
+    }
+
+    /// `nostalgic` toning mixed by `intensity` (0...1, clamped).
+    public static func nostalgic(intensity: Double = 1) -> Filter {
+        Filter(clamping: ColourEffectFilters.nostalgic, values: ["intensity": .number(intensity)])
+    }
+
+    /// `luminance_range_reduction` by `factor` (0...1, clamped).
+    public static func luminanceRangeReduction(_ factor: Double = 0.6) -> Filter {
+        Filter(clamping: ColourEffectFilters.luminanceRangeReduction, values: ["factor": .number(factor)])
+    }
+
+    /// `color_rgba`: each channel times `color` (0...4 each), mixed by `intensity` (0...1); clamped.
+    public static func colorRGBA(_ color: RGB, intensity: Double = 1) -> Filter {
+        Filter(
+            clamping: ColourEffectFilters.colorRGBA,
+            values: ["color": .list([color.red, color.green, color.blue]), "intensity": .number(intensity)])
     }
 
     /// `monochrome`: the luminance overlaid with `color`, mixed by
