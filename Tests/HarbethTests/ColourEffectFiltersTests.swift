@@ -16,13 +16,16 @@ final class ColourEffectFiltersTests: XCTestCase {
         }
     }
 
-    /// Harbeth's nostalgic, luminance_range_reduction and color_rgba.
+    /// Harbeth's nostalgic, luminance_range_reduction, color_rgba and highlight_shadow_tint.
     func testNostalgicLuminanceRangeReductionAndColorRGBA() throws {
         for chain in [
             "nostalgic", "nostalgic=0.4", "nostalgic=0", "luminance_range_reduction", "luminance_range_reduction=1",
             "luminance_range_reduction=0", "color_rgba", "color_rgba=color=1.5/0.5/0",
             "color_rgba=#ff8000:intensity=0.3",
-            "color_rgba=4/4/4",
+            "color_rgba=4/4/4", "highlight_shadow_tint",
+            "highlight_shadow_tint=shadow_intensity=1:highlight_intensity=0",
+            "highlight_shadow_tint=shadow=#204060:shadow_intensity=0.7:highlight=1/0.9/0.5:highlight_intensity=1",
+            "highlight_shadow_tint=shadow_intensity=0:highlight_intensity=0",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }
@@ -31,6 +34,9 @@ final class ColourEffectFiltersTests: XCTestCase {
         XCTAssertEqual(
             Filter.colorRGBA((red: 9, green: 0.5, blue: 1), intensity: 0.5).description,
             "color_rgba=color=4/0.5/1:intensity=0.5")
+        XCTAssertEqual(
+            Filter.highlightShadowTint(shadowIntensity: 2, highlightIntensity: 0).description,
+            "highlight_shadow_tint=shadow_intensity=1:highlight_intensity=0")
     }
 
     func testColorMatrixAndChannelMixer() throws {

@@ -410,3 +410,18 @@ def color_rgba(image, v):
     c = rgb(image)
     return with_rgb(image, c * (1 - t) + c * np.asarray(v["color"]) * t)
 
+
+@reference
+def highlight_shadow_tint(image, v):
+    c = rgb(image)
+    l = (c @ LUMA)[..., None]
+    shadow = np.asarray(v["shadow"])
+    highlight = np.asarray(v["highlight"])
+
+    def mix(a, b, t):
+        return a * (1 - t) + b * t
+
+    s = mix(c, np.maximum(c, mix(shadow, c, l)), v["shadow_intensity"])
+    h = mix(c, np.minimum(s, mix(s, highlight, l)), v["highlight_intensity"])
+    return with_rgb(image, mix(s, h, l))
+

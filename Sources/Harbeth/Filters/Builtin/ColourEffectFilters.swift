@@ -129,9 +129,25 @@ enum ColourEffectFilters {
         ],
         stages: [.pointwise("hb_color_rgba", file: "pointwise/color_rgba.glsl")])
 
+    static let highlightShadowTint = FilterDescriptor(
+        name: "highlight_shadow_tint", kind: .pointwise,
+        summary: "Tints the shadows towards one colour and the highlights towards another.",
+        formula: "l = luma; s = mix(c, max(c, mix(shadow, c, l)), shadow_intensity);"
+            + " h = mix(c, min(s, mix(s, highlight, l)), highlight_intensity); mix(s, h, l)"
+            + " (Harbeth C7HighlightShadowTint, GPUImage HighlightShadowTintFilter)",
+        parameters: [
+            .list("shadow", count: 3...3, default: [1, 0, 0], range: 0...1, summary: "shadow tint, r/g/b or #rrggbb"),
+            .number("shadow_intensity", default: 0.3, range: 0...1, summary: "0 leaves the shadows alone"),
+            .list(
+                "highlight", count: 3...3, default: [0, 0, 1], range: 0...1,
+                summary: "highlight tint, r/g/b or #rrggbb"),
+            .number("highlight_intensity", default: 0.3, range: 0...1, summary: "0 leaves the highlights alone"),
+        ],
+        stages: [.pointwise("hb_highlight_shadow_tint", file: "pointwise/highlight_shadow_tint.glsl")])
+
     static let all: [FilterDescriptor] = [
         posterize, monochrome, falseColor, colorMatrix, channelMixer, luminanceThreshold, chromaKey, vignette, fade,
-        haze, nostalgic, luminanceRangeReduction, colorRGBA,
+        haze, nostalgic, luminanceRangeReduction, colorRGBA, highlightShadowTint,
     ]
 }
 
@@ -142,6 +158,22 @@ extension Filter {
     /// `posterize` to `levels` per channel (1...255, clamped).
     public static func posterize(levels: Int) -> Filter {
         Filter(clamping: ColourEffectFilters.posterize, values: ["levels": .number(Double(levels))])
+    }
+
+    /// `highlight_shadow_tint`: shadows towards `shadow`, highlights towards
+    /// `highlight`, each by its intensity (0...1); clamped.
+    public static func highlightShadowTint(
+        shadow: RGB = (1, 0, 0), shadowIntensity: Double = 0.3, highlight: RGB = (0, 0, 1),
+        highlightIntensity: Double = 0.3
+    ) -> Filter {
+        Filter(
+            clamping: ColourEffectFilters.highlightShadowTint,
+            values: [
+                "shadow": .list([shadow.red, shadow.green, shadow.blue]),
+                "shadow_intensity": .number(shadowIntensity),
+                "highlight": .list([highlight.red, highlight.green, highlight.blue]),
+                "highlight_intensity": .number(highlightIntensity),
+            ])
     }
 
     /// `nostalgic` toning mixed by `intensity` (0...1, clamped).
