@@ -19,7 +19,10 @@ final class ColourEffectFiltersTests: XCTestCase {
     /// Harbeth's nostalgic, luminance_range_reduction, color_rgba and highlight_shadow_tint.
     func testNostalgicLuminanceRangeReductionAndColorRGBA() throws {
         for chain in [
-            "nostalgic", "nostalgic=0.4", "nostalgic=0", "luminance_range_reduction", "luminance_range_reduction=1",
+            "nostalgic", "nostalgic=0.4", "nostalgic=0",
+            // Fused with color_matrix, whose shader it runs with its own values.
+            "color_matrix=matrix=2/0/0/0/0/2/0/0/0/0/2/0/0/0/0/1:intensity=0.5,nostalgic=0.7",
+            "luminance_range_reduction", "luminance_range_reduction=1",
             "luminance_range_reduction=0", "color_rgba", "color_rgba=color=1.5/0.5/0",
             "color_rgba=#ff8000:intensity=0.3",
             "color_rgba=4/4/4", "highlight_shadow_tint",

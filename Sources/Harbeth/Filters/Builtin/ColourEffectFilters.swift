@@ -110,7 +110,12 @@ enum ColourEffectFilters {
         formula: "mix(rgb, M * rgb, intensity), M rows (0.272, 0.534, 0.131), (0.349, 0.686, 0.168),"
             + " (0.393, 0.769, 0.189) (Harbeth C7Nostalgic)",
         parameters: [.number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged")],
-        stages: [.pointwise("hb_nostalgic", file: "pointwise/nostalgic.glsl")])
+        // color_matrix's shader with this matrix: alpha kept, no offset.
+        stages: [.pointwise("hb_color_matrix", file: "pointwise/color_matrix.glsl")],
+        pack: { values, _ in
+            [0.272, 0.534, 0.131, 0, 0.349, 0.686, 0.168, 0, 0.393, 0.769, 0.189, 0, 0, 0, 0, 1]
+                + [0, 0, 0, 0, Float(values.number("intensity"))]
+        })
 
     static let luminanceRangeReduction = FilterDescriptor(
         name: "luminance_range_reduction", kind: .pointwise,
