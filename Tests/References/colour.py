@@ -425,3 +425,89 @@ def highlight_shadow_tint(image, v):
     h = mix(c, np.minimum(s, mix(s, highlight, l)), v["highlight_intensity"])
     return with_rgb(image, mix(s, h, l))
 
+
+
+# Harbeth's adjustments ----------------------------------------------------
+
+TEMPERATURE_YIQ = np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]])
+TEMPERATURE_RGB = np.array([[1.0, 0.956, 0.621], [1.0, -0.272, -0.647], [1.0, -1.105, 1.702]])
+TEMPERATURE_WARM = np.array([0.93, 0.54, 0.0])
+
+
+@reference
+def temperature(image, v):
+    yiq = rgb(image) @ TEMPERATURE_YIQ.T
+    yiq[..., 2] = np.clip(yiq[..., 2] + v["tint"] * 0.05226, -0.5226, 0.5226)
+    c = yiq @ TEMPERATURE_RGB.T
+    w = TEMPERATURE_WARM
+    warm = np.select(
+        [c < 0, c < 0.5, c <= 1],
+        [c * 2 * w, 2 * c * w, 1 - 2 * (1 - c) * (1 - w)],
+        1 + 2 * (1 - w) * (c - 1))
+    adjusted = c + (warm - c) * v["temperature"]
+    s = v["color_shift"]
+    if s > 0:
+        adjusted = adjusted + np.array([0.2, -0.1, 0.2]) * s
+    elif s < 0:
+        adjusted = adjusted + np.array([0.1, -0.2, -0.2]) * s
+    return with_rgb(image, rgb(image) + (adjusted - rgb(image)) * v["intensity"])
+
+
+@reference
+def warmth(image, v):
+    w = v["warmth"]
+    offset = np.array([0.3, 0.2, -0.2]) * w if w > 0 else np.array([0.2, 0.1, -0.3]) * w
+    return with_rgb(image, rgb(image) + offset)
+
+
+@reference
+def channel_control(image, v):
+    scale = np.array([1 + v["red"], 1 + v["green"], 1 + v["blue"], v["alpha"]])
+    return image + (image * scale - image) * v["blend"]
+
+
+@reference
+def color_vector(image, v):
+    return image + np.asarray(v["vector"]) * v["intensity"]
+
+
+HARBETH_REC709 = np.array([0.2126, 0.7152, 0.0722])
+
+
+@reference
+def highlights(image, v):
+    k = smoothstep(0.5, 1.0, rgb(image) @ HARBETH_REC709)
+    a = v["amount"]
+    weight = k if a > 0 else 1 - k
+    return with_rgb(image, rgb(image) + (a * weight)[..., None])
+
+
+@reference
+def shadows(image, v):
+    k = smoothstep(0.0, 0.5, rgb(image) @ HARBETH_REC709)
+    a = v["amount"]
+    weight = 1 - k if a > 0 else k
+    return with_rgb(image, rgb(image) + (a * weight)[..., None])
+
+
+@reference
+def vignette_blend(image, v):
+    h, w = image.shape[:2]
+    u = (np.arange(w) + 0.5) / w
+    y = (np.arange(h) + 0.5) / h
+    cx, cy = v["center"]
+    d = np.sqrt((u[None, :] - cx) ** 2 + (y[:, None] - cy) ** 2)
+    start, end = v["start"], v["end"]
+    k = (smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64))[..., None]
+    c = rgb(image)
+    tone = np.asarray(v["color"])
+    mode = v["mode"]
+    if mode == "multiply":
+        blended = c * tone
+    elif mode == "overlay":
+        blended = np.where(c < 0.5, 2 * c * tone, 1 - 2 * (1 - c) * (1 - tone))
+    elif mode == "soft_light":
+        blended = c * (1 - tone) + tone * np.where(c < 0.5, 2 * c, 1 - 2 * (1 - c) ** 2)
+    else:
+        blended = np.broadcast_to(tone, c.shape)
+    return with_rgb(image, c + (blended - c) * k)
