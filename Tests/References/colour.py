@@ -3,7 +3,7 @@ import subprocess
 
 import numpy as np
 
-from common import LUMA, reference, rgb, with_rgb
+from common import FILTERS, LUMA, reference, rgb, with_rgb
 
 @reference
 def brightness(image, v):
@@ -511,3 +511,63 @@ def vignette_blend(image, v):
     else:
         blended = np.broadcast_to(tone, c.shape)
     return with_rgb(image, c + (blended - c) * k)
+
+
+# Camera logs --------------------------------------------------------------
+
+def primaries_to_xyz(red, green, blue, white=(0.3127, 0.3290)):
+    def xyz(c):
+        return np.array([c[0] / c[1], 1.0, (1 - c[0] - c[1]) / c[1]])
+    m = np.stack([xyz(red), xyz(green), xyz(blue)], axis=1)
+    return m * np.linalg.solve(m, xyz(white))[None, :]
+
+
+GAMUTS = {
+    "bt2020": ((0.708, 0.292), (0.170, 0.797), (0.131, 0.046)),
+    "sgamut3": ((0.730, 0.280), (0.140, 0.855), (0.100, -0.050)),
+    "sgamut3_cine": ((0.766, 0.275), (0.225, 0.800), (0.089, -0.087)),
+    "vgamut": ((0.730, 0.280), (0.165, 0.840), (0.100, -0.030)),
+    "awg3": ((0.6840, 0.3130), (0.2210, 0.8480), (0.0861, -0.1020)),
+}
+BT709_XYZ = primaries_to_xyz((0.64, 0.33), (0.30, 0.60), (0.15, 0.06))
+
+
+def apple_log_linear(x):
+    r0, rt, c, beta, gamma, delta = -0.05641088, 0.01, 47.28711236, 0.00964052, 0.08550479, 0.69336945
+    knee = c * (rt - r0) ** 2
+    return np.where(x >= knee, 2.0 ** ((x - delta) / gamma) - beta,
+                    np.where(x >= 0, np.sqrt(np.maximum(x, 0) / c) + r0, r0))
+
+
+def slog3_linear(x):
+    code = x * 1023
+    return np.where(code >= 171.2102946929, 10.0 ** ((code - 420) / 261.5) * 0.19 - 0.01,
+                    (code - 95) * 0.01125 / (171.2102946929 - 95))
+
+
+def vlog_linear(x):
+    return np.where(x < 0.181, (x - 0.125) / 5.6, 10.0 ** ((x - 0.598206) / 0.241514) - 0.00873)
+
+
+def logc3_linear(x):
+    cut, a, b, c, d, e, f = 0.010591, 5.555556, 0.052272, 0.247190, 0.385537, 5.367655, 0.092809
+    return np.where(x > e * cut + f, (10.0 ** ((x - d) / c) - b) / a, (x - f) / e)
+
+
+def camera_log(curve, default_gamut):
+    def decode(image, v):
+        signal = rgb(image)
+        x = (64 + 876 * signal) / 1023 if v.get("range", "legal") == "legal" else signal
+        linear = curve(x) * 2.0 ** v.get("exposure", 0)
+        gamut = v.get("gamut", default_gamut)
+        if gamut != "none":
+            linear = linear @ (np.linalg.inv(BT709_XYZ) @ primaries_to_xyz(*GAMUTS[gamut])).T
+        linear = np.maximum(linear, 0)
+        return with_rgb(image, np.where(linear < 0.018, 4.5 * linear, 1.099 * linear ** 0.45 - 0.099))
+    return decode
+
+
+FILTERS["apple_log"] = camera_log(apple_log_linear, "bt2020")
+FILTERS["slog3"] = camera_log(slog3_linear, "sgamut3_cine")
+FILTERS["vlog"] = camera_log(vlog_linear, "vgamut")
+FILTERS["logc3"] = camera_log(logc3_linear, "awg3")
