@@ -68,3 +68,17 @@ vec4 hb_bilinear(sampler2D image, vec2 source) {
     vec4 d = texelFetch(image, clamp(t0 + ivec2(1, 1), ivec2(0), last), 0);
     return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
 }
+
+// An integer hash of 32 bits (lowbias32: xor-shift-multiply, full
+// avalanche), for noise that every device and the references compute
+// exactly alike. hb_hash01 maps it onto 0...1.
+uint hb_hash(uint x) {
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+float hb_hash01(uint x) { return float(hb_hash(x) >> 8) / 16777215.0; }

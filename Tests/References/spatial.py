@@ -485,3 +485,176 @@ def sphere_refraction(image, v):
     sampled = sample_bilinear(image, (refracted[..., 0] + 1) / 2 * w, (refracted[..., 1] + 1) / 2 * h)
     return np.where((dist <= r)[..., None], sampled, 0.0)
 
+
+
+# Harbeth's effects ---------------------------------------------------------
+
+def hash32(x):
+    """lowbias32 on unsigned 32-bit integers."""
+    x = np.asarray(x, dtype=np.uint64) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & 0xFFFFFFFF
+    x ^= x >> 16
+    return x
+
+
+def hash01(x):
+    return (hash32(x) >> 8).astype(np.float64) / 16777215.0
+
+
+@reference
+def mirror(image, v):
+    h, w = image.shape[:2]
+    xs, ys = np.arange(w), np.arange(h)
+    keep = v["keep"]
+    if keep == "left":
+        return image[:, np.minimum(xs, w - 1 - xs)]
+    if keep == "right":
+        return image[:, np.maximum(xs, w - 1 - xs)]
+    if keep == "top":
+        return image[np.minimum(ys, h - 1 - ys)]
+    return image[np.maximum(ys, h - 1 - ys)]
+
+
+@reference
+def split_screen(image, v):
+    h, w = image.shape[:2]
+    axis = v["axis"]
+    size = w if axis == "x" else h
+    u = (np.arange(size) + 0.5) / size
+    if int(v["panes"]) == 2:
+        u = u + np.where(u < 0.5, 0.25, -0.25)
+    else:
+        u = u + np.where(u < 1 / 3, 1 / 3, np.where(u > 2 / 3, -1 / 3, 0.0))
+    source = clamp_index(np.floor(u * size).astype(int), size)
+    return image[:, source] if axis == "x" else image[source]
+
+
+@reference
+def storyboard(image, v):
+    h, w = image.shape[:2]
+    n = v["ranks"]
+    px, py = pixel_centres(w, h)
+    u, t = px / w * n, py / h * n
+    return sample_bilinear(image, (u - np.floor(u)) * w, (t - np.floor(t)) * h)
+
+
+@reference
+def soul_out(image, v):
+    h, w = image.shape[:2]
+    soul = v["soul"]
+    alpha = v["max_alpha"] * (1 - soul)
+    scale = 1 + (v["max_scale"] - 1) * soul
+    px, py = pixel_centres(w, h)
+    ghost = sample_bilinear(image, (0.5 + (px / w - 0.5) / scale) * w, (0.5 + (py / h - 0.5) / scale) * h)
+    return image * (1 - alpha) + ghost * alpha
+
+
+def value_noise(k, stream):
+    cell = np.floor(k)
+    f = k - cell
+    i = int(cell) + stream * 7919
+    return hash01(i) + (hash01(i + 1) - hash01(i)) * f * f * (3 - 2 * f)
+
+
+@reference
+def shift_glitch(image, v, context):
+    h, w = image.shape[:2]
+    k = context["time"] * v["rate"]
+    ox = (value_noise(k, 0) * 2 - 1) * 0.025 * v["amount"] * w
+    oy = (value_noise(k, 1) * 2 - 1) * 0.01 * v["amount"] * h
+    px, py = pixel_centres(w, h)
+    out = image.copy()
+    out[..., 0] = sample_bilinear(image, px + ox, py + oy)[..., 0]
+    out[..., 1] = sample_bilinear(image, px - ox, py - oy)[..., 1]
+    return out
+
+
+@reference
+def glitch(image, v, context):
+    h, w = image.shape[:2]
+    amount = v["amount"]
+    key = int(np.floor(context["time"] * v["rate"]))
+    j = hash01(np.arange(h) + 65536 * key) * 2 - 1
+    shift = np.where(np.abs(j) < v["max_jitter"] * amount, j, j * amount * 0.006)
+    px, py = pixel_centres(w, h)
+    x = px / w + shift[:, None]
+    out = image.copy()
+    out[..., 0] = sample_bilinear(image, (x + 0.01 * amount) * w, py)[..., 0]
+    out[..., 1] = sample_bilinear(image, x * w, py)[..., 1]
+    out[..., 2] = sample_bilinear(image, (x - 0.025 * amount) * w, py)[..., 2]
+    return out
+
+
+CGA = np.array([[0, 0, 0], [1, 1, 1], [1 / 3, 1, 1], [1, 1 / 3, 1]], dtype=np.float64)
+
+
+@reference
+def cga_space(image, v):
+    h, w = image.shape[:2]
+    columns, rows = int(v["columns"]), int(v["rows"])
+    xs = (np.arange(w) * columns // w) * w // columns
+    ys = (np.arange(h) * rows // h) * h // rows
+    c = image[ys][:, xs]
+    distances = np.linalg.norm(rgb(c)[..., None, :] - CGA, axis=-1)
+    nearest = CGA[np.argmin(distances, axis=-1)]
+    out = image.copy()
+    out[..., :3] = rgb(c) + (nearest - rgb(c)) * v["intensity"]
+    return out
+
+
+@reference
+def fluctuate(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    u, t = px / w, py / h
+    f = v["fluctuate"]
+    ox = np.sin(u * v["frequency"] + f * 10) * v["amplitude"] * f
+    oy = np.cos(t * v["frequency"] + f * 10) * v["amplitude"] * f
+    return sample_bilinear(image, (u + ox) * w, (t + oy) * h)
+
+
+@reference
+def polar_pixellate(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = 2 * np.asarray(v["center"]) - 1
+    qx, qy = 2 * px / w - 1 - cx, 2 * py / h - 1 - cy
+    s = v["scale"]
+    r = (np.floor(np.hypot(qx, qy) / s) + 0.5) * s
+    phi = (np.floor(np.arctan2(qy, qx) / s) + 0.5) * s
+    sx, sy = r * np.cos(phi) + cx, r * np.sin(phi) + cy
+    return sample_bilinear(image, (sx * 0.5 + 0.5) * w, (sy * 0.5 + 0.5) * h)
+
+
+@reference
+def glass_sphere(image, v):
+    h, w = image.shape[:2]
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    r, eta = v["radius"], v["refractive_index"]
+    depth = r * np.sqrt(np.maximum(1 - (dist / r) ** 2, 0))
+    normal = np.stack([dx, dy, depth], axis=-1)
+    normal /= np.linalg.norm(normal, axis=-1, keepdims=True)
+    cosine = -normal[..., 2]
+    k = 1 - eta * eta * (1 - cosine * cosine)
+    incident = np.array([0.0, 0.0, -1.0])
+    refracted = eta * incident - (eta * cosine + np.sqrt(np.maximum(k, 0)))[..., None] * normal
+    refracted = 2 * np.where((k < 0)[..., None], 0.0, refracted)
+    colour = rgb(sample_bilinear(image, (1 - refracted[..., 0]) / 2 * w, (1 - refracted[..., 1]) / 2 * h))
+    rim = 2.5 * (1 - np.clip(normal[..., 2], 0, 1) ** 0.25)
+    light = np.array([-0.5, 0.5, 1.0]) / np.linalg.norm([-0.5, 0.5, 1.0])
+    spot = 0.8 * np.clip(normal @ light, 0, 1) ** 15
+    lit = np.concatenate([colour + (rim + spot)[..., None], np.ones((h, w, 1))], axis=-1)
+    return np.where((dist <= r)[..., None], lit, 0.0)
+
+
+@reference
+def water_ripple(image, v):
+    w = image.shape[1]
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    ripple, boundary = v["ripple"], v["boundary"]
+    inside = (ripple - boundary > 0) & (np.abs(dist - ripple) <= boundary) & (dist > 0)
+    move = np.where(inside, (8 * (dist - ripple)) ** 3 / np.maximum(dist, 1e-12), 0.0)
+    return sample_bilinear(image, (cx + dx - dx * move) * w, (cy + dy - dy * move) * w)

@@ -3,6 +3,6 @@ enum BuiltinFilters {
     static let all: [FilterDescriptor] =
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CameraLogFilters.all + LookupFilters.all
         + BlurFilters.all + GeometryFilters.all
-        + NeighbourhoodFilters.all + StylizeFilters.all + DistortionFilters.all + BlendFilters.all
+        + NeighbourhoodFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
         + CompositionFilters.all
 }
