@@ -1,5 +1,5 @@
 // glitch (Harbeth C7Glitch): rows torn sideways and red and blue split.
-// Each row gets j = hb_hash01(row + 65536 key) * 2 - 1, key = floor(t rate)
+// Each row gets j = hb_hash01(row xor hb_hash(key)) * 2 - 1, key = floor(t rate)
 // (a new tear every 1/rate seconds; Harbeth hashes sin(y) and animates by
 // progress):
 //   torn when |j| < max_jitter amount: x' = u + j, else x' = u + j amount 0.006
@@ -9,7 +9,7 @@
 vec4 hb_glitch(ivec2 pos, uint base) {
     float amount = hb_p[base];
     uint key = uint(int(floor(hb_time * hb_p[base + 2u])));
-    float j = hb_hash01(uint(pos.y) + 65536u * key) * 2.0 - 1.0;
+    float j = hb_hash01(uint(pos.y) ^ hb_hash(key)) * 2.0 - 1.0;
     float width = float(hb_in_size.x);
     float u = (float(pos.x) + 0.5) / width;
     float x = u + (abs(j) < hb_p[base + 1u] * amount ? j : j * amount * 0.006);

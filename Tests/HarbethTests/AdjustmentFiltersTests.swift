@@ -30,6 +30,23 @@ final class AdjustmentFiltersTests: XCTestCase {
         }
     }
 
+    /// The grain is exact against the reference's integer hash at every
+    /// time, and differs from one frame time to the next.
+    func testGranularity() throws {
+        for time in [0.0, 0.04, 1.5] {
+            for chain in ["granularity", "granularity=1", "granularity=0.05,contrast=1.5"] {
+                try assertMatchesReference(chain, .pointwise, time: time)
+            }
+        }
+        let renderer = try Fixtures.renderer()
+        func render(at time: Double) throws -> [UInt8] {
+            var frame = try Fixtures.frame(.rgba8, index: 3)
+            frame.time = time
+            return try ImageNode(frame).applying(Filter.granularity(0.5)).makeFrame(on: renderer).packedBytes(plane: 0)
+        }
+        XCTAssertTrue(try render(at: 0.04) != render(at: 0.08), "the grain of two frames")
+    }
+
     func testSwiftInitialisersClampAndMatchTheTextForm() throws {
         XCTAssertEqual(Filter.temperature(2, tint: -0.5).description, "temperature=temperature=1:tint=-0.5")
         XCTAssertEqual(Filter.warmth(-3).description, "warmth=warmth=-1")

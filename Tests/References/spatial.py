@@ -577,7 +577,7 @@ def glitch(image, v, context):
     h, w = image.shape[:2]
     amount = v["amount"]
     key = int(np.floor(context["time"] * v["rate"]))
-    j = hash01(np.arange(h) + 65536 * key) * 2 - 1
+    j = hash01(np.arange(h, dtype=np.uint64) ^ hash32(key)) * 2 - 1
     shift = np.where(np.abs(j) < v["max_jitter"] * amount, j, j * amount * 0.006)
     px, py = pixel_centres(w, h)
     x = px / w + shift[:, None]

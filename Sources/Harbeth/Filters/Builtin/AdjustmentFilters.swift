@@ -76,8 +76,16 @@ enum AdjustmentFilters {
         ],
         stages: [.pointwise("hb_vignette_blend", file: "pointwise/vignette_blend.glsl")])
 
+    static let granularity = FilterDescriptor(
+        name: "granularity", kind: .pointwise, summary: "Monochrome film grain that changes every frame.",
+        formula:
+            "n = hash01((x + 65536 y) xor hash(round(1000 t))), rgb + (n - 0.5) grain, alpha kept; hash = lowbias32"
+            + " (Harbeth C7Granularity, which subtracts n grain, darkening the frame, with a grain that never moves)",
+        parameters: [.number("grain", default: 0.3, range: 0...1, summary: "strength of the grain")],
+        stages: [.pointwise("hb_granularity", file: "pointwise/granularity.glsl")])
+
     static let all: [FilterDescriptor] = [
-        temperature, warmth, channelControl, colorVector, highlights, shadows, vignetteBlend,
+        temperature, warmth, channelControl, colorVector, highlights, shadows, vignetteBlend, granularity,
     ]
 }
 
@@ -129,6 +137,11 @@ extension Filter {
     /// `shadows` by `amount` (-1...1, clamped).
     public static func shadows(_ amount: Double) -> Filter {
         Filter(clamping: AdjustmentFilters.shadows, values: ["amount": .number(amount)])
+    }
+
+    /// `granularity`: film grain of strength `grain` (0...1, clamped).
+    public static func granularity(_ grain: Double = 0.3) -> Filter {
+        Filter(clamping: AdjustmentFilters.granularity, values: ["grain": .number(grain)])
     }
 
     /// The blend modes of `vignette_blend`.
