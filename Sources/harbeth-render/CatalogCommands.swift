@@ -45,6 +45,11 @@ enum CatalogCommands {
                     + "with :ease=linear|in|out|in_out|step)\n"
             }
         }
+        if descriptor.isLook, let look = try? Filter(descriptor) {
+            // The chain a look stands for, as the text form writes it.
+            text +=
+                "\nexpands to (at the defaults): " + look.expanded().map(\.description).joined(separator: ",") + "\n"
+        }
         if descriptor.kind == .geometric || descriptor.kind == .neighborhood {
             // The frame is filtered as it is, both fields together.
             text +=
@@ -89,6 +94,7 @@ extension FilterKind {
         case .neighborhood: return 1
         case .geometric: return 2
         case .multiInput: return 3
+        case .look: return 4
         }
     }
 
@@ -98,6 +104,7 @@ extension FilterKind {
         case .neighborhood: return "Neighbourhood"
         case .geometric: return "Geometric"
         case .multiInput: return "Multi-input"
+        case .look: return "Looks (presets that expand to chains of the filters above)"
         }
     }
 }

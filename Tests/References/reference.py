@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import colour  # noqa: E402,F401  (registers its filters)
 import spatial  # noqa: E402,F401
 import blend  # noqa: E402,F401
+import looks  # noqa: E402,F401
 from common import FILTERS  # noqa: E402
 
 

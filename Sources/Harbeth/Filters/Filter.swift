@@ -125,6 +125,24 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes)
     }
 
+    /// The filters this one stands for: a look's chain for its values
+    /// (animated values evaluated with `variables`), or the filter itself.
+    public func expanded(_ variables: ExpressionVariables = ExpressionVariables()) -> [Filter] {
+        guard let expansion = descriptor.expansion else { return [self] }
+        let filters = expansion(resolved(variables).values)
+        guard isAnimated else { return filters }
+        // Values that follow an animated look plan as animated values do
+        // (a blur's radius for a range of sigmas, not one plan per frame).
+        return filters.map { filter in
+            let moving = Set(filter.descriptor.parameters.map(\.name))
+            return Filter(
+                descriptor: filter.descriptor,
+                values: FilterValues(
+                    parameters: filter.values.parameters, values: filter.values.values, animated: moving),
+                nodeInputSizes: filter.nodeInputSizes)
+        }
+    }
+
     /// The stages that run on an input of `size`, each with the size it
     /// makes (for a multi-input filter, from its node inputs' sizes too).
     func stages(input size: FrameSize) throws -> [SizedStage] {

@@ -10,6 +10,9 @@ public enum FilterKind: String, Sendable, Hashable, CaseIterable {
     case geometric
     /// Combines the frame with other images (blend, overlay, mask).
     case multiInput = "multi-input"
+    /// A named preset that expands to a chain of other filters, which the
+    /// graph compiler schedules and fuses like any chain.
+    case look
 }
 
 /// Where a stage's GLSL comes from.
@@ -262,6 +265,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     /// whether a file may stand in for them.
     public let nodeInputs: NodeInputs
     let combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?
+    let expansion: (@Sendable (FilterValues) -> [Filter])?
 
     /// How a multi-input filter gets its other images.
     public enum NodeInputs: Sendable, Hashable {
@@ -316,7 +320,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - combinedSize: the size after a multi-input filter from the
     ///     frame's size and its node inputs' sizes (empty in a plain chain);
     ///     it throws when they do not fit together.
-    public init(
+    public convenience init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
@@ -325,6 +329,44 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil,
         nodeInputs: NodeInputs = .none,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil
+    ) {
+        self.init(
+            name: name, kind: kind, summary: summary, formula: formula, parameters: parameters, stages: stages,
+            identity: identity, sourcePath: sourcePath, dataInBuffer: dataInBuffer, pack: pack,
+            outputSize: outputSize, auxiliary: auxiliary, plannedStages: plannedStages, nodeInputs: nodeInputs,
+            combinedSize: combinedSize, expansion: nil)
+    }
+
+    /// Describes a look: a preset with no stages of its own that expands,
+    /// for each frame's values, to a chain of other filters.
+    ///
+    /// - Parameters:
+    ///   - name: the snake_case name of the text form.
+    ///   - summary: one line saying what it does.
+    ///   - formula: the chain it expands to, in terms of its parameters.
+    ///   - parameters: the parameters, in positional order.
+    ///   - expansion: the filters for constant values of the parameters;
+    ///     it must not return another look.
+    public convenience init(
+        look name: String, summary: String, formula: String, parameters: [FilterParameter],
+        expansion: @escaping @Sendable (FilterValues) -> [Filter]
+    ) {
+        self.init(
+            name: name, kind: .look, summary: summary, formula: formula, parameters: parameters, stages: [],
+            identity: nil, sourcePath: nil, dataInBuffer: false, pack: nil, outputSize: nil, auxiliary: nil,
+            plannedStages: nil, nodeInputs: .none, combinedSize: nil, expansion: expansion)
+    }
+
+    private init(
+        name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
+        stages: [FilterStage], identity: String?, sourcePath: String?, dataInBuffer: Bool,
+        pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])?,
+        outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)?,
+        auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])?,
+        plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?,
+        nodeInputs: NodeInputs,
+        combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?,
+        expansion: (@Sendable (FilterValues) -> [Filter])?
     ) {
         self.name = name
         self.kind = kind
@@ -341,6 +383,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.plannedStages = plannedStages
         self.nodeInputs = nodeInputs
         self.combinedSize = combinedSize
+        self.expansion = expansion
     }
 
     /// The stages that run for these values on an input of this size, each
@@ -372,6 +415,9 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
 
     /// True when every stage is pointwise.
     var isPointwise: Bool { stages.allSatisfy(\.isPointwise) }
+
+    /// True for a look: a preset that expands to other filters.
+    public var isLook: Bool { expansion != nil }
 }
 
 /// A filter's complete parameter values (defaults filled in), with typed

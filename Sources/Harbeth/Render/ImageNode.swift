@@ -124,12 +124,21 @@ public struct ImageNode: Sendable {
     }
 
     /// The chain's filters for this node's frame: animated values evaluated
-    /// at `time`, and each multi-input filter told its node inputs' sizes.
+    /// at `time`, looks expanded, and each multi-input filter told its node
+    /// inputs' sizes.
     func resolvedFilters(inputSizes: [Int: [FrameSize]], input: FrameFormat) throws -> [Filter] {
-        guard !inputSizes.isEmpty else { return try chain.resolved(at: time, input: input).filters }
+        try resolvedFiltersWithOrigins(inputSizes: inputSizes, input: input).filters
+    }
+
+    /// `resolvedFilters`, and where each filter of `chain` went in them (a
+    /// look before a multi-input filter moves it).
+    func resolvedFiltersWithOrigins(inputSizes: [Int: [FrameSize]], input: FrameFormat) throws -> (
+        filters: [Filter], origins: [Int]
+    ) {
         var filters = chain.filters
         for (index, sizes) in inputSizes { filters[index] = filters[index].takingNodeInputs(of: sizes) }
-        return try FilterChain(filters).resolved(at: time, input: input).filters
+        let resolved = try FilterChain(filters).resolvedWithOrigins(at: time, input: input)
+        return (resolved.chain.filters, resolved.origins)
     }
 
     /// Submits the node for rendering and returns its handle at once. The

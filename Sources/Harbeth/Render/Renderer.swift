@@ -312,6 +312,7 @@ public final class Renderer: Sendable {
         // The colours are the original frame's, wherever the chain starts.
         let colorimetry = node.source.format.conversionColorimetry
         let filters: [Filter]
+        let origins: [Int]
         let plan: RenderPlan
         let slot: FrameSlot
         do {
@@ -319,7 +320,7 @@ public final class Renderer: Sendable {
             // depends on structural values (and node input sizes) only, so
             // it is the same plan.
             let sizes = nodeFrames.mapValues { $0.map { FrameSize(width: $0.width, height: $0.height) } }
-            filters = try node.resolvedFilters(inputSizes: sizes, input: source.format)
+            (filters, origins) = try node.resolvedFiltersWithOrigins(inputSizes: sizes, input: source.format)
             plan = try self.plan(for: source.format, filters: filters, output: output)
             slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {
@@ -327,7 +328,9 @@ public final class Renderer: Sendable {
             return
         }
         do {
-            for (index, frames) in nodeFrames { try slot.setNodeFrames(frames, filter: index, context: context) }
+            for (index, frames) in nodeFrames {
+                try slot.setNodeFrames(frames, filter: origins[index], context: context)
+            }
             try prepare(
                 slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
             let prepared = DispatchTime.now()

@@ -2,21 +2,36 @@ extension FilterChain {
     /// True when a filter's value changes from frame to frame.
     public var isAnimated: Bool { filters.contains(where: \.isAnimated) }
 
+    /// True when a filter is a look, which expands to other filters.
+    public var containsLooks: Bool { filters.contains { $0.descriptor.isLook } }
+
     /// The chain for one frame: each filter's animated values evaluated at
     /// `time` (`t`, `n`) and at the size of the image that filter gets
-    /// (`w`, `h`), which the filters before it decide. A chain without
-    /// animated values is returned as it is.
+    /// (`w`, `h`), which the filters before it decide, and each look
+    /// replaced by the chain it expands to. A chain without animated values
+    /// or looks is returned as it is.
     public func resolved(at time: FrameTime, input: FrameFormat) throws -> FilterChain {
-        guard isAnimated else { return self }
+        try resolvedWithOrigins(at: time, input: input).chain
+    }
+
+    /// `resolved(at:input:)`, and for each filter of this chain the index in
+    /// the resolved chain of the first filter it became (looks expand to
+    /// several, so later filters move).
+    func resolvedWithOrigins(at time: FrameTime, input: FrameFormat) throws -> (chain: FilterChain, origins: [Int]) {
+        guard isAnimated || containsLooks else { return (self, Array(filters.indices)) }
         var size = FrameSize(width: input.width, height: input.height)
         var constant: [Filter] = []
+        var origins: [Int] = []
         for filter in filters {
+            origins.append(constant.count)
             let variables = ExpressionVariables(
                 t: time.seconds, n: Double(time.index), w: Double(size.width), h: Double(size.height))
-            let resolved = filter.resolved(variables)
-            constant.append(resolved)
-            size = try resolved.stages(input: size).last?.outputSize ?? size
+            for resolved in filter.expanded(variables) {
+                let resolved = resolved.resolved(variables)
+                constant.append(resolved)
+                size = try resolved.stages(input: size).last?.outputSize ?? size
+            }
         }
-        return FilterChain(constant)
+        return (FilterChain(constant), origins)
     }
 }

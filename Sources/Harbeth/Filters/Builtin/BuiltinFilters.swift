@@ -1,8 +1,9 @@
 /// The built-in catalog, in the order `--list-filters` prints it.
 enum BuiltinFilters {
     static let all: [FilterDescriptor] =
-        ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CameraLogFilters.all + LookupFilters.all
+        ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CameraLogFilters.all
+        + LookupFilters.all
         + BlurFilters.all + GeometryFilters.all
         + NeighbourhoodFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
-        + CompositionFilters.all
+        + CompositionFilters.all + LookFilters.all
 }

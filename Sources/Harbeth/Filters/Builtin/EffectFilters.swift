@@ -52,8 +52,8 @@ enum EffectFilters {
 
     static let glitch = FilterDescriptor(
         name: "glitch", kind: .geometric, summary: "Rows torn sideways with a red and blue split.",
-        formula: "j = 2 hash01(row xor hash(floor(t rate))) - 1; x = u + (|j| < max_jitter amount ? j : 0.006 j amount);"
-            + " (in(x + 0.01 amount).r, in(x).g, in(x - 0.025 amount).b), bilinear, alpha kept"
+        formula: "j = 2 hash01(row xor hash(floor(t rate))) - 1;"
+            + " x = u + (|j| < max_jitter amount ? j : 0.006 j amount); (in(x + 0.01 amount).r, in(x).g, in(x - 0.025 amount).b), bilinear, alpha kept"
             + " (Harbeth C7Glitch, with an integer hash and a rate in place of its progress)",
         parameters: [
             .number("amount", default: 0.5, range: 0...1, summary: "strength of the tearing and the split"),
