@@ -658,3 +658,74 @@ def water_ripple(image, v):
     inside = (ripple - boundary > 0) & (np.abs(dist - ripple) <= boundary) & (dist > 0)
     move = np.where(inside, (8 * (dist - ripple)) ** 3 / np.maximum(dist, 1e-12), 0.0)
     return sample_bilinear(image, (cx + dx - dx * move) * w, (cy + dy - dy * move) * w)
+
+
+# Blurs with a shape or a rule ------------------------------------------------
+
+def blur_mask_mix(image, blurred, k, intensity):
+    return image + (blurred - image) * (k * intensity)[..., None]
+
+
+@reference
+def tilt_shift(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    if v["mode"] == "radial":
+        d = np.hypot(px - 0.5 * w, py - v["center"] * h) / np.hypot(0.5 * w, 0.5 * h)
+    else:
+        d = np.abs(py / h - v["center"])
+    clear, transition = v["size"] / 2, v["transition"]
+    ramp = np.clip((d - clear) / transition, 0, 1) if transition > 0 else np.ones_like(d)
+    k = np.where(d <= clear, 0.0, ramp)
+    return blur_mask_mix(image, gaussian_blur(image, v), k, v["intensity"])
+
+
+@reference
+def local_blur(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = v["center"]
+    d = np.hypot(px - cx * w, py - cy * h) / w
+    outer, softness = v["size"] / 2, v["softness"]
+    if softness > 0:
+        t = np.clip((d - (outer - softness)) / softness, 0, 1)
+        k = 1 - t * t * (3 - 2 * t)
+    else:
+        k = 1 - (d >= outer).astype(np.float64)
+    return blur_mask_mix(image, gaussian_blur(image, v), k, v["intensity"])
+
+
+@reference
+def circle_blur(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    n, r = int(v["samples"]), v["radius"]
+    total = np.zeros_like(image)
+    for i in range(n):
+        angle = 2 * np.pi * i / n
+        total += sample_bilinear(image, px + r * np.cos(angle), py + r * np.sin(angle))
+    return total / n
+
+
+@reference
+def surface_blur(image, v):
+    r = int(v["radius"])
+    scale = 1 / (2.5 * v["threshold"])
+    centre = rgb(image)
+    total = np.zeros_like(centre)
+    weights = np.zeros_like(centre)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            c = rgb(shifted(image, dx, dy))
+            weight = np.maximum(0, 1 - np.abs(c - centre) * scale)
+            total += weight * c
+            weights += weight
+    return with_rgb(image, total / weights)
+
+
+@reference
+def detail_preserving_blur(image, v):
+    taps = np.array([1, 4, 6, 4, 1]) / 16
+    blurred = convolve_separable(convolve_separable(image, taps, 1), taps, 0)
+    kept = blurred + (image - blurred) * v["detail"]
+    return image + (kept - image) * v["strength"]

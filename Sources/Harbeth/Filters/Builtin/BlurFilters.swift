@@ -97,6 +97,26 @@ enum BlurFilters {
         Int((3 * sigma / Double(factor)).rounded(.up)) * factor
     }
 
+    /// The widest radius the blur strips are compiled for (gaussian_blur
+    /// never needs more, thanks to its pyramid).
+    static let stripRadius = 18
+
+    /// The stages of a filter that blurs by its `sigma` and finishes in a
+    /// vertical pass of its own (which reads the filter's input): the
+    /// horizontal pass as gaussian_blur's strip kernel (its radius compiled
+    /// in) up to the strips' radius, and, when wider or while sigma moves,
+    /// the per-pixel kernel. The vertical pass reads `gaussianWeights` first.
+    static func blurThen(_ vertical: FilterStage) -> @Sendable (FilterValues, FrameSize) -> [SizedStage] {
+        { values, input in
+            let radius = Int(gaussianWeights(sigma: values.number("sigma"))[0])
+            let horizontal =
+                radius <= stripRadius && !values.animated.contains("sigma")
+                ? strip("h", radius: radius)
+                : FilterStage.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl")
+            return [SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: vertical, outputSize: input)]
+        }
+    }
+
     /// Radius, then the normalised weights w[0...radius].
     static func gaussianWeights(sigma: Double) -> [Float] {
         let radius = max(1, Int((3 * sigma).rounded(.up)))

@@ -3,7 +3,7 @@ enum BuiltinFilters {
     static let all: [FilterDescriptor] =
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CameraLogFilters.all
         + LookupFilters.all
-        + BlurFilters.all + GeometryFilters.all
+        + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all
         + NeighbourhoodFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
 }

@@ -89,26 +89,10 @@ enum NeighbourhoodFilters {
         pack: { values, _ in
             unsharpWeights(values) + [Float(values.number("amount")), Float(values.number("threshold"))]
         },
-        plannedStages: { values, input in
-            // The horizontal pass as gaussian_blur's strip kernel (its
-            // radius compiled in) up to the radius the strips are made
-            // for; wider, and while sigma moves, the per-pixel kernel.
-            let radius = Int(unsharpWeights(values)[0])
-            let horizontal =
-                radius <= stripRadius && !values.animated.contains("sigma")
-                ? BlurFilters.strip("h", radius: radius)
-                : FilterStage.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl")
-            return [
-                SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: unsharpVertical, outputSize: input),
-            ]
-        })
+        plannedStages: BlurFilters.blurThen(unsharpVertical))
 
     private static let unsharpVertical = FilterStage.kernel(
         "hb_unsharp_mask_v", file: "kernels/unsharp_mask.glsl", readsFilterInput: true)
-
-    /// The widest radius the blur strips are compiled for (gaussian_blur
-    /// never needs more, thanks to its pyramid).
-    private static let stripRadius = 18
 
     /// The blur's radius, then its weights (gaussian_blur's).
     private static func unsharpWeights(_ values: FilterValues) -> [Float] {

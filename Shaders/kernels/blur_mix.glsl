@@ -1,0 +1,41 @@
+// blur_mix: the vertical pass of gaussian_blur (radius ceil(3 sigma),
+// normalised weights) mixed with the filter's input by a mask, for
+// tilt_shift and local_blur. With p = (pos + 0.5):
+//   mode 0 (tilt_shift, linear): d = |p.y / h - center|
+//   mode 1 (tilt_shift, radial): d = |p - (w / 2, center h)| / |(w / 2, h / 2)|
+//       k = d <= size / 2 ? 0 : (transition > 0 ? clamp((d - size / 2) / transition, 0, 1) : 1)
+//   mode 2 (local_blur): d = |p - c size_of_frame| / w (width units),
+//       k = 1 - smoothstep(size / 2 - softness, size / 2, d) (a step when softness is 0)
+//   out = mix(in, blur, k intensity)
+// p0 = radius r, p1...p(r+1) = weights; then mode, intensity, and
+// center (1 or 2 values), size, transition or softness.
+vec4 hb_blur_mix_v(ivec2 pos, uint base, sampler2D original) {
+    int radius = int(hb_p[base]);
+    vec4 blur = hb_load(pos) * hb_p[base + 1u];
+    for (int y = 1; y <= radius; y++) {
+        float weight = hb_p[base + 1u + uint(y)];
+        blur += (hb_load(pos + ivec2(0, y)) + hb_load(pos - ivec2(0, y))) * weight;
+    }
+    uint q = base + 2u + uint(radius);
+    int mode = int(hb_p[q]);
+    float intensity = hb_p[q + 1u];
+    vec2 size = vec2(hb_in_size);
+    vec2 p = vec2(pos) + 0.5;
+    float k;
+    if (mode == 2) {
+        vec2 centre = vec2(hb_p[q + 2u], hb_p[q + 3u]) * size;
+        float d = distance(p, centre) / size.x;
+        float outer = hb_p[q + 4u] * 0.5;
+        float softness = hb_p[q + 5u];
+        k = softness > 0.0 ? 1.0 - smoothstep(outer - softness, outer, d) : 1.0 - step(outer, d);
+    } else {
+        float center = hb_p[q + 2u];
+        float d = mode == 0 ? abs(p.y / size.y - center)
+                            : distance(p, vec2(0.5 * size.x, center * size.y)) / length(0.5 * size);
+        float clear = hb_p[q + 3u] * 0.5;
+        float transition = hb_p[q + 4u];
+        k = d <= clear ? 0.0 : (transition > 0.0 ? clamp((d - clear) / transition, 0.0, 1.0) : 1.0);
+    }
+    vec4 source = texelFetch(original, pos, 0);
+    return mix(source, blur, k * intensity);
+}
