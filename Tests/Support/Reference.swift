@@ -32,10 +32,18 @@ public enum Reference {
             for path in [input, output, specPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         try Data(rgba).write(to: URL(fileURLWithPath: input))
-        // Animated values as this frame's constants (t = time, n = 0).
-        let constant = try chain.resolved(
-            at: FrameTime(index: 0, seconds: time), input: FrameFormat(width: width, height: height, layout: .rgba8))
-        let filters: [[String: Any]] = constant.filters.map { filter in
+        // Animated values as this frame's constants (t = time, n = 0, w
+        // and h the size each filter gets). Looks stay looks: the
+        // references expand them from their own table.
+        var format = FrameFormat(width: width, height: height, layout: .rgba8)
+        var constant: [Filter] = []
+        for filter in chain.filters {
+            let resolved = filter.resolved(
+                ExpressionVariables(t: time, n: 0, w: Double(format.width), h: Double(format.height)))
+            constant.append(resolved)
+            format = try FilterChain(resolved.expanded()).outputFormat(for: format, output: .layout(.rgba8))
+        }
+        let filters: [[String: Any]] = constant.map { filter in
             var values: [String: Any] = [:]
             for (key, value) in filter.values.values {
                 switch value {
