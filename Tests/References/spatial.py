@@ -729,3 +729,131 @@ def detail_preserving_blur(image, v):
     blurred = convolve_separable(convolve_separable(image, taps, 1), taps, 0)
     kept = blurred + (image - blurred) * v["detail"]
     return image + (kept - image) * v["strength"]
+
+
+# Edges and detail ------------------------------------------------------------
+
+def luma_plane(image):
+    return rgb(image) @ LUMA
+
+
+def sobel_xy(plane):
+    p = plane[..., None]
+    def at(dx, dy):
+        return shifted(p, dx, dy)[..., 0]
+    gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1)
+    gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1)
+    return gx, gy
+
+
+@reference
+def canny(image, v):
+    h, w = image.shape[:2]
+    gx, gy = sobel_xy(luma_plane(gaussian_blur(image, v)))
+    magnitude = np.hypot(gx, gy)
+    angle = np.degrees(np.arctan2(gy, gx)) % 180
+    sector = np.select([(angle < 22.5) | (angle >= 157.5), angle < 67.5, angle < 112.5], [0, 1, 2], 3)
+    steps = {0: (1, 0), 1: (1, 1), 2: (0, 1), 3: (1, -1)}
+    peak = np.zeros((h, w), dtype=bool)
+    for s, (dx, dy) in steps.items():
+        ahead = shifted(magnitude[..., None], dx, dy)[..., 0]
+        behind = shifted(magnitude[..., None], -dx, -dy)[..., 0]
+        peak |= (sector == s) & (magnitude >= ahead) & (magnitude >= behind)
+    value = np.where(peak, np.where(magnitude >= v["high"], 1.0, np.where(magnitude >= v["low"], 0.5, 0.0)), 0.0)
+    strongest = square_extreme(value[..., None], 1, np.maximum)[..., 0]
+    edge = (value == 1.0) | ((value == 0.5) & (strongest == 1.0))
+    out = np.ones((h, w, 4))
+    out[..., :3] = edge[..., None]
+    return out
+
+
+@reference
+def comic_strip(image, v):
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    comic = np.stack([np.abs(2 * g - b + r) * r, np.abs(2 * b - g + r) * r, np.abs(2 * b - g + r) * g], axis=-1)
+    return with_rgb(image, rgb(image) + (comic - rgb(image)) * v["intensity"])
+
+
+def binomial(image):
+    taps = np.array([1, 4, 6, 4, 1]) / 16
+    return convolve_separable(convolve_separable(image, taps, 1), taps, 0)
+
+
+@reference
+def detail_enhancer(image, v):
+    detail = image - binomial(image)
+    m = np.abs(rgb(detail)).mean(axis=-1)
+    t = v["threshold"]
+    gain = v["amount"] * np.where(m < t, smoothstep(0, t, m) if t > 0 else 1.0, 1.0)
+    return with_rgb(image, rgb(image) + rgb(detail) * gain[..., None])
+
+
+def smoothstep(edge0, edge1, x):
+    t = np.clip((x - edge0) / (edge1 - edge0), 0, 1)
+    return t * t * (3 - 2 * t)
+
+
+@reference
+def edge_aware_sharpen(image, v):
+    laplacian = rgb(four_neighbours(image)) - 4 * rgb(image)
+    e = np.clip(np.abs(laplacian) @ np.array([0.299, 0.587, 0.114]) / 4, 0, 1)
+    t = v["threshold"]
+    s = np.where(e > t, v["amount"] * (e - t) / (1 - t), 0.0)
+    return with_rgb(image, rgb(image) - laplacian * (s * 0.25)[..., None])
+
+
+def square_sum(image):
+    return sum(shifted(image, dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+
+
+@reference
+def edge_glow(image, v, context):
+    laplacian = 9 * rgb(image) - rgb(square_sum(image))
+    edge = np.linalg.norm(laplacian, axis=-1) > v["threshold"]
+    g = 0.5 - 0.5 * np.cos(v["speed"] * context["time"])
+    glowing = rgb(image) + (np.asarray(v["color"]) - rgb(image)) * g
+    return with_rgb(image, np.where(edge[..., None], glowing, rgb(image)))
+
+
+@reference
+def sharpen_detail(image, v):
+    c = rgb(image)
+    ring = rgb(square_sum(image)) - c
+    x = c + (9 * c - ring - c) * v["sharpen"]
+    clarity = v["clarity"]
+    l = x @ LUMA
+    k = (smoothstep(0.1, 0.9, l) * (1 - smoothstep(0.1, 0.9, l)) * clarity * 0.5)[..., None]
+    clear = np.where(x > 0.5, x + k * (1 - x), x - k * x)
+    x = x + (clear - x) * clarity
+    d = 2 * c - 0.25 * rgb(four_neighbours(image))
+    x = x + (d - x) * v["detail"] * 0.5
+    return with_rgb(image, x)
+
+
+@reference
+def sticker_outline(image, v):
+    h, w = image.shape[:2]
+    r = int(v["thickness"])
+    c = rgb(image)
+    strength = np.zeros((h, w))
+    ys, xs = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx == 0 and dy == 0:
+                continue
+            inside = (xs + dx >= 0) & (xs + dx < w) & (ys + dy >= 0) & (ys + dy < h)
+            diff = np.linalg.norm(rgb(shifted(image, dx, dy)) - c, axis=-1)
+            s = (1 - np.hypot(dx, dy) / r) * diff
+            strength = np.where(inside & (diff > 0.3), np.maximum(strength, s), strength)
+    outlined = c + (np.asarray(v["color"]) - c) * (np.minimum(strength, 1) * 0.8)[..., None]
+    out = with_rgb(image, outlined)
+    return np.where((image[..., 3] < 0.1)[..., None], 0.0, out)
+
+
+@reference
+def threshold_sketch(image, v):
+    gx, gy = sobel_xy(luma_plane(image))
+    m = np.hypot(np.maximum(gy, 0), np.maximum(gx, 0)) * v["strength"]
+    out = np.ones(image.shape)
+    out[..., :3] = (1 - (m >= v["threshold"]).astype(np.float64))[..., None]
+    return out

@@ -79,7 +79,8 @@ enum BlurEffectFilters {
             .number("strength", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
             .number("detail", default: 0.3, range: 0...1, summary: "share of the detail kept"),
         ],
-        stages: [.kernel("hb_detail_preserving_blur", file: "kernels/detail_preserving_blur.glsl")])
+        stages: [.kernel("hb_binomial_detail", file: "kernels/binomial_detail.glsl")],
+        pack: { values, _ in [0, Float(values.number("strength")), Float(values.number("detail"))] })
 
     static let all: [FilterDescriptor] = [tiltShift, localBlur, circleBlur, surfaceBlur, detailPreservingBlur]
 }

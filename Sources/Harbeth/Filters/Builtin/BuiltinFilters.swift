@@ -4,6 +4,6 @@ enum BuiltinFilters {
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CameraLogFilters.all
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all
-        + NeighbourhoodFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
+        + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
 }

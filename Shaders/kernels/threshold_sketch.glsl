@@ -1,0 +1,21 @@
+// threshold_sketch (Harbeth C7ThresholdSketch): black lines where the
+// rectified Sobel gradient of luminance passes a threshold, white elsewhere.
+//   gh = max(0, bottom row - top row), gv = max(0, right column - left column)
+//   (Sobel's 1, 2, 1 weights), m = |(gh, gv)| strength
+//   out = 1 - step(threshold, m) in grey, alpha 1; clamp-to-edge
+// (Harbeth takes the red channel; ours luminance, as sobel does.)
+// p0 = strength, p1 = threshold.
+vec4 hb_threshold_sketch(ivec2 pos, uint base) {
+    float tl = hb_luma(hb_load(pos + ivec2(-1, -1)).rgb);
+    float t = hb_luma(hb_load(pos + ivec2(0, -1)).rgb);
+    float tr = hb_luma(hb_load(pos + ivec2(1, -1)).rgb);
+    float l = hb_luma(hb_load(pos + ivec2(-1, 0)).rgb);
+    float r = hb_luma(hb_load(pos + ivec2(1, 0)).rgb);
+    float bl = hb_luma(hb_load(pos + ivec2(-1, 1)).rgb);
+    float b = hb_luma(hb_load(pos + ivec2(0, 1)).rgb);
+    float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
+    float gh = max(0.0, bl + 2.0 * b + br - tl - 2.0 * t - tr);
+    float gv = max(0.0, tr + 2.0 * r + br - tl - 2.0 * l - bl);
+    float m = length(vec2(gh, gv)) * hb_p[base];
+    return vec4(vec3(1.0 - step(hb_p[base + 1u], m)), 1.0);
+}
