@@ -1,11 +1,13 @@
 // blur_mix: the vertical pass of gaussian_blur (radius ceil(3 sigma),
 // normalised weights) mixed with the filter's input by a mask, for
-// tilt_shift and local_blur. With p = (pos + 0.5):
+// tilt_shift, local_blur and clarity. With p = (pos + 0.5):
 //   mode 0 (tilt_shift, linear): d = |p.y / h - center|
 //   mode 1 (tilt_shift, radial): d = |p - (w / 2, center h)| / |(w / 2, h / 2)|
 //       k = d <= size / 2 ? 0 : (transition > 0 ? clamp((d - size / 2) / transition, 0, 1) : 1)
 //   mode 2 (local_blur): d = |p - c size_of_frame| / w (width units),
 //       k = 1 - smoothstep(size / 2 - softness, size / 2, d) (a step when softness is 0)
+//   mode 3 (clarity): k = -4 l (1 - l), l = luma(in): midtones gain
+//       in + (in - blur) 4 l (1 - l) intensity
 //   out = mix(in, blur, k intensity)
 // p0 = radius r, p1...p(r+1) = weights; then mode, intensity, and
 // center (1 or 2 values), size, transition or softness.
@@ -21,8 +23,12 @@ vec4 hb_blur_mix_v(ivec2 pos, uint base, sampler2D original) {
     float intensity = hb_p[q + 1u];
     vec2 size = vec2(hb_in_size);
     vec2 p = vec2(pos) + 0.5;
+    vec4 source = texelFetch(original, pos, 0);
     float k;
-    if (mode == 2) {
+    if (mode == 3) {
+        float l = clamp(hb_luma(source.rgb), 0.0, 1.0);
+        k = -4.0 * l * (1.0 - l);
+    } else if (mode == 2) {
         vec2 centre = vec2(hb_p[q + 2u], hb_p[q + 3u]) * size;
         float d = distance(p, centre) / size.x;
         float outer = hb_p[q + 4u] * 0.5;
@@ -36,6 +42,5 @@ vec4 hb_blur_mix_v(ivec2 pos, uint base, sampler2D original) {
         float transition = hb_p[q + 4u];
         k = d <= clear ? 0.0 : (transition > 0.0 ? clamp((d - clear) / transition, 0.0, 1.0) : 1.0);
     }
-    vec4 source = texelFetch(original, pos, 0);
-    return mix(source, blur, k * intensity);
+    return vec4(mix(source.rgb, blur.rgb, k * intensity), mode == 3 ? source.a : mix(source.a, blur.a, k * intensity));
 }

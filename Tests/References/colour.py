@@ -590,3 +590,47 @@ def granularity(image, v, context):
     x, y = np.meshgrid(np.arange(w, dtype=np.uint64), np.arange(h, dtype=np.uint64))
     n = (lowbias32((x + 65536 * y) ^ lowbias32(key)) >> 8).astype(np.float64) / 16777215.0
     return with_rgb(image, rgb(image) + ((n - 0.5) * v["grain"])[..., None])
+
+
+# Corrections ----------------------------------------------------------------
+
+@reference
+def color_correction(image, v):
+    c = rgb(image).copy()
+    levels, curves, balance = v["levels"], v["curves"], v["balance"]
+    if levels != 0:
+        low = abs(levels) * 0.1
+        c = np.maximum((c - low) / (1 - 2 * low), 0) ** (1 - levels * 0.3)
+    if curves != 0:
+        k = 1 + abs(curves) * 0.5
+        lower = (c >= 0) & (c < 0.5)
+        upper = (c >= 0.5) & (c <= 1)
+        c = np.where(lower, (np.maximum(c, 0) / 0.5) ** k * 0.5,
+                     np.where(upper, 1 - (np.maximum(1 - c, 0) / 0.5) ** k * 0.5, c))
+    c = c + np.array([0.5, 0.2, -0.3]) * 0.2 * balance
+    return with_rgb(image, c)
+
+
+@reference
+def luminance_adaptive_contrast(image, v):
+    l = rgb(image) @ np.array([0.299, 0.587, 0.114])
+    k = 1 + (v["amount"] * (0.5 - l) * 4) * v["adaptivity"]
+    return with_rgb(image, (rgb(image) - 0.5) * k[..., None] + 0.5)
+
+
+COLOR_SPACES = {
+    "rgb_to_yiq": np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]]),
+    "rgb_to_yuv": np.array([[0.2126, 0.7152, 0.0722], [-0.09991, -0.33609, 0.436], [0.615, -0.55861, -0.05639]]),
+}
+
+
+@reference
+def color_space(image, v):
+    name = v["conversion"]
+    forward = name.replace("yiq_to_rgb", "rgb_to_yiq").replace("yuv_to_rgb", "rgb_to_yuv")
+    m = COLOR_SPACES[forward]
+    if name != forward:
+        # The published inverses, to their four decimals.
+        m = np.round(np.linalg.inv(m), 5) if "yuv" in name else np.array(
+            [[1, 0.956, 0.621], [1, -0.272, -0.647], [1, -1.105, 1.702]])
+    return with_rgb(image, rgb(image) @ m.T)

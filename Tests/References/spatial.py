@@ -857,3 +857,85 @@ def threshold_sketch(image, v):
     out = np.ones(image.shape)
     out[..., :3] = (1 - (m >= v["threshold"]).astype(np.float64))[..., None]
     return out
+
+
+# Shapes -----------------------------------------------------------------------
+
+@reference
+def clarity(image, v):
+    blurred = gaussian_blur(image, v)
+    l = np.clip(rgb(image) @ LUMA, 0, 1)
+    gain = (4 * l * (1 - l) * v["intensity"])[..., None]
+    return with_rgb(image, rgb(image) + (rgb(image) - rgb(blurred)) * gain)
+
+
+@reference
+def morphology(image, v):
+    r = int(v["radius"])
+    op = v["operation"]
+    low = lambda x: square_extreme(x, r, np.minimum)
+    high = lambda x: square_extreme(x, r, np.maximum)
+    if op == "erode":
+        return low(image)
+    if op == "dilate":
+        return high(image)
+    if op == "open":
+        return high(low(image))
+    if op == "close":
+        return low(high(image))
+    if op == "gradient":
+        return with_rgb(image, rgb(high(image)) - rgb(low(image)))
+    if op == "top_hat":
+        return with_rgb(image, rgb(image) - rgb(high(low(image))))
+    return with_rgb(image, rgb(low(high(image))) - rgb(image))
+
+
+@reference
+def rgba_dilation(image, v):
+    r = int(v["radius"])
+    axis = 1 if v["axis"] == "x" else 0
+    pad = [(0, 0)] * 3
+    pad[axis] = (r, r)
+    padded = np.pad(image, pad, mode="edge")
+    length = image.shape[axis]
+    return np.maximum.reduce([np.take(padded, range(i, i + length), axis=axis) for i in range(2 * r + 1)])
+
+
+@reference
+def color_packing(image, v):
+    dx, dy = int(v["dx"]), int(v["dy"])
+    red = image[..., :1]
+    return np.concatenate([shifted(red, -dx, -dy), shifted(red, dx, -dy), shifted(red, -dx, dy), shifted(red, dx, dy)],
+                          axis=-1)
+
+
+def homography(points_from, points_to):
+    a, b = [], []
+    for (x, y), (u, v) in zip(points_from, points_to):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        b.append(u)
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        b.append(v)
+    return np.append(np.linalg.solve(np.array(a), np.array(b)), 1).reshape(3, 3)
+
+
+@reference
+def transform(image, v):
+    h, w = image.shape[:2]
+    corners = v["corners"]
+    if corners:
+        to = [(corners[2 * i] * w, corners[2 * i + 1] * h) for i in range(4)]
+        forward = homography([(0, 0), (w, 0), (w, h), (0, h)], to)
+    else:
+        m = list(v["matrix"]) + ([0, 0, 1] if len(v["matrix"]) == 6 else [])
+        ax, ay = v["anchor"][0] * w, v["anchor"][1] * h
+        forward = np.array([[1, 0, ax], [0, 1, ay], [0, 0, 1]]) @ np.array(m).reshape(3, 3) @ np.array(
+            [[1, 0, -ax], [0, 1, -ay], [0, 0, 1]])
+    inverse = np.linalg.inv(forward)
+    px, py = pixel_centres(w, h)
+    q = np.stack([px, py, np.ones_like(px)], axis=-1) @ inverse.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sx, sy = q[..., 0] / q[..., 2], q[..., 1] / q[..., 2]
+    inside = (q[..., 2] > 0) & (sx >= 0) & (sy >= 0) & (sx <= w) & (sy <= h)
+    sampled = sample_bilinear(image, np.where(inside, sx, 0), np.where(inside, sy, 0))
+    return np.where(inside[..., None], sampled, np.asarray(v["fill"]))
