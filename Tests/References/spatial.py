@@ -939,3 +939,122 @@ def transform(image, v):
     inside = (q[..., 2] > 0) & (sx >= 0) & (sy >= 0) & (sx <= w) & (sy <= h)
     sampled = sample_bilinear(image, np.where(inside, sx, 0), np.where(inside, sy, 0))
     return np.where(inside[..., None], sampled, np.asarray(v["fill"]))
+
+
+# Quality -----------------------------------------------------------------------
+
+@reference
+def cas(image, v):
+    def at(dx, dy):
+        return rgb(shifted(image, dx, dy))
+    a, b, c, d, e, f, g, h, i = (at(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    cross = np.stack([b, d, e, f, h])
+    square = np.stack([a, b, c, d, e, f, g, h, i])
+    mn = cross.min(axis=0) + square.min(axis=0)
+    mx = cross.max(axis=0) + square.max(axis=0)
+    amp = np.sqrt(np.clip(np.minimum(mn, 2 - mx) / np.maximum(mx, 1e-6), 0, 1))
+    w = -amp / (16 + (4.01 - 16) * v["strength"])
+    return with_rgb(image, ((b + d + f + h) * w + e) / (1 + 4 * w))
+
+
+@reference
+def chromatic_aberration(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = v["center"][0] * w, v["center"][1] * h
+    k = v["amount"]
+    out = image.copy()
+    out[..., 0] = sample_bilinear(image, cx + (px - cx) * (1 + k), cy + (py - cy) * (1 + k))[..., 0]
+    out[..., 2] = sample_bilinear(image, cx + (px - cx) * (1 - k), cy + (py - cy) * (1 - k))[..., 2]
+    return out
+
+
+def frame_key(time):
+    return int(np.floor(np.float32(time) * np.float32(1000.0) + np.float32(0.5)))
+
+
+@reference
+def film_grain(image, v, context):
+    h, w = image.shape[:2]
+    seed = hash32(frame_key(context["time"]))
+    px, py = pixel_centres(w, h)
+    gx, gy = px / v["size"], py / v["size"]
+    cx, cy = np.floor(gx), np.floor(gy)
+    fx, fy = gx - cx, gy - cy
+    ix, iy = cx.astype(np.int64), cy.astype(np.int64)
+
+    def lattice(x, y, channel):
+        return hash01(((x + 4096 * y + 16777216 * channel) & 0xFFFFFFFF).astype(np.uint64) ^ seed)
+
+    def noise(channel):
+        top = lattice(ix, iy, channel) * (1 - fx) + lattice(ix + 1, iy, channel) * fx
+        bottom = lattice(ix, iy + 1, channel) * (1 - fx) + lattice(ix + 1, iy + 1, channel) * fx
+        return top * (1 - fy) + bottom * fy
+
+    n = np.stack([noise(c) for c in range(3)], axis=-1) if v["color"] >= 0.5 else noise(0)[..., None]
+    l = np.clip(rgb(image) @ LUMA, 0, 1)
+    weight = (1 - v["response"] * (2 * l - 1) ** 2)[..., None]
+    return with_rgb(image, rgb(image) + (n - 0.5) * v["strength"] * weight)
+
+
+@reference
+def deband(image, v, context):
+    h, w = image.shape[:2]
+    key = frame_key(context["time"])
+    x, y = np.meshgrid(np.arange(w, dtype=np.uint64), np.arange(h, dtype=np.uint64))
+    cell = x + 4096 * y
+
+    def random(stream):
+        return hash01(cell ^ hash32(key + stream))
+
+    px, py = pixel_centres(w, h)
+    color = image.copy()
+    for i in range(1, int(v["iterations"]) + 1):
+        distance = random(2 * i) * v["radius"] * i
+        angle = random(2 * i + 1) * 2 * np.pi
+        ox, oy = distance * np.cos(angle), distance * np.sin(angle)
+        average = 0.25 * (sample_bilinear(image, px + ox, py + oy) + sample_bilinear(image, px - ox, py - oy)
+                          + sample_bilinear(image, px - oy, py + ox) + sample_bilinear(image, px + oy, py - ox))
+        keep = np.abs(color - average) > v["threshold"] / (16384 * i)
+        color = np.where(keep, color, average)
+    grain = np.stack([random(100), random(101), random(102)], axis=-1) - 0.5
+    out = image.copy()
+    out[..., :3] = rgb(color) + grain * v["grain"] / 8192
+    return out
+
+
+@reference
+def denoise(image, v):
+    h = 10 * v["s"] / 255
+    half_patch, half_research = int(v["p"]) // 2, int(v["r"]) // 2
+    c = rgb(image)
+
+    def box(plane, r):
+        total = np.zeros_like(plane)
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                total += shifted(plane, dx, dy)
+        return total
+
+    total = np.zeros_like(c)
+    weights = np.zeros_like(c)
+    for dy in range(-half_research, half_research + 1):
+        for dx in range(-half_research, half_research + 1):
+            other = rgb(shifted(image, dx, dy))
+            # The patch around q = p + (dx, dy) is the shifted image's patch
+            # around p, clamped where the shifted image is.
+            ssd = np.zeros_like(c)
+            for py in range(-half_patch, half_patch + 1):
+                for px in range(-half_patch, half_patch + 1):
+                    a = rgb(shifted(image, px, py))
+                    b = rgb(shifted_twice(image, dx, dy, px, py))
+                    ssd += (a - b) ** 2
+            weight = np.exp(-ssd / (h * h))
+            total += weight * other
+            weights += weight
+    return with_rgb(image, total / weights)
+
+
+def shifted_twice(image, dx, dy, px, py):
+    """in(clamp(clamp(p + d) + p')): the GPU's hb_load(q + offset) with q = p + d unclamped, so one clamp."""
+    return shifted(image, dx + px, dy + py)
