@@ -34,7 +34,7 @@ final class FilterCatalogDocumentTests: XCTestCase {
         XCTAssertTrue(
             text.contains("| `mode` | luminosity\\|average\\|desaturate | `luminosity` |  | how grey is computed |"))
         XCTAssertTrue(text.contains("| `levels` | integer | `10` | 1...255 | levels per channel |"))
-        XCTAssertTrue(text.contains("| `file` | text | required |  | the .cube file (LUT_3D_SIZE 2...65) |"))
+        XCTAssertTrue(text.contains("| `file` | text | required |  | the .cube (LUT_3D_SIZE 2...65) or .3dl file |"))
         XCTAssertTrue(text.contains("| `preserve_lightness` | boolean | false |  | keep each pixel's HSL lightness |"))
     }
 }

@@ -104,6 +104,108 @@ final class LookupFiltersTests: XCTestCase {
         }
     }
 
+    /// Writes an Autodesk `.3dl` of `size` with entries of `bits` bits
+    /// (blue fastest), the shaper line first.
+    static func write3DL(
+        _ name: String, size: Int, bits: Int, _ function: (Double, Double, Double) -> (Double, Double, Double)
+    ) throws -> String {
+        let top = Double((1 << bits) - 1)
+        var lines = ["# a test grade", (0..<size).map { String($0 * 1023 / (size - 1)) }.joined(separator: " ")]
+        let step = 1 / Double(size - 1)
+        for red in 0..<size {
+            for green in 0..<size {
+                for blue in 0..<size {
+                    let (r, g, b) = function(Double(red) * step, Double(green) * step, Double(blue) * step)
+                    lines.append(
+                        [r, g, b].map { String(Int((min(max($0, 0), 1) * top).rounded())) }.joined(separator: " "))
+                }
+            }
+        }
+        let path = TestMedia.directory + "/" + name
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A Hald CLUT of `level` graded by an FFmpeg chain (haldclutsrc makes
+    /// the identity).
+    static func writeHald(_ name: String, level: Int, grade: String) throws -> String {
+        let path = TestMedia.directory + "/" + name
+        try TestMedia.run(
+            "ffmpeg",
+            ["-v", "error", "-y", "-f", "lavfi", "-i", "haldclutsrc=level=\(level)," + grade, "-frames:v", "1", path])
+        return path
+    }
+
+    func testThreeDLAndHaldFiles() throws {
+        let renderer = try Self.imageRenderer.get()
+        let twelve = try Self.write3DL("graded.3dl", size: 17, bits: 12, Self.grade)
+        let ten = try Self.write3DL("small.3dl", size: 9, bits: 10) { r, g, b in (b, 1 - g, r * r) }
+        let hald = try Self.writeHald("graded-hald.png", level: 8, grade: "hue=h=40:s=1.3,eq=gamma=1.3,format=rgb24")
+        let small = try Self.writeHald("small-hald.png", level: 4, grade: "negate,format=rgb24")
+        for chain in [
+            "lut3d=file=\(twelve)", "lut3d=file=\(ten):intensity=0.5", "hald_clut=file=\(hald)",
+            "hald_clut=file=\(small):intensity=0.7", "contrast=1.3,hald_clut=\(hald),lut3d=\(twelve)",
+        ] {
+            try assertMatchesReference(chain, .pointwise, renderer: renderer)
+        }
+    }
+
+    /// FFmpeg's own lut3d (.3dl) and haldclut on the same frame agree with
+    /// ours: a second, independent reference (its 3dl scale is 1/4096 for
+    /// 12 bits where ours is 1/4095, within the bound).
+    func testThreeDLAndHaldAgreeWithFFmpeg() throws {
+        let renderer = try Self.imageRenderer.get()
+        let frame = try Fixtures.frame(.rgba8, index: 3)
+        let input = TestMedia.directory + "/lut-frame.rgba"
+        try Data(frame.packedBytes(plane: 0)).write(to: URL(fileURLWithPath: input))
+        let raw = ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(frame.width)x\(frame.height)"]
+        let threeDL = try Self.write3DL("ffmpeg.3dl", size: 17, bits: 12, Self.grade)
+        let hald = try Self.writeHald("ffmpeg-hald.png", level: 8, grade: "hue=h=-60,format=rgb24")
+        for (ours, theirs, inputs) in [
+            ("lut3d=file=\(threeDL)", "[0]lut3d=file=\(threeDL):interp=trilinear", [String]()),
+            ("hald_clut=file=\(hald)", "[0][1]haldclut=interp=trilinear", ["-i", hald]),
+        ] {
+            let output = try ImageNode(frame).applying(FilterChain(parsing: ours)).makeFrame(on: renderer)
+            let result = TestMedia.directory + "/lut-ffmpeg.rgba"
+            try TestMedia.run(
+                "ffmpeg",
+                ["-v", "error", "-y"] + raw + ["-i", input] + inputs
+                    + ["-filter_complex", theirs + ",format=rgba", "-frames:v", "1", "-f", "rawvideo", result])
+            let expected = try [UInt8](Data(contentsOf: URL(fileURLWithPath: result)))
+            let got = output.packedBytes(plane: 0)
+            XCTAssertEqual(expected.count, got.count, ours)
+            let worst =
+                zip(expected, got).enumerated().filter { $0.offset % 4 != 3 }.map {
+                    abs(Int($0.element.0) - Int($0.element.1))
+                }.max() ?? 99
+            XCTAssertLessThanOrEqual(worst, 2, "\(ours) against FFmpeg, in 8-bit steps")
+        }
+    }
+
+    func testBadThreeDLAndHaldFilesAreClearErrors() throws {
+        let renderer = try Self.imageRenderer.get()
+        let frame = try Fixtures.frame(.rgba8, index: 3)
+        let truncated = TestMedia.directory + "/truncated.3dl"
+        try Data("0 512 1023\n0 0 0\n4095 4095 4095\n".utf8).write(to: URL(fileURLWithPath: truncated))
+        let words = TestMedia.directory + "/words.3dl"
+        try Data("0 1023\n0 0 zero\n".utf8).write(to: URL(fileURLWithPath: words))
+        let square = TestMedia.directory + "/not-hald.png"
+        try TestMedia.run(
+            "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:size=100x100", "-frames:v", "1", square])
+        for (chain, message) in [
+            ("lut3d=file=\(truncated)", "a table of 3^3 = 27 entries, found 2"),
+            ("lut3d=file=\(words)", "words.3dl:2: expected whole numbers"),
+            ("hald_clut=file=\(square)", "side of L^3"), ("hald_clut", "name the file"),
+        ] {
+            XCTAssertThrowsError(
+                try ImageNode(frame).applying(FilterChain(parsing: chain)).makeFrame(on: renderer), chain
+            ) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(chain): \(error)")
+                XCTAssertFalse("\(error)".contains("\n"), "one line")
+            }
+        }
+    }
+
     func testAnIdentityLookupImageLeavesTheFrameAlmostUnchanged() throws {
         // Independent of the reference: the identity table is the input to
         // within its 8-bit rounding and the interpolation between 64 steps.

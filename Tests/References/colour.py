@@ -373,8 +373,35 @@ def apply_table(image, size, lo, hi, table, intensity):
 
 @reference
 def lut3d(image, v):
+    if v["file"].lower().endswith(".3dl"):
+        size, table = read_3dl(v["file"])
+        return apply_table(image, size, np.zeros(3), np.ones(3), table, v["intensity"])
     size, lo, hi, table = read_cube(v["file"])
     return apply_table(image, size, lo, hi, table, v["intensity"])
+
+
+def read_3dl(path):
+    """Autodesk .3dl: a shaper line of N levels, then N^3 integer triples,
+    blue fastest; output depth the smallest of 10/12/14/16 bits holding
+    them. Returns the table indexed [b][g][r]."""
+    rows = [line.split() for line in open(path) if line.strip() and not line.lstrip().startswith("#")]
+    size = len(rows[0])
+    values = np.array([[int(x) for x in row] for row in rows[1:]], dtype=np.float64)
+    bits = next(b for b in (10, 12, 14, 16) if values.max() < 2 ** b)
+    table = values.reshape(size, size, size, 3) / (2 ** bits - 1)  # [r][g][b]
+    return size, table.transpose(2, 1, 0, 3)
+
+
+@reference
+def hald_clut(image, v):
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", v["file"], "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         check=True, capture_output=True).stdout
+    side = int(round((len(raw) // 4) ** 0.5))
+    level = round(side ** (1 / 3))
+    size = level * level
+    pixels = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 4)[:, :3].astype(np.float64) / 255
+    table = pixels.reshape(size, size, size, 3)  # b, g, r: red fastest
+    return apply_table(image, size, np.zeros(3), np.ones(3), table, v["intensity"])
 
 
 @reference

@@ -48,7 +48,7 @@ public struct CubeLUT: Sendable, Hashable {
 }
 
 /// The state of one `.cube` parse: keywords seen, entries read so far.
-private struct CubeParser {
+struct CubeParser {
     let path: String
     private var title: String?
     private var size: Int?

@@ -4,8 +4,8 @@ import Kakapos
 /// What each contact-sheet tile applies: for every catalog filter, values
 /// that show what it does (many defaults change nothing), and the sample
 /// files that filters naming a file need, made here in a temporary folder:
-/// a `.cube` LUT, a 512x512 lookup image, a logo with alpha, a mask and a
-/// custom shader.
+/// a `.cube` LUT, a 512x512 lookup image, a Hald CLUT, a logo with alpha,
+/// a mask and a custom shader.
 struct GallerySamples {
     /// One tile: its label and the chain text applied after the resize.
     struct Tile {
@@ -18,6 +18,7 @@ struct GallerySamples {
     let folder: String
     let cube: String
     let lookupImage: String
+    let haldImage: String
     let logo: String
     let mask: String
     let shader: String
@@ -30,6 +31,7 @@ struct GallerySamples {
         folder = base.path
         cube = folder + "/look.cube"
         lookupImage = folder + "/lookup.png"
+        haldImage = folder + "/hald.png"
         logo = folder + "/logo.png"
         mask = folder + "/mask.png"
         shader = folder + "/stripes.glsl"
@@ -41,6 +43,7 @@ struct GallerySamples {
             throw .gallerySamplesUnwritable(folder: folder, reason: "\(error)")
         }
         try Self.writePNG(Self.lookup(), to: lookupImage)
+        try Self.writePNG(Self.hald(), to: haldImage)
         try Self.writePNG(Self.logoImage(size: 72), to: logo)
         try Self.writePNG(Self.gradient(width: 64, height: 16), to: mask)
     }
@@ -55,11 +58,10 @@ struct GallerySamples {
         for descriptor in catalog.descriptors {
             let name = descriptor.name
             let arguments = sampleArguments(name, tileWidth: tileWidth, tileHeight: tileHeight)
-            // fade reads the frame's time: halfway through a one-second fade in.
-            tiles.append(
-                Tile(
-                    label: name, chain: arguments.map { "\(name)=\($0)" } ?? name,
-                    time: name == "fade" || name == "xfade" ? 0.5 : nil))
+            // fade reads the frame's time: halfway through a one-second
+            // fade in; edge_glow pulses with it: nearly half way.
+            let time: Double? = ["fade": 0.5, "xfade": 0.5, "edge_glow": 0.3][name]
+            tiles.append(Tile(label: name, chain: arguments.map { "\(name)=\($0)" } ?? name, time: time))
         }
         tiles.append(Tile(label: "shader", chain: "shader=\(shader):amount=0.7"))
         return tiles
@@ -108,6 +110,24 @@ struct GallerySamples {
         // With the frame itself, mirrored and inverted, as the second video.
         case "xfade": return "transition=circleopen:duration=1:offset=0"
         case "hstack", "vstack": return "padding=4:color=1/1/1"
+        case "temperature": return "0.7"
+        case "warmth": return "0.6"
+        case "channel_control": return "red=0.5:blue=-0.5"
+        case "color_vector": return "vector=0.2/0/-0.2/0"
+        case "highlights": return "-0.6"
+        case "shadows": return "0.5"
+        case "color_correction": return "levels=0.5:curves=0.8"
+        case "vignette_blend": return "start=0.1:end=0.6:color=0.2/0.3/0.8:mode=overlay"
+        case "transform": return "corners=0.1/0/0.9/0.1/1/1/0/0.9"
+        case "morphology": return "operation=gradient:radius=2"
+        case "rgba_dilation": return "radius=6"
+        case "chromatic_aberration": return "amount=0.03"
+        case "film_grain": return "strength=0.3:size=2"
+        case "denoise": return "s=6:p=3:r=7"
+        case "cas": return "1"
+        case "surface_blur": return "radius=4:threshold=0.2"
+        case "clarity": return "1.5"
+        case "hald_clut": return "file=\(haldImage)"
         default: return nil
         }
     }
@@ -149,6 +169,19 @@ struct GallerySamples {
                         (value(green), value(blue), value(red), 255))
                 }
             }
+        }
+        return canvas
+    }
+
+    /// A Hald CLUT of level 8 (512x512: entry r + 64 g + 4096 b, row after
+    /// row), with the channels rotated the other way from `lookup()`'s.
+    static func hald() -> Canvas {
+        var canvas = Canvas(width: 512, height: 512, fill: (0, 0, 0, 255))
+        let value = { (level: Int) in UInt8(level * 255 / 63) }
+        for index in 0..<(64 * 64 * 64) {
+            let (red, green, blue) = (index % 64, index / 64 % 64, index / 4096)
+            canvas.fillRectangle(
+                x: index % 512, y: index / 512, width: 1, height: 1, (value(blue), value(red), value(green), 255))
         }
         return canvas
     }
