@@ -661,3 +661,55 @@ def color_space(image, v):
         m = np.round(np.linalg.inv(m), 5) if "yuv" in name else np.array(
             [[1, 0.956, 0.621], [1, -0.272, -0.647], [1, -1.105, 1.702]])
     return with_rgb(image, rgb(image) @ m.T)
+
+
+# 1D lookups --------------------------------------------------------------------
+
+def read_rgba(path):
+    probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                            "stream=width,height", "-of", "csv=p=0", path], check=True, capture_output=True, text=True)
+    w, h = (int(x) for x in probe.stdout.strip().split(","))
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         check=True, capture_output=True).stdout
+    return np.frombuffer(raw, dtype=np.uint8).reshape(h, w, 4).astype(np.float64) / 255
+
+
+def one_d_tables(path):
+    image = read_rgba(path)
+    return image[image.shape[0] // 2, :, :3]  # N x 3
+
+
+def apply_1d(c, tables):
+    n = tables.shape[0]
+    x = np.clip(c, 0, 1) * (n - 1)
+    i = np.minimum(np.floor(x).astype(int), n - 2)
+    f = x - i
+    out = np.empty_like(c)
+    for channel in range(3):
+        t = tables[:, channel]
+        out[..., channel] = t[i[..., channel]] * (1 - f[..., channel]) + t[i[..., channel] + 1] * f[..., channel]
+    return out
+
+
+@reference
+def lookup_1d(image, v):
+    c = rgb(image)
+    return with_rgb(image, c + (apply_1d(c, one_d_tables(v["file"])) - c) * v["intensity"])
+
+
+@reference
+def multi_zone_lookup(image, v):
+    c = rgb(image)
+    shadow = min(v["shadow"], v["highlight"] - 0.01)
+    highlight = max(v["highlight"], shadow + 0.01)
+    width = v["transition"]
+    l = c @ LUMA
+    t_low = (l - shadow) / width
+    t_high = (l - highlight + width) / width
+    ws = np.select([l <= shadow, l >= highlight, l <= shadow + width], [1.0, 0.0, 1 - t_low], 0.0)
+    wh = np.select([l <= shadow, l >= highlight, l <= shadow + width, l >= highlight - width], [0.0, 1.0, 0.0, t_high],
+                   0.0)
+    wm = 1 - ws - wh
+    zoned = sum(w[..., None] * apply_1d(c, one_d_tables(v[zone]))
+                for w, zone in ((ws, "shadows"), (wm, "midtones"), (wh, "highlights")))
+    return with_rgb(image, c + (zoned - c) * v["intensity"])

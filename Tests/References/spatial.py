@@ -1058,3 +1058,37 @@ def denoise(image, v):
 def shifted_twice(image, dx, dy, px, py):
     """in(clamp(clamp(p + d) + p')): the GPU's hb_load(q + offset) with q = p + d unclamped, so one clamp."""
     return shifted(image, dx + px, dy + py)
+
+
+# Generators --------------------------------------------------------------------
+
+def output_size(image, v):
+    h, w = image.shape[:2]
+    return (int(v["h"]) if v["h"] > 0 else h), (int(v["w"]) if v["w"] > 0 else w)
+
+
+def rgba_of(colour):
+    colour = list(colour)
+    return np.array(colour + ([1.0] if len(colour) == 3 else []))
+
+
+@reference
+def solid(image, v):
+    h, w = output_size(image, v)
+    return np.broadcast_to(rgba_of(v["color"]), (h, w, 4)).copy()
+
+
+@reference
+def gradient(image, v):
+    h, w = output_size(image, v)
+    px, py = pixel_centres(w, h)
+    u, t = px / w, py / h
+    if v["mode"] == "radial":
+        cx, cy = v["center"]
+        k = np.clip(np.hypot(u - cx, (t - cy) * h / w) / v["radius"], 0, 1)
+    else:
+        a = np.radians(v["angle"])
+        dx, dy = np.cos(a), np.sin(a)
+        k = np.clip(((u - 0.5) * dx + (t - 0.5) * dy) / (abs(dx) + abs(dy)) + 0.5, 0, 1)
+    start, end = rgba_of(v["from"]), rgba_of(v["to"])
+    return start + (end - start) * k[..., None]

@@ -19,6 +19,8 @@ struct GallerySamples {
     let cube: String
     let lookupImage: String
     let haldImage: String
+    /// 1D lookups: a cross-processing curve, and cool, neutral and warm ones for the zones.
+    let curves: (cross: String, cool: String, neutral: String, warm: String)
     let logo: String
     let mask: String
     let shader: String
@@ -32,6 +34,7 @@ struct GallerySamples {
         cube = folder + "/look.cube"
         lookupImage = folder + "/lookup.png"
         haldImage = folder + "/hald.png"
+        curves = (folder + "/cross.png", folder + "/cool.png", folder + "/neutral.png", folder + "/warm.png")
         logo = folder + "/logo.png"
         mask = folder + "/mask.png"
         shader = folder + "/stripes.glsl"
@@ -44,6 +47,10 @@ struct GallerySamples {
         }
         try Self.writePNG(Self.lookup(), to: lookupImage)
         try Self.writePNG(Self.hald(), to: haldImage)
+        try Self.writePNG(Self.curve { x in (x * x * (3 - 2 * x), x, 0.2 + 0.6 * x) }, to: curves.cross)
+        try Self.writePNG(Self.curve { x in (x * 0.8, x * 0.9, min(1, 0.1 + x)) }, to: curves.cool)
+        try Self.writePNG(Self.curve { x in (x, x, x) }, to: curves.neutral)
+        try Self.writePNG(Self.curve { x in (min(1, 0.1 + x), x * 0.95, x * 0.8) }, to: curves.warm)
         try Self.writePNG(Self.logoImage(size: 72), to: logo)
         try Self.writePNG(Self.gradient(width: 64, height: 16), to: mask)
     }
@@ -128,6 +135,11 @@ struct GallerySamples {
         case "surface_blur": return "radius=4:threshold=0.2"
         case "clarity": return "1.5"
         case "hald_clut": return "file=\(haldImage)"
+        case "lookup_1d": return "file=\(curves.cross)"
+        case "multi_zone_lookup":
+            return "shadows=\(curves.cool):midtones=\(curves.neutral):highlights=\(curves.warm)"
+        case "solid": return "color=0.9/0.5/0.1"
+        case "gradient": return "from=0.1/0.2/0.6:to=1/0.8/0.3:angle=30"
         default: return nil
         }
     }
@@ -182,6 +194,17 @@ struct GallerySamples {
             let (red, green, blue) = (index % 64, index / 64 % 64, index / 4096)
             canvas.fillRectangle(
                 x: index % 512, y: index / 512, width: 1, height: 1, (value(blue), value(red), value(green), 255))
+        }
+        return canvas
+    }
+
+    /// A 256x1 lookup image of the per-channel `function` of 0...1.
+    static func curve(_ function: (Double) -> (Double, Double, Double)) -> Canvas {
+        var canvas = Canvas(width: 256, height: 1, fill: (0, 0, 0, 255))
+        for x in 0..<256 {
+            let (r, g, b) = function(Double(x) / 255)
+            let byte = { (v: Double) in UInt8((min(max(v, 0), 1) * 255).rounded()) }
+            canvas.fillRectangle(x: x, y: 0, width: 1, height: 1, (byte(r), byte(g), byte(b), 255))
         }
         return canvas
     }

@@ -55,6 +55,76 @@ enum LookupFilters {
             return [Float(values.number("intensity"))] + lut.packed
         })
 
+    static let lookup1D = FilterDescriptor(
+        name: "lookup_1d", kind: .pointwise, summary: "Per-channel curves from a lookup image (N x 1).",
+        formula: "tables R, G, B = the middle row of the N-wide image, per channel; x = clamp(v, 0, 1) (N - 1),"
+            + " linear between entries; mix(rgb, (R(r), G(g), B(b)), intensity) (Harbeth C7LookupTable1D)",
+        parameters: [
+            .text("file", summary: "the lookup image, 2...4096 wide (decoded by the media layer)", structural: false),
+            .number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
+        ],
+        stages: [.pointwise("hb_lookup_1d", file: "pointwise/lookup_1d.glsl")],
+        dataInBuffer: true,
+        pack: { values, environment in
+            let path = try requiredPath(values, filter: "lookup_1d", example: "lookup_1d=file=curve.png")
+            let tables = try oneDimensionalTables(environment.resources.image(at: path), path: path)
+            return [Float(values.number("intensity")), Float(tables.count / 3)] + tables
+        })
+
+    static let multiZoneLookup = FilterDescriptor(
+        name: "multi_zone_lookup", kind: .pointwise,
+        summary: "Separate 1D lookups for the shadows, midtones and highlights.",
+        formula: "three lookup_1d tables weighted by luma l: s = min(shadow, highlight - 0.01), h = max(highlight,"
+            + " s + 0.01); shadows below s, highlights above h, midtones between, blended linearly over"
+            + " `transition` after s and before h; mix(rgb, weighted, intensity) (Harbeth C7MultiZoneLookup,"
+            + " whose blend divides by twice the transition and so jumps at the zone's edge)",
+        parameters: [
+            .text("shadows", summary: "lookup image for the shadows", structural: false),
+            .text("midtones", summary: "lookup image for the midtones", structural: false),
+            .text("highlights", summary: "lookup image for the highlights", structural: false),
+            .number("shadow", default: 0.3, range: 0...1, summary: "luma where the shadows end"),
+            .number("highlight", default: 0.7, range: 0...1, summary: "luma where the highlights begin"),
+            .number("transition", default: 0.1, range: 0.001...0.5, summary: "width of the blends"),
+            .number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged"),
+        ],
+        stages: [.pointwise("hb_multi_zone_lookup", file: "pointwise/lookup_1d.glsl")],
+        dataInBuffer: true,
+        pack: { values, environment in
+            var sets: [[Float]] = []
+            for zone in ["shadows", "midtones", "highlights"] {
+                let path = values.text(zone)
+                guard !path.isEmpty else {
+                    throw RenderError.invalidFilterSetup(
+                        filter: "multi_zone_lookup",
+                        reason: "name all three images: shadows=a.png:midtones=b.png:highlights=c.png")
+                }
+                sets.append(try oneDimensionalTables(environment.resources.image(at: path), path: path))
+            }
+            guard Set(sets.map(\.count)).count == 1 else {
+                throw RenderError.invalidFilterSetup(
+                    filter: "multi_zone_lookup", reason: "the three lookup images must be equally wide")
+            }
+            return [Float(values.number("intensity")), Float(sets[0].count / 3)]
+                + ["shadow", "highlight", "transition"].map { Float(values.number($0)) } + sets.flatMap { $0 }
+        })
+
+    /// The red, green and blue tables of a 1D lookup image: its middle row.
+    private static func oneDimensionalTables(_ image: VideoFrame, path: String) throws -> [Float] {
+        guard image.layout == .rgba8 else {
+            throw FilterResourceError.malformed(
+                path: path, line: nil, reason: "a lookup image must be decoded to RGBA8, not \(image.layout)")
+        }
+        guard (2...4096).contains(image.width) else {
+            throw FilterResourceError.malformed(
+                path: path, line: nil, reason: "a 1D lookup image is 2...4096 wide, not \(image.width)")
+        }
+        let pixels = image.packedBytes(plane: 0)
+        let row = (image.height / 2) * image.width * 4
+        return (0..<3).flatMap { channel in
+            (0..<image.width).map { Float(pixels[row + $0 * 4 + channel]) / 255 }
+        }
+    }
+
     private static func requiredPath(_ values: FilterValues, filter: String, example: String) throws -> String {
         let path = values.text("file")
         guard !path.isEmpty else {
@@ -63,7 +133,7 @@ enum LookupFilters {
         return path
     }
 
-    static let all: [FilterDescriptor] = [lut3d, lookup, haldClut]
+    static let all: [FilterDescriptor] = [lut3d, lookup, haldClut, lookup1D, multiZoneLookup]
 }
 
 extension Filter {
@@ -77,6 +147,27 @@ extension Filter {
     /// (0...1, clamped); decoded through the renderer's `FilterResourceLoader`.
     public static func haldClut(file: String, intensity: Double = 1) -> Filter {
         Filter(clamping: LookupFilters.haldClut, values: ["file": .text(file), "intensity": .number(intensity)])
+    }
+
+    /// `lookup_1d`: per-channel curves from the lookup image at `file`
+    /// (its middle row), mixed by `intensity` (0...1, clamped).
+    public static func lookup1D(file: String, intensity: Double = 1) -> Filter {
+        Filter(clamping: LookupFilters.lookup1D, values: ["file": .text(file), "intensity": .number(intensity)])
+    }
+
+    /// `multi_zone_lookup`: 1D lookup images for the shadows, midtones and
+    /// highlights, with the zones' edges and blend width; values clamped.
+    public static func multiZoneLookup(
+        shadows: String, midtones: String, highlights: String, shadow: Double = 0.3, highlight: Double = 0.7,
+        transition: Double = 0.1, intensity: Double = 1
+    ) -> Filter {
+        Filter(
+            clamping: LookupFilters.multiZoneLookup,
+            values: [
+                "shadows": .text(shadows), "midtones": .text(midtones), "highlights": .text(highlights),
+                "shadow": .number(shadow), "highlight": .number(highlight), "transition": .number(transition),
+                "intensity": .number(intensity),
+            ])
     }
 
     /// `lookup`: Harbeth's 512x512 lookup image at `file`, mixed by
