@@ -713,3 +713,84 @@ def multi_zone_lookup(image, v):
     zoned = sum(w[..., None] * apply_1d(c, one_d_tables(v[zone]))
                 for w, zone in ((ws, "shadows"), (wm, "midtones"), (wh, "highlights")))
     return with_rgb(image, c + (zoned - c) * v["intensity"])
+
+
+# HDR ----------------------------------------------------------------------------
+
+PQ_M1, PQ_M2, PQ_C1, PQ_C2, PQ_C3 = 2610 / 16384, 2523 / 4096 * 128, 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+
+
+def pq_to_nits(e):
+    p = np.clip(e, 0, 1) ** (1 / PQ_M2)
+    return 10000 * (np.maximum(p - PQ_C1, 0) / (PQ_C2 - PQ_C3 * p)) ** (1 / PQ_M1)
+
+
+def nits_to_pq(nits):
+    y = np.clip(nits / 10000, 0, 1) ** PQ_M1
+    return ((PQ_C1 + PQ_C2 * y) / (1 + PQ_C3 * y)) ** PQ_M2
+
+
+def hlg_to_scene(e):
+    a, b, c = 0.17883277, 0.28466892, 0.55991073
+    return np.where(e <= 0.5, e * e / 3, (np.exp((e - c) / a) + b) / 12)
+
+
+def hable(x):
+    A, B, C, D, E, F = 0.15, 0.5, 0.1, 0.2, 0.02, 0.3
+    return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F
+
+
+def tone_curve(m, curve, peak, target):
+    x = m / target
+    xp = max(peak / target, 1.0001)
+    if curve == "bt2390":
+        top = nits_to_pq(peak)
+        e = nits_to_pq(m) / top
+        k = nits_to_pq(target) / top
+        ks = 1.5 * k - 0.5
+        t = (e - ks) / (1 - ks)
+        knee = (2 * t ** 3 - 3 * t ** 2 + 1) * ks + (t ** 3 - 2 * t ** 2 + t) * (1 - ks) + (-2 * t ** 3 + 3 * t ** 2) * k
+        return pq_to_nits(np.where(e > ks, knee, e) * top) / target
+    if curve == "hable":
+        return hable(x) / hable(xp)
+    if curve == "reinhard":
+        return x * (1 + x / xp ** 2) / (1 + x)
+    if curve == "mobius":
+        j = 0.3
+        a = -j * j * (xp - 1) / (j * j - 2 * j + xp)
+        b = (j * j - 2 * j * xp + xp) / (xp - 1)
+        return np.where(x <= j, x, (b * b + 2 * b * j + j * j) / (b - a) * (x + a) / (x + b))
+    return np.minimum(x, 1)
+
+
+BT2020_TO_BT709 = np.linalg.inv(BT709_XYZ) @ primaries_to_xyz((0.708, 0.292), (0.170, 0.797), (0.131, 0.046))
+
+
+@reference
+def tonemap(image, v):
+    peak, target = v["peak"], v["target"]
+    c = rgb(image)
+    if v["transfer"] == "hlg":
+        scene = hlg_to_scene(c)
+        ys = scene @ np.array([0.2627, 0.6780, 0.0593])
+        gamma = 1.2 + 0.42 * np.log10(peak / 1000)
+        nits = peak * (np.maximum(ys, 1e-6) ** (gamma - 1))[..., None] * scene
+    else:
+        nits = pq_to_nits(c)
+    m = nits.max(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scale = np.where(m > 0, tone_curve(m, v["curve"], peak, target) / m, 0.0)
+    out = (nits * scale[..., None]) @ BT2020_TO_BT709.T
+    if v["gamut"] == "perceptual":
+        y = out @ np.array([0.2126, 0.7152, 0.0722])
+        low = out.min(axis=-1)
+        fix = (low < 0) & (y > 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s = np.where(fix, y / (y - low), 1.0)
+        out = y[..., None] + (out - y[..., None]) * s[..., None]
+    out = np.clip(out, 0, 1)
+    if v["output"] == "bt709":
+        encoded = np.where(out < 0.018, 4.5 * out, 1.099 * out ** 0.45 - 0.099)
+    else:
+        encoded = out ** (1 / 2.4)
+    return with_rgb(image, encoded)

@@ -266,6 +266,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let nodeInputs: NodeInputs
     let combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?
     let expansion: (@Sendable (FilterValues) -> [Filter])?
+    /// For filters that change what the colours are (tonemap: BT.2020 PQ
+    /// to BT.709): the colorimetry of the frame after them, which the
+    /// conversion back to YUV and the output's tags use.
+    let colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)?
 
     /// How a multi-input filter gets its other images.
     public enum NodeInputs: Sendable, Hashable {
@@ -320,6 +324,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - combinedSize: the size after a multi-input filter from the
     ///     frame's size and its node inputs' sizes (empty in a plain chain);
     ///     it throws when they do not fit together.
+    ///   - colorimetryAfter: for a filter that changes what the colours are
+    ///     (tonemap), the colorimetry after it from the one before.
     public convenience init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
@@ -328,13 +334,14 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
         plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil,
         nodeInputs: NodeInputs = .none,
-        combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil
+        combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil,
+        colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)? = nil
     ) {
         self.init(
             name: name, kind: kind, summary: summary, formula: formula, parameters: parameters, stages: stages,
             identity: identity, sourcePath: sourcePath, dataInBuffer: dataInBuffer, pack: pack,
             outputSize: outputSize, auxiliary: auxiliary, plannedStages: plannedStages, nodeInputs: nodeInputs,
-            combinedSize: combinedSize, expansion: nil)
+            combinedSize: combinedSize, expansion: nil, colorimetryAfter: colorimetryAfter)
     }
 
     /// Describes a look: a preset with no stages of its own that expands,
@@ -354,7 +361,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.init(
             name: name, kind: .look, summary: summary, formula: formula, parameters: parameters, stages: [],
             identity: nil, sourcePath: nil, dataInBuffer: false, pack: nil, outputSize: nil, auxiliary: nil,
-            plannedStages: nil, nodeInputs: .none, combinedSize: nil, expansion: expansion)
+            plannedStages: nil, nodeInputs: .none, combinedSize: nil, expansion: expansion, colorimetryAfter: nil)
     }
 
     private init(
@@ -366,7 +373,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?,
         nodeInputs: NodeInputs,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?,
-        expansion: (@Sendable (FilterValues) -> [Filter])?
+        expansion: (@Sendable (FilterValues) -> [Filter])?,
+        colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)?
     ) {
         self.name = name
         self.kind = kind
@@ -384,6 +392,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.nodeInputs = nodeInputs
         self.combinedSize = combinedSize
         self.expansion = expansion
+        self.colorimetryAfter = colorimetryAfter
     }
 
     /// The stages that run for these values on an input of this size, each

@@ -65,6 +65,9 @@ struct GraphPlan: Sendable {
     let output: FrameFormat
     /// Each filter's input size, for the closures that pack its parameters.
     let filterInputSizes: [FrameSize]
+    /// The colours the output holds when a filter changed them (tonemap:
+    /// BT.709 from BT.2020); nil when they are the source's.
+    var convertedColorimetry: Colorimetry? = nil
 
     /// Which intermediate image each pass writes (nil for the last, which
     /// writes the output planes), reusing an image once every pass that
@@ -118,6 +121,7 @@ enum GraphCompiler {
         var size = FrameSize(width: input.width, height: input.height)
         var current = PassPlan(input: .source(input.layout), body: nil, inputSize: size, outputSize: size)
         var filterInputSizes: [FrameSize] = []
+        var converted: Colorimetry?
 
         func close(output: PassOutput) {
             current.output = output
@@ -128,6 +132,9 @@ enum GraphCompiler {
 
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
+            if let convert = filter.descriptor.colorimetryAfter {
+                converted = convert(converted ?? input.conversionColorimetry)
+            }
             let stages = try filter.stages(input: size).map {
                 SizedStage(stage: $0.stage.variant(for: deviceClass), outputSize: $0.outputSize)
             }
@@ -172,8 +179,9 @@ enum GraphCompiler {
         close(output: .buffer(outputLayout))
         let output = FrameFormat(
             width: size.width, height: size.height, layout: outputLayout,
-            colorimetry: outputLayout.isYUV ? input.conversionColorimetry : nil)
-        return GraphPlan(passes: passes, output: output, filterInputSizes: filterInputSizes)
+            colorimetry: outputLayout.isYUV ? converted ?? input.conversionColorimetry : nil)
+        return GraphPlan(
+            passes: passes, output: output, filterInputSizes: filterInputSizes, convertedColorimetry: converted)
     }
 }
 

@@ -16,7 +16,8 @@ struct ParameterWriter {
         inputBitDepth: Int
     ) throws {
         let conversion = ColorConversion(colorimetry: colorimetry, bitDepth: inputBitDepth)
-        let outputConversion = ColorConversion(colorimetry: colorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
+        let outputConversion = ColorConversion(
+            colorimetry: plan.graph.convertedColorimetry ?? colorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
         let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
         for (passIndex, pass) in plan.graph.passes.enumerated() {
             let header = self.header(

@@ -486,7 +486,7 @@ public final class Renderer: Sendable {
         // The layout was checked when the plan was made, so this cannot fail.
         return try! VideoFrame(
             width: format.width, height: format.height, layout: format.layout, planes: planes,
-            colorimetry: format.layout.isYUV ? colorimetry : nil, time: time)
+            colorimetry: format.layout.isYUV ? plan.graph.convertedColorimetry ?? colorimetry : nil, time: time)
     }
 }
 

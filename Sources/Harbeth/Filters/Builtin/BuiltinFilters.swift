@@ -3,7 +3,7 @@ enum BuiltinFilters {
     static let all: [FilterDescriptor] =
         ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CorrectionFilters.all + CameraLogFilters.all
         + LookupFilters.all
-        + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all + GeneratorFilters.all
+        + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all + GeneratorFilters.all + HDRFilters.all
         + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
 }

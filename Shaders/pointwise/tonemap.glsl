@@ -1,0 +1,108 @@
+// tonemap: HDR (PQ or HLG, BT.2020) to SDR BT.709, per pixel.
+// 1. Linear light in nits: PQ's EOTF (SMPTE ST 2084) of each channel; or
+//    HLG's inverse OETF (BT.2100) and its OOTF for a display of `peak`
+//    nits, L = peak Ys^(gamma - 1) E, gamma = 1.2 + 0.42 log10(peak / 1000),
+//    Ys the BT.2020 luminance of the scene light E.
+// 2. m = max(R, G, B); the curve maps m to m', relative to the SDR white
+//    `target` (x = m / target, peak x_p = peak / target), and every
+//    channel is scaled by m' / m (hue kept):
+//    bt2390: ITU-R BT.2390's EETF in PQ: e = PQ(m) / PQ(peak),
+//            k = PQ(target) / PQ(peak), ks = 1.5 k - 0.5; above ks the
+//            Hermite knee t = (e - ks) / (1 - ks),
+//            e' = (2t^3 - 3t^2 + 1) ks + (t^3 - 2t^2 + t)(1 - ks) + (-2t^3 + 3t^2) k;
+//            m' = PQ^-1(e' PQ(peak)) / target
+//    hable: h(x) / h(x_p), h(x) = (x(Ax + CB) + DE) / (x(Ax + B) + DF) - E/F,
+//            A..F = 0.15, 0.5, 0.1, 0.2, 0.02, 0.3 (Hable's filmic curve)
+//    reinhard: x (1 + x / x_p^2) / (1 + x) (extended: x_p maps to 1)
+//    mobius: x below j = 0.3, above it (b^2 + 2bj + j^2) / (b - a) (x + a) / (x + b)
+//            with a = -j^2 (x_p - 1) / (j^2 - 2j + x_p), b = (j^2 - 2j x_p + x_p) / (x_p - 1)
+//    clip: min(x, 1)
+// 3. BT.2020 to BT.709 primaries (3x3, linear); clip: clamp to 0...1;
+//    perceptual: a colour with a negative channel is desaturated towards
+//    its BT.709 luminance Y until that channel is 0, then clamped.
+// 4. Encoded for SDR: BT.1886 (v = c^(1/2.4)) or BT.709's OETF.
+// p0 = transfer (0 PQ, 1 HLG), p1 = curve (0...4 as listed), p2 = peak,
+// p3 = target, p4 = gamut (0 clip, 1 perceptual), p5 = output (0 BT.1886,
+// 1 BT.709 OETF), p6..14 = the BT.2020 -> BT.709 matrix, row-major.
+const float HB_PQ_M1 = 0.1593017578125;
+const float HB_PQ_M2 = 78.84375;
+const float HB_PQ_C1 = 0.8359375;
+const float HB_PQ_C2 = 18.8515625;
+const float HB_PQ_C3 = 18.6875;
+
+float hb_pq_to_nits(float e) {
+    float p = pow(clamp(e, 0.0, 1.0), 1.0 / HB_PQ_M2);
+    return 10000.0 * pow(max(p - HB_PQ_C1, 0.0) / (HB_PQ_C2 - HB_PQ_C3 * p), 1.0 / HB_PQ_M1);
+}
+
+float hb_nits_to_pq(float nits) {
+    float y = pow(clamp(nits / 10000.0, 0.0, 1.0), HB_PQ_M1);
+    return pow((HB_PQ_C1 + HB_PQ_C2 * y) / (1.0 + HB_PQ_C3 * y), HB_PQ_M2);
+}
+
+float hb_hlg_to_scene(float e) {
+    if (e <= 0.5) return e * e / 3.0;
+    return (exp((e - 0.55991073) / 0.17883277) + 0.28466892) / 12.0;
+}
+
+float hb_hable(float x) {
+    const float A = 0.15, B = 0.5, C = 0.1, D = 0.2, E = 0.02, F = 0.3;
+    return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F;
+}
+
+float hb_tone_curve(float m, int curve, float peak, float target) {
+    float x = m / target;
+    float xp = max(peak / target, 1.0001);
+    if (curve == 0) {
+        float top = hb_nits_to_pq(peak);
+        float e = hb_nits_to_pq(m) / top;
+        float k = hb_nits_to_pq(target) / top;
+        float ks = 1.5 * k - 0.5;
+        if (e > ks) {
+            float t = (e - ks) / (1.0 - ks);
+            float t2 = t * t;
+            float t3 = t2 * t;
+            e = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) + (-2.0 * t3 + 3.0 * t2) * k;
+        }
+        return hb_pq_to_nits(e * top) / target;
+    }
+    if (curve == 1) return hb_hable(x) / hb_hable(xp);
+    if (curve == 2) return x * (1.0 + x / (xp * xp)) / (1.0 + x);
+    if (curve == 3) {
+        const float j = 0.3;
+        if (x <= j) return x;
+        float a = -j * j * (xp - 1.0) / (j * j - 2.0 * j + xp);
+        float b = (j * j - 2.0 * j * xp + xp) / (xp - 1.0);
+        return (b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b);
+    }
+    return min(x, 1.0);
+}
+
+vec4 hb_tonemap(vec4 color, uint base) {
+    float peak = hb_p[base + 2u];
+    float target = hb_p[base + 3u];
+    vec3 nits;
+    if (hb_p[base] > 0.5) {
+        vec3 scene = vec3(hb_hlg_to_scene(color.r), hb_hlg_to_scene(color.g), hb_hlg_to_scene(color.b));
+        float ys = dot(scene, vec3(0.2627, 0.6780, 0.0593));
+        float gamma = 1.2 + 0.42 * log(peak / 1000.0) / log(10.0);
+        nits = peak * pow(max(ys, 1e-6), gamma - 1.0) * scene;
+    } else {
+        nits = vec3(hb_pq_to_nits(color.r), hb_pq_to_nits(color.g), hb_pq_to_nits(color.b));
+    }
+    float m = max(max(nits.r, nits.g), nits.b);
+    vec3 relative = m > 0.0 ? nits * (hb_tone_curve(m, int(hb_p[base + 1u]), peak, target) / m) : vec3(0.0);
+    mat3 toBT709 = mat3(
+        hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 12u], hb_p[base + 7u], hb_p[base + 10u], hb_p[base + 13u],
+        hb_p[base + 8u], hb_p[base + 11u], hb_p[base + 14u]);
+    vec3 c = toBT709 * relative;
+    if (hb_p[base + 4u] > 0.5) {
+        float y = dot(c, vec3(0.2126, 0.7152, 0.0722));
+        float low = min(min(c.r, c.g), c.b);
+        if (low < 0.0 && y > 0.0) c = y + (c - y) * (y / (y - low));
+    }
+    c = clamp(c, 0.0, 1.0);
+    vec3 encoded = hb_p[base + 5u] > 0.5 ? mix(1.099 * pow(c, vec3(0.45)) - 0.099, 4.5 * c, lessThan(c, vec3(0.018)))
+                                         : pow(c, vec3(1.0 / 2.4));
+    return vec4(encoded, color.a);
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// An HDR10 clip (PQ, BT.2020, 10-bit HEVC made with libx265) tone mapped
+/// to SDR: the output is tagged BT.709 in all three tags, and agrees with
+/// FFmpeg's CPU pipeline for the same curve (zscale to linear light,
+/// tonemap=hable, zscale back to BT.709, whose transfer zimg encodes as
+/// BT.1886) at PSNR >= 33 dB; without tonemap the PQ tags are kept.
+final class HDRTests: XCTestCase {
+    private static func hdrClip() throws -> String {
+        try TestMedia.clip(
+            "cli-hdr10.mkv",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=0.5", "-vf",
+                "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=smpte2084:m=bt2020nc:p=bt2020:r=tv:npl=600,"
+                    + "format=yuv420p10le",
+                "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-color_primaries", "bt2020",
+                "-color_trc", "smpte2084", "-colorspace", "bt2020nc",
+            ])
+    }
+
+    func testTonemapWritesTaggedSDRThatAgreesWithZscaleAndTonemap() throws {
+        let folder = try Clips.folder(with: [try Self.hdrClip()])
+        let run = try Tool.run(
+            ["-vf", "tonemap=curve=hable:peak=1000:gamut=clip", "--codec", "ffv1", "-o", "sdr.mkv", "cli-hdr10.mkv"],
+            in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let output = folder.appendingPathComponent("sdr.mkv").path
+        XCTAssertEqual(
+            try Clips.probe("stream=color_space,color_transfer,color_primaries", of: output),
+            ["bt709", "bt709", "bt709"])
+        let peer = folder.appendingPathComponent("peer.mkv").path
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-hdr10.mkv").path, "-vf",
+                "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0:peak=10,"
+                    + "zscale=t=bt709:m=bt709:r=tv,format=yuv420p10le",
+                "-c:v", "ffv1", peer,
+            ])
+        // The psnr filter prints its average on standard error.
+        let log = String(
+            decoding: try TestMedia.run(
+                "sh",
+                ["-c", "ffmpeg -hide_banner -i \"$0\" -i \"$1\" -lavfi '[0][1]psnr' -f null - 2>&1", output, peer]),
+            as: UTF8.self)
+        let psnr = log.components(separatedBy: "average:").last.flatMap {
+            Double($0.prefix { "0123456789.".contains($0) })
+        }
+        XCTAssertGreaterThanOrEqual(psnr ?? 0, 33, log)
+    }
+
+    func testWithoutTonemapThePQTagsStay() throws {
+        let folder = try Clips.folder(with: [try Self.hdrClip()])
+        let run = try Tool.run(
+            ["-vf", "brightness=0", "--codec", "ffv1", "-o", "hdr.mkv", "cli-hdr10.mkv"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            try Clips.probe(
+                "stream=color_space,color_transfer,color_primaries", of: folder.appendingPathComponent("hdr.mkv").path),
+            ["bt2020nc", "smpte2084", "bt2020"])
+    }
+}
