@@ -34,6 +34,21 @@ final class EffectFiltersTests: XCTestCase {
         }
     }
 
+    /// oil_painting's bins split tones where half-precision intermediates
+    /// may round either way: checked in float; voronoi_overlay at several times.
+    func testOilPaintingAndVoronoi() throws {
+        let float = Renderer(context: try GPUTestEnvironment.context(), options: .init(precision: .float))
+        for chain in ["oil_painting", "oil_painting=radius=1:levels=2", "oil_painting=radius=5:levels=32"] {
+            try assertMatchesReference(chain, .neighborhood, renderer: float)
+        }
+        for time in [0.0, 1.7] {
+            try assertMatchesReference("voronoi_overlay", .neighborhood, time: time)
+            try assertMatchesReference("voronoi_overlay=scale=30:speed=4:alpha=1", .neighborhood, time: time)
+        }
+        XCTAssertEqual(Filter.oilPainting(levels: 99).description, "oil_painting=levels=32")
+        XCTAssertEqual(Filter.voronoiOverlay(alpha: 1).description, "voronoi_overlay=alpha=1")
+    }
+
     func testDistortions() throws {
         for chain in [
             "fluctuate", "fluctuate=frequency=40:amplitude=0.02:fluctuate=1", "polar_pixellate",

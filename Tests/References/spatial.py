@@ -1092,3 +1092,56 @@ def gradient(image, v):
         k = np.clip(((u - 0.5) * dx + (t - 0.5) * dy) / (abs(dx) + abs(dy)) + 0.5, 0, 1)
     start, end = rgba_of(v["from"]), rgba_of(v["to"])
     return start + (end - start) * k[..., None]
+
+
+@reference
+def oil_painting(image, v):
+    r, levels = int(v["radius"]), int(v["levels"])
+    h, w = image.shape[:2]
+    counts = np.zeros((h, w, levels))
+    sums = np.zeros((h, w, levels, 3))
+    ys, xs = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            c = rgb(shifted(image, dx, dy))
+            b = np.clip(np.floor(np.clip(c @ LUMA, 0, 1) * (levels - 1) + 0.5).astype(int), 0, levels - 1)
+            counts[ys, xs, b] += 1
+            sums[ys, xs, b] += c
+    best = np.argmax(counts, axis=-1)
+    chosen = sums[ys, xs, best] / counts[ys, xs, best][..., None]
+    return with_rgb(image, chosen)
+
+
+def voronoi_hash(cx, cy):
+    k = ((cx + 32768) + 65536 * (cy + 32768)) & 0xFFFFFFFF
+    return hash01(k), hash01(k ^ 0x9E3779B9)
+
+
+@reference
+def voronoi_overlay(image, v, context):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    qx, qy = px / w * v["scale"], py / w * v["scale"]
+    nx, ny = np.floor(qx), np.floor(qy)
+    fx, fy = qx - nx, qy - ny
+    d1 = np.full((h, w), 8.0)
+    d2 = np.full((h, w), 8.0)
+    shade = np.zeros((h, w))
+    phase = v["speed"] * context["time"]
+    for j in range(-2, 3):
+        for i in range(-2, 3):
+            cx, cy = (nx + i).astype(np.int64), (ny + j).astype(np.int64)
+            hx, hy = voronoi_hash(cx, cy)
+            ox = i + 0.5 + 0.5 * np.sin(phase + 2 * np.pi * hx)
+            oy = j + 0.5 + 0.5 * np.sin(phase + 2 * np.pi * hy)
+            d = np.hypot(ox - fx, oy - fy)
+            cell_shade = hash01((((cx + 32768) * 31) + ((cy + 32768) * 65537)) & 0xFFFFFFFF)
+            nearer = d < d1
+            second = ~nearer & (d < d2)
+            d2 = np.where(nearer, d1, np.where(second, d, d2))
+            shade = np.where(nearer, cell_shade, shade)
+            d1 = np.where(nearer, d, d1)
+    col = 0.5 + 0.5 * np.sin(shade[..., None] * 2.5 + np.array([1.0, 1.0, 1.9]))
+    col *= np.sqrt(np.clip(1 - d1, 0, 1))[..., None]
+    col *= (0.4 + 0.6 * np.sqrt(np.clip(4 * (d2 - d1), 0, 1)))[..., None]
+    return with_rgb(image, rgb(image) + (col - rgb(image)) * v["alpha"])

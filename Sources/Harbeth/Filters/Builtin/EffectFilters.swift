@@ -74,10 +74,52 @@ enum EffectFilters {
         ],
         stages: [.kernel("hb_cga_space", file: "kernels/cga_space.glsl")])
 
-    static let all: [FilterDescriptor] = [mirror, splitScreen, storyboard, soulOut, shiftGlitch, glitch, cgaSpace]
+    static let oilPainting = FilterDescriptor(
+        name: "oil_painting", kind: .neighborhood, summary: "Oil paint: each pixel the mean of its commonest tone.",
+        formula: "over the (2r + 1)^2 square, bins b = floor(luma (levels - 1) + 0.5); the mean colour of the"
+            + " most populated bin (the darkest of equals) (GIMP and Photoshop oilify; Harbeth's C7OilPainting is"
+            + " a two-quadrant Kuwahara, which kuwahara covers)",
+        parameters: [
+            .integer("radius", default: 3, range: 1...8, summary: "half the square's side, pixels"),
+            .integer("levels", default: 16, range: 2...32, summary: "tone bins"),
+        ],
+        stages: [.kernel("hb_oil_painting", file: "kernels/oil_painting.glsl")])
+
+    static let voronoiOverlay = FilterDescriptor(
+        name: "voronoi_overlay", kind: .neighborhood, summary: "Coloured Voronoi cells drifting over the frame.",
+        formula: "cells of 1/scale widths, each point moving as 0.5 + 0.5 sin(speed t + 2 pi hash); nearest"
+            + " distances d1, d2; col = (0.5 + 0.5 sin(2.5 hash + (1, 1, 1.9))) sqrt(1 - d1)"
+            + " (0.4 + 0.6 sqrt(4 (d2 - d1))); mix(in, col, alpha) (Harbeth C7VoronoiOverlay, Euclidean only,"
+            + " with the integer hash)",
+        parameters: [
+            .number("scale", default: 8, range: 1...200, summary: "cells across the width"),
+            .number("speed", default: 1, range: 0...20, summary: "radians per second of the drift"),
+            .number("alpha", default: 0.5, range: 0...1, summary: "the cells' opacity"),
+        ],
+        stages: [.kernel("hb_voronoi_overlay", file: "kernels/voronoi_overlay.glsl")])
+
+    static let all: [FilterDescriptor] = [
+        mirror, splitScreen, storyboard, soulOut, shiftGlitch, glitch, cgaSpace, oilPainting, voronoiOverlay,
+    ]
 }
 
 extension Filter {
+    /// `oil_painting` over a square of `radius` (1...8) with `levels` tone
+    /// bins (2...32); clamped.
+    public static func oilPainting(radius: Int = 3, levels: Int = 16) -> Filter {
+        Filter(
+            clamping: EffectFilters.oilPainting,
+            values: ["radius": .number(Double(radius)), "levels": .number(Double(levels))])
+    }
+
+    /// `voronoi_overlay` of `scale` cells across (1...200), drifting at
+    /// `speed` (0...20), at `alpha` (0...1); clamped.
+    public static func voronoiOverlay(scale: Double = 8, speed: Double = 1, alpha: Double = 0.5) -> Filter {
+        Filter(
+            clamping: EffectFilters.voronoiOverlay,
+            values: ["scale": .number(scale), "speed": .number(speed), "alpha": .number(alpha)])
+    }
+
     /// The half `Filter.mirror(keeping:)` keeps.
     public enum MirrorHalf: String, Sendable, CaseIterable {
         /// The left half, reflected onto the right.
