@@ -328,6 +328,12 @@ private struct PlanBuilder {
             ("box_blur", "box_blur=radius=2", "avgblur=sizeX=2", 1.0),
             ("unsharp", "unsharp_mask", "unsharp", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
+            // Issue 16's quality filters against FFmpeg's CPU filters of the
+            // same job (deband and cas by other algorithms; nlmeans is the
+            // same non-local means, here with small patches and windows).
+            ("deband", "deband", "deband", 1.0),
+            ("denoise", "denoise=s=3:p=3:r=7", "nlmeans=s=3:p=3:r=7", 1.0),
+            ("cas", "cas=0.5", "cas=strength=0.5", 1.0),
         ]
         var contestants: [Contestant] = []
         for row in rows {
