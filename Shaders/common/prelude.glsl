@@ -82,3 +82,21 @@ uint hb_hash(uint x) {
 }
 
 float hb_hash01(uint x) { return float(hb_hash(x) >> 8) / 16777215.0; }
+
+// The 3x3 Sobel gradient (gx, gy) of luminance at pos, clamp-to-edge,
+//   gx = (tr + 2r + br) - (tl + 2l + bl), gy = (bl + 2b + br) - (tl + 2t + tr),
+// for sobel, sketch, canny and threshold_sketch. hb_load comes from the
+// pass's input file, after this one.
+vec4 hb_load(ivec2 p);
+
+vec2 hb_sobel_luma(ivec2 pos) {
+    float tl = hb_luma(hb_load(pos + ivec2(-1, -1)).rgb);
+    float t = hb_luma(hb_load(pos + ivec2(0, -1)).rgb);
+    float tr = hb_luma(hb_load(pos + ivec2(1, -1)).rgb);
+    float l = hb_luma(hb_load(pos + ivec2(-1, 0)).rgb);
+    float r = hb_luma(hb_load(pos + ivec2(1, 0)).rgb);
+    float bl = hb_luma(hb_load(pos + ivec2(-1, 1)).rgb);
+    float b = hb_luma(hb_load(pos + ivec2(0, 1)).rgb);
+    float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
+    return vec2((tr + 2.0 * r + br) - (tl + 2.0 * l + bl), (bl + 2.0 * b + br) - (tl + 2.0 * t + tr));
+}

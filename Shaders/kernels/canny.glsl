@@ -12,16 +12,9 @@
 // Clamp-to-edge. The pack is gaussian_blur's (radius r, weights) then
 // low, high at p(r+2), p(r+3).
 vec4 hb_canny_gradient(ivec2 pos, uint base) {
-    float tl = hb_luma(hb_load(pos + ivec2(-1, -1)).rgb);
-    float t = hb_luma(hb_load(pos + ivec2(0, -1)).rgb);
-    float tr = hb_luma(hb_load(pos + ivec2(1, -1)).rgb);
-    float l = hb_luma(hb_load(pos + ivec2(-1, 0)).rgb);
-    float r = hb_luma(hb_load(pos + ivec2(1, 0)).rgb);
-    float bl = hb_luma(hb_load(pos + ivec2(-1, 1)).rgb);
-    float b = hb_luma(hb_load(pos + ivec2(0, 1)).rgb);
-    float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
-    float gx = tr + 2.0 * r + br - tl - 2.0 * l - bl;
-    float gy = bl + 2.0 * b + br - tl - 2.0 * t - tr;
+    vec2 g = hb_sobel_luma(pos);
+    float gx = g.x;
+    float gy = g.y;
     float angle = degrees(atan(gy, gx));
     if (angle < 0.0) angle += 180.0;
     float sector = angle < 22.5 || angle >= 157.5 ? 0.0 : (angle < 67.5 ? 1.0 : (angle < 112.5 ? 2.0 : 3.0));

@@ -1,24 +1,12 @@
 // sobel and sketch (Harbeth C7Sobel, C7Sketch; GPUImage
 // SobelEdgeDetection, SketchFilter): the gradient magnitude of luminance
-// with the 3x3 Sobel operator,
+// with the 3x3 Sobel operator (hb_sobel_luma in the prelude),
 //   gx = (tr + 2r + br) - (tl + 2l + bl), gy = (bl + 2b + br) - (tl + 2t + tr)
 //   m = sqrt(gx^2 + gy^2) * strength
 // sobel writes (m, m, m), sketch (1 - m, 1 - m, 1 - m); alpha is the
 // centre's. Harbeth samples at +-2 pixels; this is the classic operator
 // at +-1, as GPUImage. Clamp-to-edge borders. p0 = strength.
-float hb_sobel_magnitude(ivec2 pos) {
-    float tl = hb_luma(hb_load(pos + ivec2(-1, -1)).rgb);
-    float t = hb_luma(hb_load(pos + ivec2(0, -1)).rgb);
-    float tr = hb_luma(hb_load(pos + ivec2(1, -1)).rgb);
-    float l = hb_luma(hb_load(pos + ivec2(-1, 0)).rgb);
-    float r = hb_luma(hb_load(pos + ivec2(1, 0)).rgb);
-    float bl = hb_luma(hb_load(pos + ivec2(-1, 1)).rgb);
-    float b = hb_luma(hb_load(pos + ivec2(0, 1)).rgb);
-    float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
-    float gx = (tr + 2.0 * r + br) - (tl + 2.0 * l + bl);
-    float gy = (bl + 2.0 * b + br) - (tl + 2.0 * t + tr);
-    return length(vec2(gx, gy));
-}
+float hb_sobel_magnitude(ivec2 pos) { return length(hb_sobel_luma(pos)); }
 
 vec4 hb_sobel(ivec2 pos, uint base) {
     float m = hb_sobel_magnitude(pos) * hb_p[base];

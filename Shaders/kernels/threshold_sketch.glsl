@@ -6,16 +6,9 @@
 // (Harbeth takes the red channel; ours luminance, as sobel does.)
 // p0 = strength, p1 = threshold.
 vec4 hb_threshold_sketch(ivec2 pos, uint base) {
-    float tl = hb_luma(hb_load(pos + ivec2(-1, -1)).rgb);
-    float t = hb_luma(hb_load(pos + ivec2(0, -1)).rgb);
-    float tr = hb_luma(hb_load(pos + ivec2(1, -1)).rgb);
-    float l = hb_luma(hb_load(pos + ivec2(-1, 0)).rgb);
-    float r = hb_luma(hb_load(pos + ivec2(1, 0)).rgb);
-    float bl = hb_luma(hb_load(pos + ivec2(-1, 1)).rgb);
-    float b = hb_luma(hb_load(pos + ivec2(0, 1)).rgb);
-    float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
-    float gh = max(0.0, bl + 2.0 * b + br - tl - 2.0 * t - tr);
-    float gv = max(0.0, tr + 2.0 * r + br - tl - 2.0 * l - bl);
+    vec2 g = hb_sobel_luma(pos);
+    float gh = max(0.0, g.y);
+    float gv = max(0.0, g.x);
     float m = length(vec2(gh, gv)) * hb_p[base];
     return vec4(vec3(1.0 - step(hb_p[base + 1u], m)), 1.0);
 }

@@ -151,16 +151,9 @@ vec3 hb_blend_mode(int mode, vec3 b, vec3 s) {
     }
 }
 
-// A fixed pseudo-random value in [0, 1) per pixel (Wellons' lowbias32).
-float hb_blend_noise(ivec2 p) {
-    uint x = uint(p.x) | (uint(p.y) << 16);
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return float(x >> 8) / 16777216.0;
-}
+// A fixed pseudo-random value in [0, 1) per pixel (hb_hash, Wellons'
+// lowbias32, of x | y << 16).
+float hb_blend_noise(ivec2 p) { return float(hb_hash(uint(p.x) | (uint(p.y) << 16)) >> 8) / 16777216.0; }
 
 vec2 hb_blend_chroma(vec3 c) {
     float y = dot(c, vec3(0.2989, 0.5866, 0.1145));

@@ -5,7 +5,7 @@ import subprocess
 
 import numpy as np
 
-from common import LUMA, reference
+from common import LUMA, hash32, reference
 
 _images = {}
 
@@ -172,16 +172,6 @@ def blend_mode(mode, b, s):
     return s  # normal
 
 
-def lowbias32(x):
-    x = x.astype(np.uint32)
-    x ^= x >> np.uint32(16)
-    x *= np.uint32(0x7FEB352D)
-    x ^= x >> np.uint32(15)
-    x *= np.uint32(0x846CA68B)
-    x ^= x >> np.uint32(16)
-    return x
-
-
 def chroma(c):
     y = c @ np.array([0.2989, 0.5866, 0.1145])
     return np.stack([0.7132 * (c[..., 0] - y), 0.5647 * (c[..., 2] - y)], axis=-1)
@@ -204,7 +194,7 @@ def blend(image, v):
     alpha_s = over[..., 3] * opacity
     if mode == "dissolve":
         x, y = np.meshgrid(np.arange(w, dtype=np.uint32), np.arange(h, dtype=np.uint32))
-        noise = (lowbias32(x | (y << np.uint32(16))) >> np.uint32(8)).astype(np.float64) / 16777216.0
+        noise = (hash32(x.astype(np.uint64) | (y.astype(np.uint64) << 16)) >> 8).astype(np.float64) / 16777216.0
         covered = np.concatenate([over[..., :3], np.ones((h, w, 1))], axis=-1)
         return np.where((noise < alpha_s)[..., None], covered, image)
     cb, cs, alpha_b = image[..., :3], over[..., :3], image[..., 3]

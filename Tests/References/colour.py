@@ -3,7 +3,7 @@ import subprocess
 
 import numpy as np
 
-from common import FILTERS, LUMA, reference, rgb, with_rgb
+from common import FILTERS, LUMA, hash01, hash32, reference, rgb, with_rgb
 
 @reference
 def brightness(image, v):
@@ -600,22 +600,12 @@ FILTERS["vlog"] = camera_log(vlog_linear, "vgamut")
 FILTERS["logc3"] = camera_log(logc3_linear, "awg3")
 
 
-def lowbias32(x):
-    x = np.asarray(x, dtype=np.uint64) & 0xFFFFFFFF
-    x ^= x >> 16
-    x = (x * 0x7FEB352D) & 0xFFFFFFFF
-    x ^= x >> 15
-    x = (x * 0x846CA68B) & 0xFFFFFFFF
-    x ^= x >> 16
-    return x
-
-
 @reference
 def granularity(image, v, context):
     h, w = image.shape[:2]
     key = int(np.floor(np.float32(context["time"]) * np.float32(1000.0) + np.float32(0.5)))
     x, y = np.meshgrid(np.arange(w, dtype=np.uint64), np.arange(h, dtype=np.uint64))
-    n = (lowbias32((x + 65536 * y) ^ lowbias32(key)) >> 8).astype(np.float64) / 16777215.0
+    n = hash01((x + 65536 * y) ^ hash32(key))
     return with_rgb(image, rgb(image) + ((n - 0.5) * v["grain"])[..., None])
 
 

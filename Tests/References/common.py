@@ -25,3 +25,19 @@ def with_rgb(image, values):
 
 def clamp_index(index, size):
     return np.clip(index, 0, size - 1)
+
+
+def hash32(x):
+    """lowbias32 on unsigned 32-bit integers: the shaders' hb_hash."""
+    x = np.asarray(x, dtype=np.uint64) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & 0xFFFFFFFF
+    x ^= x >> 16
+    return x
+
+
+def hash01(x):
+    """hb_hash01: the hash's top 24 bits as 0...1."""
+    return (hash32(x) >> 8).astype(np.float64) / 16777215.0

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from common import LUMA, clamp_index, reference, rgb, with_rgb
+from common import LUMA, clamp_index, hash01, hash32, reference, rgb, with_rgb
 
 # Neighbourhood ----------------------------------------------------------
 
@@ -488,21 +488,6 @@ def sphere_refraction(image, v):
 
 
 # Harbeth's effects ---------------------------------------------------------
-
-def hash32(x):
-    """lowbias32 on unsigned 32-bit integers."""
-    x = np.asarray(x, dtype=np.uint64) & 0xFFFFFFFF
-    x ^= x >> 16
-    x = (x * 0x7FEB352D) & 0xFFFFFFFF
-    x ^= x >> 15
-    x = (x * 0x846CA68B) & 0xFFFFFFFF
-    x ^= x >> 16
-    return x
-
-
-def hash01(x):
-    return (hash32(x) >> 8).astype(np.float64) / 16777215.0
-
 
 @reference
 def mirror(image, v):

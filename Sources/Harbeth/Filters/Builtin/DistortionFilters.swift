@@ -48,7 +48,12 @@ enum DistortionFilters {
             .number("radius", default: 0.25, range: 0.01...1, summary: "radius as a fraction of the width"),
             .number("refractive_index", default: 0.71, range: 0.05...2, summary: "eta of the refraction"),
         ],
-        stages: [.kernel("hb_sphere_refraction", file: "kernels/sphere_refraction.glsl", samples: true)])
+        stages: [sphere],
+        pack: { values, _ in values.packedInOrder() + [0] })
+
+    /// sphere_refraction's and glass_sphere's kernel.
+    private static let sphere = FilterStage.kernel(
+        "hb_sphere_refraction", file: "kernels/sphere_refraction.glsl", samples: true)
 
     static let fluctuate = FilterDescriptor(
         name: "fluctuate", kind: .geometric, summary: "A wavy displacement.",
@@ -85,7 +90,8 @@ enum DistortionFilters {
             .number("radius", default: 0.25, range: 0.01...1, summary: "radius as a fraction of the width"),
             .number("refractive_index", default: 0.71, range: 0.05...2, summary: "eta of the refraction"),
         ],
-        stages: [.kernel("hb_glass_sphere", file: "kernels/glass_sphere.glsl", samples: true)])
+        stages: [sphere],
+        pack: { values, _ in values.packedInOrder() + [1] })
 
     static let waterRipple = FilterDescriptor(
         name: "water_ripple", kind: .geometric, summary: "A ring wave spreading from a centre.",
