@@ -456,17 +456,13 @@ def highlight_shadow_tint(image, v):
 
 # Harbeth's adjustments ----------------------------------------------------
 
-TEMPERATURE_YIQ = np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]])
-TEMPERATURE_RGB = np.array([[1.0, 0.956, 0.621], [1.0, -0.272, -0.647], [1.0, -1.105, 1.702]])
-TEMPERATURE_WARM = np.array([0.93, 0.54, 0.0])
-
-
 @reference
 def temperature(image, v):
-    yiq = rgb(image) @ TEMPERATURE_YIQ.T
+    # white_balance's YIQ matrices and warm filter (Harbeth's too).
+    yiq = rgb(image) @ WB_FORWARD.T
     yiq[..., 2] = np.clip(yiq[..., 2] + v["tint"] * 0.05226, -0.5226, 0.5226)
-    c = yiq @ TEMPERATURE_RGB.T
-    w = TEMPERATURE_WARM
+    c = yiq @ WB_BACK.T
+    w = WARM
     warm = np.select(
         [c < 0, c < 0.5, c <= 1],
         [c * 2 * w, 2 * c * w, 1 - 2 * (1 - c) * (1 - w)],

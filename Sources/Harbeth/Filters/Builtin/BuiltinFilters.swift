@@ -1,9 +1,12 @@
 /// The built-in catalog, in the order `--list-filters` prints it.
 enum BuiltinFilters {
     static let all: [FilterDescriptor] =
-        ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CorrectionFilters.all + CameraLogFilters.all
+        ColourFilters.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CorrectionFilters.all
+        + CameraLogFilters.all
         + LookupFilters.all
-        + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all + GeneratorFilters.all + HDRFilters.all
-        + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all + BlendFilters.all
+        + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
+        + GeneratorFilters.all + HDRFilters.all
+        + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
+        + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
 }
