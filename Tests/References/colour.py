@@ -298,15 +298,21 @@ def chroma_key(image, v):
     return out
 
 
-@reference
-def vignette(image, v):
+def vignette_amount(image, v):
+    """smoothstep(start, end, distance(uv, center)) at pixel centres, a
+    step at start when end <= start (vignette and vignette_blend)."""
     h, w = image.shape[:2]
     u = (np.arange(w) + 0.5) / w
     y = (np.arange(h) + 0.5) / h
     cx, cy = v["center"]
     d = np.sqrt((u[None, :] - cx) ** 2 + (y[:, None] - cy) ** 2)
     start, end = v["start"], v["end"]
-    amount = smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64)
+    return smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64)
+
+
+@reference
+def vignette(image, v):
+    amount = vignette_amount(image, v)
     tone = np.asarray(v["color"])
     return with_rgb(image, rgb(image) + (tone - rgb(image)) * amount[..., None])
 
@@ -515,13 +521,7 @@ def shadows(image, v):
 
 @reference
 def vignette_blend(image, v):
-    h, w = image.shape[:2]
-    u = (np.arange(w) + 0.5) / w
-    y = (np.arange(h) + 0.5) / h
-    cx, cy = v["center"]
-    d = np.sqrt((u[None, :] - cx) ** 2 + (y[:, None] - cy) ** 2)
-    start, end = v["start"], v["end"]
-    k = (smoothstep(start, end, d) if end > start else (d >= start).astype(np.float64))[..., None]
+    k = vignette_amount(image, v)[..., None]
     c = rgb(image)
     tone = np.asarray(v["color"])
     mode = v["mode"]

@@ -468,23 +468,27 @@ def pinch(image, v):
     return sample_at(image, cx, cy, dx * k, dy * k)
 
 
-@reference
-def sphere_refraction(image, v):
-    h, w = image.shape[:2]
+def refracted_through_sphere(image, v):
+    """The sphere's surface normal and GLSL's refract of the ray (0, 0, -1)
+    through it, with the distance from the centre."""
     cx, cy, dx, dy, dist = about_centre(image, v)
     r, eta = v["radius"], v["refractive_index"]
     depth = r * np.sqrt(np.maximum(1 - (dist / r) ** 2, 0))
     normal = np.stack([dx, dy, depth], axis=-1)
     normal /= np.linalg.norm(normal, axis=-1, keepdims=True)
-    # GLSL's refract of the incident ray (0, 0, -1).
     cosine = -normal[..., 2]  # dot(n, i)
     k = 1 - eta * eta * (1 - cosine * cosine)
     incident = np.array([0.0, 0.0, -1.0])
     refracted = eta * incident - (eta * cosine + np.sqrt(np.maximum(k, 0)))[..., None] * normal
-    refracted = np.where((k < 0)[..., None], 0.0, refracted)
-    sampled = sample_bilinear(image, (refracted[..., 0] + 1) / 2 * w, (refracted[..., 1] + 1) / 2 * h)
-    return np.where((dist <= r)[..., None], sampled, 0.0)
+    return normal, np.where((k < 0)[..., None], 0.0, refracted), dist <= r
 
+
+@reference
+def sphere_refraction(image, v):
+    h, w = image.shape[:2]
+    _, refracted, inside = refracted_through_sphere(image, v)
+    sampled = sample_bilinear(image, (refracted[..., 0] + 1) / 2 * w, (refracted[..., 1] + 1) / 2 * h)
+    return np.where(inside[..., None], sampled, 0.0)
 
 
 # Harbeth's effects ---------------------------------------------------------
@@ -617,22 +621,14 @@ def polar_pixellate(image, v):
 @reference
 def glass_sphere(image, v):
     h, w = image.shape[:2]
-    cx, cy, dx, dy, dist = about_centre(image, v)
-    r, eta = v["radius"], v["refractive_index"]
-    depth = r * np.sqrt(np.maximum(1 - (dist / r) ** 2, 0))
-    normal = np.stack([dx, dy, depth], axis=-1)
-    normal /= np.linalg.norm(normal, axis=-1, keepdims=True)
-    cosine = -normal[..., 2]
-    k = 1 - eta * eta * (1 - cosine * cosine)
-    incident = np.array([0.0, 0.0, -1.0])
-    refracted = eta * incident - (eta * cosine + np.sqrt(np.maximum(k, 0)))[..., None] * normal
-    refracted = 2 * np.where((k < 0)[..., None], 0.0, refracted)
+    normal, refracted, inside = refracted_through_sphere(image, v)
+    refracted = 2 * refracted
     colour = rgb(sample_bilinear(image, (1 - refracted[..., 0]) / 2 * w, (1 - refracted[..., 1]) / 2 * h))
     rim = 2.5 * (1 - np.clip(normal[..., 2], 0, 1) ** 0.25)
     light = np.array([-0.5, 0.5, 1.0]) / np.linalg.norm([-0.5, 0.5, 1.0])
     spot = 0.8 * np.clip(normal @ light, 0, 1) ** 15
     lit = np.concatenate([colour + (rim + spot)[..., None], np.ones((h, w, 1))], axis=-1)
-    return np.where((dist <= r)[..., None], lit, 0.0)
+    return np.where(inside[..., None], lit, 0.0)
 
 
 @reference
