@@ -100,3 +100,70 @@ vec2 hb_sobel_luma(ivec2 pos) {
     float br = hb_luma(hb_load(pos + ivec2(1, 1)).rgb);
     return vec2((tr + 2.0 * r + br) - (tl + 2.0 * l + bl), (bl + 2.0 * b + br) - (tl + 2.0 * t + tr));
 }
+
+// Transfer functions, for tonemap and colorspace. PQ (SMPTE ST 2084) in
+// nits; HLG's inverse OETF (BT.2100) to scene light 0...1.
+const float HB_PQ_M1 = 0.1593017578125;
+const float HB_PQ_M2 = 78.84375;
+const float HB_PQ_C1 = 0.8359375;
+const float HB_PQ_C2 = 18.8515625;
+const float HB_PQ_C3 = 18.6875;
+
+float hb_pq_to_nits(float e) {
+    float p = pow(clamp(e, 0.0, 1.0), 1.0 / HB_PQ_M2);
+    return 10000.0 * pow(max(p - HB_PQ_C1, 0.0) / (HB_PQ_C2 - HB_PQ_C3 * p), 1.0 / HB_PQ_M1);
+}
+
+float hb_nits_to_pq(float nits) {
+    float y = pow(clamp(nits / 10000.0, 0.0, 1.0), HB_PQ_M1);
+    return pow((HB_PQ_C1 + HB_PQ_C2 * y) / (1.0 + HB_PQ_C3 * y), HB_PQ_M2);
+}
+
+const float HB_HLG_A = 0.17883277;
+const float HB_HLG_B = 0.28466892;
+const float HB_HLG_C = 0.55991073;
+
+float hb_hlg_to_scene(float e) {
+    if (e <= 0.5) return e * e / 3.0;
+    return (exp((e - HB_HLG_C) / HB_HLG_A) + HB_HLG_B) / 12.0;
+}
+
+float hb_scene_to_hlg(float s) {
+    s = max(s, 0.0);
+    if (s <= 1.0 / 12.0) return sqrt(3.0 * s);
+    return HB_HLG_A * log(12.0 * s - HB_HLG_B) + HB_HLG_C;
+}
+
+// HLG's scene light at 75% signal: SDR white in BT.2408's mapping.
+const float HB_HLG_WHITE = 0.26496255;
+
+// Code value to relative linear light (1 = SDR white) for the curves of
+// Colorimetry.Transfer: 0 BT.709, 1 sRGB, 2 gamma 2.2, 3 gamma 2.8,
+// 4 SMPTE 240M, 5 linear, 6 PQ (white = `white` nits), 7 HLG (scene
+// light, white at 75%). Negative values keep their sign.
+float hb_decode_transfer(float v, int curve, float white) {
+    float a = abs(v);
+    float r;
+    if (curve == 0) r = a < 0.081 ? a / 4.5 : pow((a + 0.099) / 1.099, 1.0 / 0.45);
+    else if (curve == 1) r = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4);
+    else if (curve == 2) r = pow(a, 2.2);
+    else if (curve == 3) r = pow(a, 2.8);
+    else if (curve == 4) r = a < 0.0913 ? a / 4.0 : pow((a + 0.1115) / 1.1115, 1.0 / 0.45);
+    else if (curve == 5) r = a;
+    else if (curve == 6) r = hb_pq_to_nits(a) / white;
+    else r = hb_hlg_to_scene(a) / HB_HLG_WHITE;
+    return sign(v) * r;
+}
+
+// The inverse of hb_decode_transfer, for values from 0 up.
+float hb_encode_transfer(float l, int curve, float white) {
+    l = max(l, 0.0);
+    if (curve == 0) return l < 0.018 ? 4.5 * l : 1.099 * pow(l, 0.45) - 0.099;
+    if (curve == 1) return l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
+    if (curve == 2) return pow(l, 1.0 / 2.2);
+    if (curve == 3) return pow(l, 1.0 / 2.8);
+    if (curve == 4) return l < 0.0228 ? 4.0 * l : 1.1115 * pow(l, 0.45) - 0.1115;
+    if (curve == 5) return l;
+    if (curve == 6) return hb_nits_to_pq(l * white);
+    return hb_scene_to_hlg(l * HB_HLG_WHITE);
+}

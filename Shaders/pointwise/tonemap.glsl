@@ -24,27 +24,7 @@
 // p0 = transfer (0 PQ, 1 HLG), p1 = curve (0...4 as listed), p2 = peak,
 // p3 = target, p4 = gamut (0 clip, 1 perceptual), p5 = output (0 BT.1886,
 // 1 BT.709 OETF), p6..14 = the BT.2020 -> BT.709 matrix, row-major.
-const float HB_PQ_M1 = 0.1593017578125;
-const float HB_PQ_M2 = 78.84375;
-const float HB_PQ_C1 = 0.8359375;
-const float HB_PQ_C2 = 18.8515625;
-const float HB_PQ_C3 = 18.6875;
-
-float hb_pq_to_nits(float e) {
-    float p = pow(clamp(e, 0.0, 1.0), 1.0 / HB_PQ_M2);
-    return 10000.0 * pow(max(p - HB_PQ_C1, 0.0) / (HB_PQ_C2 - HB_PQ_C3 * p), 1.0 / HB_PQ_M1);
-}
-
-float hb_nits_to_pq(float nits) {
-    float y = pow(clamp(nits / 10000.0, 0.0, 1.0), HB_PQ_M1);
-    return pow((HB_PQ_C1 + HB_PQ_C2 * y) / (1.0 + HB_PQ_C3 * y), HB_PQ_M2);
-}
-
-float hb_hlg_to_scene(float e) {
-    if (e <= 0.5) return e * e / 3.0;
-    return (exp((e - 0.55991073) / 0.17883277) + 0.28466892) / 12.0;
-}
-
+// The PQ and HLG curves are the prelude's.
 float hb_hable(float x) {
     const float A = 0.15, B = 0.5, C = 0.1, D = 0.2, E = 0.02, F = 0.3;
     return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F;

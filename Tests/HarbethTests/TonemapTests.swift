@@ -20,16 +20,28 @@ final class TonemapTests: XCTestCase {
     }
 
     /// The frames after tonemap are BT.709: the YUV they are written in and
-    /// the tag they carry, whatever the source's matrix.
+    /// the tags they carry (primaries and transfer too), whatever the source's.
     func testTheOutputIsBT709() throws {
         let renderer = try Fixtures.renderer()
         let source = try Fixtures.frame(.yuv420p, colorimetry: Colorimetry(matrix: .bt2020, range: .limited))
         let plain = try ImageNode(source).makeFrame(on: renderer)
         XCTAssertEqual(plain.colorimetry, Colorimetry(matrix: .bt2020, range: .limited))
         let mapped = try ImageNode(source).applying(Filter.tonemap()).makeFrame(on: renderer)
-        XCTAssertEqual(mapped.colorimetry, Colorimetry(matrix: .bt709, range: .limited))
+        let bt709 = Colorimetry(matrix: .bt709, range: .limited, primaries: .bt709, transfer: .bt709)
+        XCTAssertEqual(mapped.colorimetry, bt709)
         let format = try FilterChain([Filter.tonemap()]).outputFormat(for: source.format)
-        XCTAssertEqual(format.colorimetry, Colorimetry(matrix: .bt709, range: .limited))
+        XCTAssertEqual(format.colorimetry, bt709)
+    }
+
+    /// The range after tonemap is the source's, on one renderer for
+    /// sources of either range (the plan follows the input's tags).
+    func testTheRangeFollowsEachSource() throws {
+        let renderer = try Fixtures.renderer()
+        for range in [ColorRange.full, .limited, .full] {
+            let source = try Fixtures.frame(.yuv420p, colorimetry: Colorimetry(matrix: .bt2020, range: range))
+            let mapped = try ImageNode(source).applying(Filter.tonemap()).makeFrame(on: renderer)
+            XCTAssertEqual(mapped.colorimetry?.range, range)
+        }
     }
 
     func testSwiftInitialiser() {

@@ -107,9 +107,13 @@ final class AssetSourceFormatTests: XCTestCase {
     func testColourTagsMapToColorimetry() throws {
         let tenBit = try AssetSource(url: MediaFixtures.tenBit)
         XCTAssertEqual(tenBit.metadata.layout, .yuv420p10)
-        XCTAssertEqual(tenBit.metadata.colorimetry, Colorimetry(matrix: .bt2020, range: .limited))
+        XCTAssertEqual(
+            tenBit.metadata.colorimetry,
+            Colorimetry(matrix: .bt2020, range: .limited, primaries: .bt2020, transfer: .pq))
         XCTAssertEqual(tenBit.metadata.colorTransfer, "smpte2084")
-        XCTAssertEqual(try collect(tenBit).first?.frame.colorimetry, Colorimetry(matrix: .bt2020, range: .limited))
+        XCTAssertEqual(
+            try collect(tenBit).first?.frame.colorimetry,
+            Colorimetry(matrix: .bt2020, range: .limited, primaries: .bt2020, transfer: .pq))
 
         // Untagged video stays untagged.
         let untagged = try AssetSource(url: MediaFixtures.silentMKV)

@@ -196,7 +196,8 @@ final class AssetSourceTests: XCTestCase {
         XCTAssertEqual(metadata.pixelFormat, "yuv420p")
         XCTAssertEqual(metadata.layout, .yuv420p)
         XCTAssertNil(metadata.conversion)
-        XCTAssertEqual(metadata.colorimetry, Colorimetry(matrix: .bt709, range: .limited))
+        XCTAssertEqual(
+            metadata.colorimetry, Colorimetry(matrix: .bt709, range: .limited, primaries: .bt709, transfer: .bt709))
         XCTAssertEqual(metadata.colorPrimaries, "bt709")
         XCTAssertEqual(metadata.rotation, 0)
         XCTAssertEqual(metadata.audio?.codecName, "aac")

@@ -780,3 +780,86 @@ def tonemap(image, v):
     else:
         encoded = out ** (1 / 2.4)
     return with_rgb(image, encoded)
+
+
+# colorspace: primaries by their xy (all D65) and transfer curves written
+# from the standards (BT.709, IEC 61966-2-1, SMPTE 240M, ST 2084, BT.2100).
+PRIMARIES = {
+    "bt709": ((0.64, 0.33), (0.30, 0.60), (0.15, 0.06)),
+    "bt470bg": ((0.64, 0.33), (0.29, 0.60), (0.15, 0.06)),
+    "smpte170m": ((0.630, 0.340), (0.310, 0.595), (0.155, 0.070)),
+    "smpte240m": ((0.630, 0.340), (0.310, 0.595), (0.155, 0.070)),
+    "bt2020": ((0.708, 0.292), (0.170, 0.797), (0.131, 0.046)),
+    "display_p3": ((0.680, 0.320), (0.265, 0.690), (0.150, 0.060)),
+}
+HLG_WHITE = float(hlg_to_scene(np.array(0.75)))
+
+
+def scene_to_hlg(s):
+    a, b, c = 0.17883277, 0.28466892, 0.55991073
+    s = np.maximum(s, 0)
+    return np.where(s <= 1 / 12, np.sqrt(3 * s), a * np.log(np.maximum(12 * s - b, 1e-12)) + c)
+
+
+def decode_transfer(v, name, white):
+    a = np.abs(v)
+    if name in ("bt709", "smpte170m", "bt2020_10", "bt2020_12"):
+        r = np.where(a < 0.081, a / 4.5, ((a + 0.099) / 1.099) ** (1 / 0.45))
+    elif name == "srgb":
+        r = np.where(a <= 0.04045, a / 12.92, ((a + 0.055) / 1.055) ** 2.4)
+    elif name == "gamma22":
+        r = a ** 2.2
+    elif name == "gamma28":
+        r = a ** 2.8
+    elif name == "smpte240m":
+        r = np.where(a < 0.0913, a / 4, ((a + 0.1115) / 1.1115) ** (1 / 0.45))
+    elif name == "linear":
+        r = a
+    elif name == "pq":
+        r = pq_to_nits(a) / white
+    else:
+        r = hlg_to_scene(a) / HLG_WHITE
+    return np.sign(v) * r
+
+
+def encode_transfer(l, name, white):
+    l = np.maximum(l, 0)
+    if name in ("bt709", "smpte170m", "bt2020_10", "bt2020_12"):
+        return np.where(l < 0.018, 4.5 * l, 1.099 * l ** 0.45 - 0.099)
+    if name == "srgb":
+        return np.where(l <= 0.0031308, 12.92 * l, 1.055 * l ** (1 / 2.4) - 0.055)
+    if name == "gamma22":
+        return l ** (1 / 2.2)
+    if name == "gamma28":
+        return l ** (1 / 2.8)
+    if name == "smpte240m":
+        return np.where(l < 0.0228, 4 * l, 1.1115 * l ** 0.45 - 0.1115)
+    if name == "linear":
+        return l
+    if name == "pq":
+        return nits_to_pq(l * white)
+    return scene_to_hlg(l * HLG_WHITE)
+
+
+@reference
+def colorspace(image, v):
+    # The test frames are RGBA, taken to be BT.709 with BT.709's curve.
+    source = "bt709" if v["from_primaries"] == "auto" else v["from_primaries"]
+    curve_in = "bt709" if v["from_transfer"] == "auto" else v["from_transfer"]
+    target = source if v["primaries"] == "keep" else v["primaries"]
+    curve_out = curve_in if v["transfer"] == "keep" else v["transfer"]
+    white = v["white"]
+    to_xyz = primaries_to_xyz(*PRIMARIES[target])
+    m = np.linalg.inv(to_xyz) @ primaries_to_xyz(*PRIMARIES[source])
+    c = decode_transfer(rgb(image), curve_in, white) @ m.T
+    top = 10000 / white if curve_out == "pq" else (1 / HLG_WHITE if curve_out == "hlg" else 1.0)
+    if v["gamut"] == "perceptual":
+        y = np.clip(c @ to_xyz[1], 0, top)
+        low, high = c.min(axis=-1), c.max(axis=-1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.ones_like(y)
+            t = np.where(low < 0, np.minimum(t, y / (y - low)), t)
+            t = np.where(high > top, np.minimum(t, (top - y) / (high - y)), t)
+        c = y[..., None] + (c - y[..., None]) * t[..., None]
+    c = np.clip(c, 0, top)
+    return with_rgb(image, encode_transfer(c, curve_out, white))

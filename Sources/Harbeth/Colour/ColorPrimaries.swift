@@ -13,6 +13,13 @@ struct ColorPrimaries: Sendable {
     static let d65: Chromaticity = (0.3127, 0.3290)
     /// ITU-R BT.709 (and sRGB).
     static let bt709 = ColorPrimaries(red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), white: d65)
+    /// EBU Tech 3213 (BT.470 System B/G, PAL).
+    static let ebu3213 = ColorPrimaries(red: (0.64, 0.33), green: (0.29, 0.60), blue: (0.15, 0.06), white: d65)
+    /// SMPTE 170M and 240M (NTSC).
+    static let smpte170m = ColorPrimaries(
+        red: (0.630, 0.340), green: (0.310, 0.595), blue: (0.155, 0.070), white: d65)
+    /// P3 with D65 white (SMPTE EG 432-1, Display P3).
+    static let displayP3 = ColorPrimaries(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), white: d65)
     /// ITU-R BT.2020 (Apple Log's gamut).
     static let bt2020 = ColorPrimaries(red: (0.708, 0.292), green: (0.170, 0.797), blue: (0.131, 0.046), white: d65)
     /// Sony S-Gamut3.
@@ -34,6 +41,9 @@ struct ColorPrimaries: Sendable {
         let scale = Self.multiply(Self.inverse(primaries), xyz(white))
         return (0..<9).map { primaries[$0] * scale[$0 % 3] }
     }
+
+    /// The luminance (Y) of linear RGB in these primaries.
+    var luminanceCoefficients: [Double] { Array(toXYZ[3..<6]) }
 
     /// Linear RGB in these primaries to linear RGB in `target`'s.
     func conversion(to target: ColorPrimaries) -> Matrix {

@@ -169,6 +169,10 @@ public struct FilterEnvironment: Sendable {
     /// The sizes of the images the filter takes from other nodes of a
     /// graph (instead of files); empty in a plain chain.
     public var nodeInputs: [FrameSize] = []
+    /// What the colours entering the filter are: the frame's colorimetry
+    /// (tagged, or what an untagged frame is taken to be) after any earlier
+    /// filter that changed it; nil where no frame is known.
+    public var colorimetry: Colorimetry? = nil
 }
 
 /// Loads the files a filter's parameters name. Harbeth knows no codecs: the
@@ -269,7 +273,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     /// For filters that change what the colours are (tonemap: BT.2020 PQ
     /// to BT.709): the colorimetry of the frame after them, which the
     /// conversion back to YUV and the output's tags use.
-    let colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)?
+    let colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)?
 
     /// How a multi-input filter gets its other images.
     public enum NodeInputs: Sendable, Hashable {
@@ -325,7 +329,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///     frame's size and its node inputs' sizes (empty in a plain chain);
     ///     it throws when they do not fit together.
     ///   - colorimetryAfter: for a filter that changes what the colours are
-    ///     (tonemap), the colorimetry after it from the one before.
+    ///     (tonemap, colorspace), the colorimetry after it for its values
+    ///     and the colorimetry before it.
     public convenience init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
@@ -335,7 +340,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil,
         nodeInputs: NodeInputs = .none,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil,
-        colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)? = nil
+        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)? = nil
     ) {
         self.init(
             name: name, kind: kind, summary: summary, formula: formula, parameters: parameters, stages: stages,
@@ -374,7 +379,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         nodeInputs: NodeInputs,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?,
         expansion: (@Sendable (FilterValues) -> [Filter])?,
-        colorimetryAfter: (@Sendable (Colorimetry) -> Colorimetry)?
+        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)?
     ) {
         self.name = name
         self.kind = kind

@@ -132,21 +132,35 @@ public enum ColorRange: String, Sendable, Hashable, CaseIterable {
     case full
 }
 
-/// A frame's colour description.
+/// A frame's colour description: how its YUV samples become RGB (matrix
+/// and range) and, when known, what that RGB is (primaries and transfer).
 public struct Colorimetry: Sendable, Hashable, CustomStringConvertible {
     /// The YUV <-> RGB matrix.
     public var matrix: ColorMatrix
     /// Whether the YUV samples use the limited (studio) or full range.
     public var range: ColorRange
+    /// The RGB primaries; nil when untagged or not one Harbeth converts.
+    public var primaries: Primaries?
+    /// The transfer function of the RGB values; nil when untagged or not
+    /// one Harbeth converts.
+    public var transfer: Transfer?
 
-    /// Creates a colour description from a matrix and a range.
-    public init(matrix: ColorMatrix, range: ColorRange) {
+    /// Creates a colour description from a matrix and a range, and the
+    /// primaries and transfer when they are known.
+    public init(matrix: ColorMatrix, range: ColorRange, primaries: Primaries? = nil, transfer: Transfer? = nil) {
         self.matrix = matrix
         self.range = range
+        self.primaries = primaries
+        self.transfer = transfer
     }
 
     /// What an untagged frame is taken to be, as FFmpeg's swscale does.
     public static let untaggedDefault = Colorimetry(matrix: .bt601, range: .limited)
 
-    public var description: String { "\(matrix.rawValue)/\(range.rawValue)" }
+    /// `matrix/range`, then `/primaries/transfer` when either is known.
+    public var description: String {
+        let base = "\(matrix.rawValue)/\(range.rawValue)"
+        guard primaries != nil || transfer != nil else { return base }
+        return base + "/\(primaries?.rawValue ?? "unknown")/\(transfer?.rawValue ?? "unknown")"
+    }
 }

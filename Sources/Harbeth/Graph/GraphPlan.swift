@@ -65,6 +65,8 @@ struct GraphPlan: Sendable {
     let output: FrameFormat
     /// Each filter's input size, for the closures that pack its parameters.
     let filterInputSizes: [FrameSize]
+    /// The colorimetry of the colours entering each filter, for the same.
+    var filterColorimetries: [Colorimetry] = []
     /// The colours the output holds when a filter changed them (tonemap:
     /// BT.709 from BT.2020); nil when they are the source's.
     var convertedColorimetry: Colorimetry? = nil
@@ -121,6 +123,7 @@ enum GraphCompiler {
         var size = FrameSize(width: input.width, height: input.height)
         var current = PassPlan(input: .source(input.layout), body: nil, inputSize: size, outputSize: size)
         var filterInputSizes: [FrameSize] = []
+        var filterColorimetries: [Colorimetry] = []
         var converted: Colorimetry?
 
         func close(output: PassOutput) {
@@ -132,8 +135,9 @@ enum GraphCompiler {
 
         for (index, filter) in filters.enumerated() {
             filterInputSizes.append(size)
+            filterColorimetries.append(converted ?? input.conversionColorimetry)
             if let convert = filter.descriptor.colorimetryAfter {
-                converted = convert(converted ?? input.conversionColorimetry)
+                converted = convert(filter.values, converted ?? input.conversionColorimetry)
             }
             let stages = try filter.stages(input: size).map {
                 SizedStage(stage: $0.stage.variant(for: deviceClass), outputSize: $0.outputSize)
@@ -181,7 +185,8 @@ enum GraphCompiler {
             width: size.width, height: size.height, layout: outputLayout,
             colorimetry: outputLayout.isYUV ? converted ?? input.conversionColorimetry : nil)
         return GraphPlan(
-            passes: passes, output: output, filterInputSizes: filterInputSizes, convertedColorimetry: converted)
+            passes: passes, output: output, filterInputSizes: filterInputSizes,
+            filterColorimetries: filterColorimetries, convertedColorimetry: converted)
     }
 }
 

@@ -15,6 +15,9 @@ struct PlanKey: Hashable, Sendable {
     let width: Int
     let height: Int
     let layout: PixelLayout
+    /// The input's colour tags: the plan's output colorimetry, and what
+    /// colorspace converts from, follow them.
+    let colorimetry: Colorimetry?
     let outputLayout: PixelLayout
     let filters: [FilterKey]
     let fusion: Bool
@@ -29,6 +32,7 @@ struct PlanKey: Hashable, Sendable {
         width = input.width
         height = input.height
         layout = input.layout
+        colorimetry = input.colorimetry
         self.outputLayout = outputLayout
         var size = FrameSize(width: input.width, height: input.height)
         var keys: [FilterKey] = []

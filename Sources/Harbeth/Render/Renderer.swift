@@ -73,6 +73,7 @@ public final class Renderer: Sendable {
     private struct PackKey: Hashable {
         let filter: Filter
         let inputSize: FrameSize
+        let colorimetry: Colorimetry?
     }
 
     /// Plans kept at once; older ones are dropped (their slots with them).
@@ -409,11 +410,12 @@ public final class Renderer: Sendable {
         return plan
     }
 
-    private func packedData(for filter: Filter, inputSize: FrameSize) throws -> [Float] {
-        let key = PackKey(filter: filter, inputSize: inputSize)
+    private func packedData(for filter: Filter, inputSize: FrameSize, colorimetry: Colorimetry?) throws -> [Float] {
+        let key = PackKey(filter: filter, inputSize: inputSize, colorimetry: colorimetry)
         if let cached = packed.withLock({ $0[key] }) { return cached }
         var environment = FilterEnvironment(inputSize: inputSize, resources: options.resources)
         environment.nodeInputs = filter.nodeInputSizes
+        environment.colorimetry = colorimetry
         let data: [Float]
         do {
             data = try filter.descriptor.pack(filter.values, environment)
@@ -441,7 +443,9 @@ public final class Renderer: Sendable {
     ) throws {
         Self.upload(source, into: slot.input, layout: plan.inputLayout)
         let data = try filters.enumerated().map { index, filter in
-            try packedData(for: filter, inputSize: plan.graph.filterInputSizes[index])
+            try packedData(
+                for: filter, inputSize: plan.graph.filterInputSizes[index],
+                colorimetry: plan.graph.filterColorimetries[index])
         }
         try ParameterWriter(plan: plan, context: context).write(
             into: slot, filters: filters, data: data, time: time, colorimetry: colorimetry,

@@ -158,12 +158,53 @@ enum FFColor {
 
     /// A frame's colorimetry: nil when untagged (limited range and no
     /// matrix). Full range without a matrix is JPEG's BT.601 full range.
-    static func colorimetry(space: AVColorSpace, range: AVColorRange, format: AVPixelFormat) -> Colorimetry? {
+    /// Primaries and transfer are kept where Harbeth converts them.
+    static func colorimetry(
+        space: AVColorSpace, range: AVColorRange, format: AVPixelFormat,
+        primaries: AVColorPrimaries = AVCOL_PRI_UNSPECIFIED,
+        transfer: AVColorTransferCharacteristic = AVCOL_TRC_UNSPECIFIED
+    ) -> Colorimetry? {
         // Grey without a range tag (PNG, FFV1) uses every code value.
         let untaggedGray = range == AVCOL_RANGE_UNSPECIFIED && FFPixelFormat.shape(format)?.isGray == true
         let full = range == AVCOL_RANGE_JPEG || FFPixelFormat.impliesFullRange(format) || untaggedGray
-        if let matrix = matrix(space) { return Colorimetry(matrix: matrix, range: full ? .full : .limited) }
+        if let matrix = matrix(space) {
+            return Colorimetry(
+                matrix: matrix, range: full ? .full : .limited, primaries: Self.primaries(primaries),
+                transfer: Self.transfer(transfer))
+        }
         return full ? Colorimetry(matrix: .bt601, range: .full) : nil
+    }
+
+    private static let primaryTags: [(AVColorPrimaries, Colorimetry.Primaries)] = [
+        (AVCOL_PRI_BT709, .bt709), (AVCOL_PRI_BT470BG, .bt470bg), (AVCOL_PRI_SMPTE170M, .smpte170m),
+        (AVCOL_PRI_SMPTE240M, .smpte240m), (AVCOL_PRI_BT2020, .bt2020), (AVCOL_PRI_SMPTE432, .displayP3),
+    ]
+
+    private static let transferTags: [(AVColorTransferCharacteristic, Colorimetry.Transfer)] = [
+        (AVCOL_TRC_BT709, .bt709), (AVCOL_TRC_SMPTE170M, .smpte170m), (AVCOL_TRC_BT2020_10, .bt2020Ten),
+        (AVCOL_TRC_BT2020_12, .bt2020Twelve), (AVCOL_TRC_IEC61966_2_1, .srgb), (AVCOL_TRC_GAMMA22, .gamma22),
+        (AVCOL_TRC_GAMMA28, .gamma28), (AVCOL_TRC_SMPTE240M, .smpte240m), (AVCOL_TRC_LINEAR, .linear),
+        (AVCOL_TRC_SMPTE2084, .pq), (AVCOL_TRC_ARIB_STD_B67, .hlg),
+    ]
+
+    /// Harbeth's name for FFmpeg's primaries tag; nil for unspecified or others.
+    static func primaries(_ tag: AVColorPrimaries) -> Colorimetry.Primaries? {
+        primaryTags.first { $0.0 == tag }?.1
+    }
+
+    /// FFmpeg's tag for Harbeth's primaries.
+    static func primariesTag(_ primaries: Colorimetry.Primaries) -> AVColorPrimaries {
+        primaryTags.first { $0.1 == primaries }!.0
+    }
+
+    /// Harbeth's name for FFmpeg's transfer tag; nil for unspecified or others.
+    static func transfer(_ tag: AVColorTransferCharacteristic) -> Colorimetry.Transfer? {
+        transferTags.first { $0.0 == tag }?.1
+    }
+
+    /// FFmpeg's tag for Harbeth's transfer.
+    static func transferTag(_ transfer: Colorimetry.Transfer) -> AVColorTransferCharacteristic {
+        transferTags.first { $0.1 == transfer }!.0
     }
 
     static func space(_ matrix: ColorMatrix) -> AVColorSpace {

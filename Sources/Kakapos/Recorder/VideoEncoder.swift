@@ -435,6 +435,10 @@ struct OutputColor {
                 transfer = AVColorTransferCharacteristic(rawValue: source.tags.transfer)
             }
         }
+        // What the frames say they are (a colorspace or tonemap filter
+        // converted them) wins over what the source and matrix imply.
+        if let known = colorimetry?.primaries { primaries = FFColor.primariesTag(known) }
+        if let known = colorimetry?.transfer { transfer = FFColor.transferTag(known) }
         scalerDestination = (FFColor.swscaleMatrix(matrix), fullRange)
     }
 }

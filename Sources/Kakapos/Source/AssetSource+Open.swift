@@ -214,7 +214,9 @@ extension AssetSource {
             endPTS = (firstPTS ?? timelineStart) + secondsToTicks(duration, timeBase)
         }
 
-        let rawColorimetry = FFColor.colorimetry(space: first.colorspace, range: first.color_range, format: format)
+        let rawColorimetry = FFColor.colorimetry(
+            space: first.colorspace, range: first.color_range, format: format, primaries: first.color_primaries,
+            transfer: first.color_trc)
         let url: URL
         switch location {
         case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)

@@ -170,7 +170,9 @@ final class FrameDecoder: @unchecked Sendable {
         let raw = decoded.pointer.pointee
         let format = AVPixelFormat(rawValue: raw.format)
         let seconds = Double(pts) * (timeBase.doubleValue ?? 0)
-        let colorimetry = FFColor.colorimetry(space: raw.colorspace, range: raw.color_range, format: format)
+        let colorimetry = FFColor.colorimetry(
+            space: raw.colorspace, range: raw.color_range, format: format, primaries: raw.color_primaries,
+            transfer: raw.color_trc)
         do {
             switch conversion {
             case .direct(let layout):

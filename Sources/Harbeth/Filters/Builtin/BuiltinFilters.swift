@@ -5,7 +5,7 @@ enum BuiltinFilters {
         + CameraLogFilters.all
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
-        + GeneratorFilters.all + HDRFilters.all
+        + GeneratorFilters.all + ColorManagementFilters.all
         + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
