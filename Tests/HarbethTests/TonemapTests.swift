@@ -44,6 +44,23 @@ final class TonemapTests: XCTestCase {
         }
     }
 
+    /// Without `peak`, tonemap maps from the frames' HDR10 peak, else 1000.
+    func testThePeakComesFromTheMetadata() throws {
+        let renderer = try Fixtures.renderer()
+        func render(_ filter: Filter, peak: Double?) throws -> [UInt8] {
+            let source = try Fixtures.frame(
+                .yuv420p,
+                colorimetry: Colorimetry(
+                    matrix: .bt2020, range: .limited, primaries: .bt2020, transfer: .pq, peakLuminance: peak))
+            return try ImageNode(source).applying(filter).makeFrame(on: renderer).packedBytes(plane: 0)
+        }
+        let fromMetadata = try render(.tonemap(), peak: 4000)
+        XCTAssertTrue(fromMetadata == (try render(.tonemap(peak: 4000), peak: nil)))
+        XCTAssertTrue(fromMetadata != (try render(.tonemap(), peak: nil)))
+        XCTAssertTrue(try render(.tonemap(), peak: nil) == (try render(.tonemap(peak: 1000), peak: nil)))
+        XCTAssertTrue(try render(.tonemap(peak: 600), peak: 4000) == (try render(.tonemap(peak: 600), peak: nil)))
+    }
+
     func testSwiftInitialiser() {
         XCTAssertEqual(Filter.tonemap(curve: .hable, peak: 20000).description, "tonemap=curve=hable:peak=10000")
         XCTAssertEqual(Filter.tonemap(hlg: true).description, "tonemap=transfer=hlg")

@@ -20,6 +20,49 @@ final class HDRTests: XCTestCase {
             ])
     }
 
+    /// The same HDR10 clip with a mastering display (P3, 0.0001-1000 nits)
+    /// and light levels (MaxCLL 1000, MaxFALL 400) in its SEI.
+    private static func hdrClipWithMetadata() throws -> String {
+        try TestMedia.clip(
+            "cli-hdr10-metadata.mkv",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=0.5", "-vf",
+                "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=smpte2084:m=bt2020nc:p=bt2020:r=tv:npl=600,"
+                    + "format=yuv420p10le",
+                "-c:v", "libx265", "-x265-params",
+                "log-level=error:hdr10=1:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)"
+                    + "L(10000000,1):max-cll=1000,400",
+                "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc",
+            ])
+    }
+
+    private static let lightLevels = "stream_side_data=max_content,max_average,max_luminance"
+
+    func testHDR10MetadataIsKeptWhileTheOutputStaysHDR() throws {
+        let folder = try Clips.folder(with: [try Self.hdrClipWithMetadata()])
+        for (codec, name) in [("ffv1", "kept.mkv"), ("libx265", "kept.mp4")] {
+            let run = try Tool.run(
+                ["-vf", "brightness=0.01", "--codec", codec, "-o", name, "cli-hdr10-metadata.mkv"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertFalse(run.stderr.contains("HDR10"), run.stderr)
+            let probed = try Clips.probe(Self.lightLevels, of: folder.appendingPathComponent(name).path)
+            XCTAssertEqual(probed.count, 3, name)
+            XCTAssertTrue(probed.contains("1000") && probed.contains("400"), "\(name): \(probed)")
+            // Matroska stores the peak as a float, MP4 in ST 2086's units.
+            XCTAssertTrue(probed.contains("1000/1") || probed.contains("10000000/10000"), "\(name): \(probed)")
+        }
+    }
+
+    func testHDR10MetadataIsDroppedWithANoteWhenToneMapped() throws {
+        let folder = try Clips.folder(with: [try Self.hdrClipWithMetadata()])
+        let run = try Tool.run(
+            ["-vf", "tonemap", "--codec", "ffv1", "-o", "sdr.mkv", "cli-hdr10-metadata.mkv"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("dropped the HDR10 metadata"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("MaxCLL 1000"), run.stderr)
+        XCTAssertEqual(try Clips.probe(Self.lightLevels, of: folder.appendingPathComponent("sdr.mkv").path), [])
+    }
+
     func testTonemapWritesTaggedSDRThatAgreesWithZscaleAndTonemap() throws {
         let folder = try Clips.folder(with: [try Self.hdrClip()])
         let run = try Tool.run(

@@ -144,23 +144,32 @@ public struct Colorimetry: Sendable, Hashable, CustomStringConvertible {
     /// The transfer function of the RGB values; nil when untagged or not
     /// one Harbeth converts.
     public var transfer: Transfer?
+    /// The content's peak in nits, where HDR10 metadata gives it (MaxCLL,
+    /// else the mastering display's peak); `tonemap` maps from it unless
+    /// told a peak. Nil when unknown.
+    public var peakLuminance: Double?
 
     /// Creates a colour description from a matrix and a range, and the
     /// primaries and transfer when they are known.
-    public init(matrix: ColorMatrix, range: ColorRange, primaries: Primaries? = nil, transfer: Transfer? = nil) {
+    public init(
+        matrix: ColorMatrix, range: ColorRange, primaries: Primaries? = nil, transfer: Transfer? = nil,
+        peakLuminance: Double? = nil
+    ) {
         self.matrix = matrix
         self.range = range
         self.primaries = primaries
         self.transfer = transfer
+        self.peakLuminance = peakLuminance
     }
 
     /// What an untagged frame is taken to be, as FFmpeg's swscale does.
     public static let untaggedDefault = Colorimetry(matrix: .bt601, range: .limited)
 
-    /// `matrix/range`, then `/primaries/transfer` when either is known.
+    /// `matrix/range`, then `/primaries/transfer` and the peak when known.
     public var description: String {
         let base = "\(matrix.rawValue)/\(range.rawValue)"
-        guard primaries != nil || transfer != nil else { return base }
-        return base + "/\(primaries?.rawValue ?? "unknown")/\(transfer?.rawValue ?? "unknown")"
+        guard primaries != nil || transfer != nil || peakLuminance != nil else { return base }
+        let tags = base + "/\(primaries?.rawValue ?? "unknown")/\(transfer?.rawValue ?? "unknown")"
+        return tags + (peakLuminance.map { " (peak \($0) nits)" } ?? "")
     }
 }

@@ -59,6 +59,9 @@ public struct SinkInput: Sendable {
     /// the formats of outputs 1, 2, ... (`format` is output 0's), which
     /// a `RecorderGroup` opens its other recorders for; empty otherwise.
     public var otherOutputFormats: [FrameFormat] = []
+    /// The source's HDR10 static metadata: written to the output when it
+    /// stays HDR (PQ or HLG), else dropped with a note.
+    public var hdrMetadata: HDRMetadata?
     /// The source's colorimetry and raw primaries/transfer: when the frames
     /// still have this colorimetry, the raw tags are written too.
     var sourceColor: (colorimetry: Colorimetry?, tags: ColorTags)?

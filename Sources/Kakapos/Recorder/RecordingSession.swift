@@ -129,6 +129,13 @@ final class RecordingSession: @unchecked Sendable {
         }
 
         var notes = input.droppedBySource.map { "dropped \($0)" }
+        if let hdr = input.hdrMetadata {
+            if encoder.color.transfer == AVCOL_TRC_SMPTE2084 || encoder.color.transfer == AVCOL_TRC_ARIB_STD_B67 {
+                hdr.write(to: videoStream)
+            } else {
+                notes.append("dropped the HDR10 metadata (\(hdr)): the output is not HDR")
+            }
+        }
         if !removedStaleFiles.isEmpty {
             notes.append("removed \(removedStaleFiles.count) temporary file(s) that a killed earlier run left")
         }

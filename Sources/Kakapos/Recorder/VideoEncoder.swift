@@ -13,7 +13,7 @@ final class VideoEncoder: @unchecked Sendable {
     let ignoredOptions: [String]
     private let path: String
     private let input: SinkInput
-    private let color: OutputColor
+    let color: OutputColor
     private let scaler: FFScaler?
     private let constantRate: Bool
     private var lastPTS: Int64?

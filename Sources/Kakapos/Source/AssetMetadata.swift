@@ -66,6 +66,9 @@ public struct AssetMetadata: Sendable, Equatable {
     public let timecode: String?
     /// True for single images read through the image demuxers.
     public let isStillImage: Bool
+    /// HDR10's static metadata (mastering display, light levels), from the
+    /// stream or the first frame; nil when there is none.
+    public let hdr: HDRMetadata?
 
     /// The streams other than the decoded video, e.g. `subtitle stream 2 (subrip)`.
     public var otherStreams: [StreamInfo] { streams.filter { $0.index != videoStreamIndex } }

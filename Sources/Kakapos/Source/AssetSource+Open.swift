@@ -214,9 +214,12 @@ extension AssetSource {
             endPTS = (firstPTS ?? timelineStart) + secondsToTicks(duration, timeBase)
         }
 
-        let rawColorimetry = FFColor.colorimetry(
+        let hdr = HDRMetadata.read(stream: stream, frame: firstFrame.pointer)
+        decoder.peakLuminance = hdr?.peakLuminance
+        var rawColorimetry = FFColor.colorimetry(
             space: first.colorspace, range: first.color_range, format: format, primaries: first.color_primaries,
             transfer: first.color_trc)
+        rawColorimetry?.peakLuminance = hdr?.peakLuminance
         let url: URL
         switch location {
         case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)
@@ -253,7 +256,8 @@ extension AssetSource {
                 ? Double(input.pointer.pointee.start_time) / Double(cav_time_base()) : nil,
             fieldOrder: fieldOrder(parameters.pointee.field_order, frame: first),
             timecode: timecode(in: input, video: streamIndex),
-            isStillImage: location.isFile && isImageDemuxer(input.formatName))
+            isStillImage: location.isFile && isImageDemuxer(input.formatName),
+            hdr: hdr)
 
         return OpenedAsset(
             decoder: decoder,

@@ -73,6 +73,7 @@ extension AssetSource: FrameSource {
             }
             input.sourcePixelFormat = metadata.pixelFormat
             input.sourceColor = (metadata.colorimetry, source.colorTags)
+            input.hdrMetadata = metadata.hdr
             return input
         }
         var input = SinkInput(
@@ -87,6 +88,7 @@ extension AssetSource: FrameSource {
             expectedFrameCount: source.expectedFrameCount)
         input.sourcePixelFormat = metadata.pixelFormat
         input.sourceColor = (metadata.colorimetry, source.colorTags)
+        input.hdrMetadata = metadata.hdr
         return input
     }
 }

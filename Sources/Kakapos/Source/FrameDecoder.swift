@@ -30,6 +30,8 @@ final class FrameDecoder: @unchecked Sendable {
     /// stream changes size or format.
     private var scaler: FFScaler?
 
+    /// HDR10's peak from the stream's metadata, for every frame's colorimetry.
+    var peakLuminance: Double?
     private(set) var decodedFrames = 0
     private(set) var undecodable = 0
     private(set) var concealed = 0
@@ -170,9 +172,10 @@ final class FrameDecoder: @unchecked Sendable {
         let raw = decoded.pointer.pointee
         let format = AVPixelFormat(rawValue: raw.format)
         let seconds = Double(pts) * (timeBase.doubleValue ?? 0)
-        let colorimetry = FFColor.colorimetry(
+        var colorimetry = FFColor.colorimetry(
             space: raw.colorspace, range: raw.color_range, format: format, primaries: raw.color_primaries,
             transfer: raw.color_trc)
+        colorimetry?.peakLuminance = peakLuminance
         do {
             switch conversion {
             case .direct(let layout):

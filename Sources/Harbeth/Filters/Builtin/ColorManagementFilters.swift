@@ -15,22 +15,30 @@ enum ColorManagementFilters {
             .choice("transfer", ["pq", "hlg"], default: "pq", summary: "the input's transfer", structural: true),
             .choice("curve", curves, default: "bt2390", summary: "the tone curve"),
             .number(
-                "peak", default: 1000, range: 100...10000, summary: "the input's peak in nits (HLG: the display's)"),
+                "peak", default: 0, range: 0...10000,
+                summary: "the input's peak in nits (HLG: the display's), at least 100; 0: the HDR10 metadata's"
+                    + " (MaxCLL, else the mastering display's), else 1000"),
             .number("target", default: 100, range: 48...1000, summary: "SDR white in nits"),
             .choice("gamut", ["clip", "perceptual"], default: "perceptual", summary: "colours outside BT.709"),
             .choice("output", ["bt1886", "bt709"], default: "bt1886", summary: "BT.1886 display or BT.709 OETF"),
         ],
         stages: [.pointwise("hb_tonemap", file: "pointwise/tonemap.glsl")],
-        pack: { values, _ in
+        pack: { values, environment in
             [
                 values.text("transfer") == "hlg" ? 1 : 0, Float(values.choiceIndex("curve")),
-                Float(values.number("peak")), Float(values.number("target")),
+                Float(peak(values, environment.colorimetry)), Float(values.number("target")),
                 values.text("gamut") == "perceptual" ? 1 : 0, values.text("output") == "bt709" ? 1 : 0,
             ] + ColorPrimaries.bt2020.conversion(to: .bt709).map(Float.init)
         },
         colorimetryAfter: { _, colorimetry in
             Colorimetry(matrix: .bt709, range: colorimetry.range, primaries: .bt709, transfer: .bt709)
         })
+
+    /// tonemap's peak in nits: the value, else the metadata's, else 1000.
+    static func peak(_ values: FilterValues, _ colorimetry: Colorimetry?) -> Double {
+        let given = values.number("peak")
+        return min(max(given > 0 ? given : colorimetry?.peakLuminance ?? 1000, 100), 10000)
+    }
 
     static let primaryNames = Colorimetry.Primaries.allCases.map(\.rawValue)
     static let transferNames = Colorimetry.Transfer.allCases.map(\.rawValue)
@@ -123,17 +131,18 @@ extension Filter {
         case clip
     }
 
-    /// `tonemap` of PQ (or HLG when `hlg`) video peaking at `peak` nits to
-    /// SDR white at `target` nits with `curve`; values clamped.
+    /// `tonemap` of PQ (or HLG when `hlg`) video peaking at `peak` nits (nil:
+    /// what the frames' HDR10 metadata says, else 1000) to SDR white at
+    /// `target` nits with `curve`; values clamped.
     public static func tonemap(
-        curve: TonemapCurve = .bt2390, peak: Double = 1000, target: Double = 100, hlg: Bool = false
+        curve: TonemapCurve = .bt2390, peak: Double? = nil, target: Double = 100, hlg: Bool = false
     )
         -> Filter
     {
         Filter(
             clamping: ColorManagementFilters.tonemap,
             values: [
-                "curve": .choice(curve.rawValue), "peak": .number(peak), "target": .number(target),
+                "curve": .choice(curve.rawValue), "peak": .number(peak ?? 0), "target": .number(target),
                 "transfer": .choice(hlg ? "hlg" : "pq"),
             ])
     }
