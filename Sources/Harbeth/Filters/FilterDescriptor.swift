@@ -23,6 +23,16 @@ public enum ShaderCode: Sendable, Hashable {
     case inline(name: String, text: String)
 }
 
+/// An image a stage samples besides its input: the filter's input, or
+/// what an earlier stage of the same filter wrote.
+public enum StageInput: Sendable, Hashable {
+    /// The image as it entered the filter.
+    case filterInput
+    /// The output of the filter's stage at this index (among the stages
+    /// that run for the values), which must be a whole kernel.
+    case stage(Int)
+}
+
 /// One GPU step of a filter: a pointwise function or a kernel.
 public struct FilterStage: Sendable, Hashable {
     /// How a stage's GLSL function is shaped and called.
@@ -49,14 +59,23 @@ public struct FilterStage: Sendable, Hashable {
     /// positions (crop, flip): they can read the frame's planes directly,
     /// saving a conversion pass when they come first.
     public let readsSourceDirectly: Bool
-    /// True for a later stage of a multi-stage filter that also needs the
-    /// image as it entered the filter (unsharp mask: the blur's last pass
-    /// subtracts from the original). The function takes it as one more
-    /// `sampler2D` argument, after its auxiliary images.
-    public let readsFilterInput: Bool
+    /// The other images the stage samples, in order, after its auxiliary
+    /// images: the filter's input (unsharp mask's last pass subtracts from
+    /// the original) or earlier stages' outputs (an mpv shader's saved
+    /// textures). A function takes each as one more `sampler2D` argument; a
+    /// whole kernel sees them as the `hb_aux` samplers after the auxiliary
+    /// images.
+    public let reads: [StageInput]
     /// For whole kernels: the pixels one invocation writes (a strip of 8 in
     /// a row, say), so the dispatch covers the output. 1x1 otherwise.
     public let invocationBlock: FrameSize
+    /// For whole kernels that choose their workgroup (mpv's `//!COMPUTE`):
+    /// its size in invocations, and the pixels one workgroup covers. Nil
+    /// for the usual 16x16 invocations of `invocationBlock` pixels each.
+    public let workgroup: (threads: FrameSize, covers: FrameSize)?
+
+    /// True for a stage that also samples the image as it entered the filter.
+    public var readsFilterInput: Bool { reads.contains(.filterInput) }
     /// The stage that runs in this one's place on a CPU-class device, if
     /// any (at most one element: an array, so the type can hold itself).
     private let cpuVariants: [FilterStage]
@@ -69,13 +88,17 @@ public struct FilterStage: Sendable, Hashable {
     ///   - auxiliaryImages: How many auxiliary images the function samples.
     ///   - readsSourceDirectly: Whether the kernel may read the frame's planes directly (crop, flip).
     ///   - readsFilterInput: Whether the stage also samples the image as it entered the filter.
+    ///   - reads: Other images it samples after those (earlier stages' outputs).
     ///   - invocationBlock: For whole kernels, the pixels one invocation writes; 1x1 by default.
+    ///   - workgroup: For whole kernels, a workgroup of `threads` invocations that covers `covers` pixels;
+    ///     nil for the usual 16x16 invocations.
     ///   - onCPU: The stage to run instead on a CPU-class device (`DeviceCapabilities.DeviceClass.cpu`), with
     ///     the same data and output; nil runs this one everywhere.
     public init(
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
-        readsFilterInput: Bool = false, invocationBlock: FrameSize = FrameSize(width: 1, height: 1),
-        onCPU: FilterStage? = nil
+        readsFilterInput: Bool = false, reads: [StageInput] = [],
+        invocationBlock: FrameSize = FrameSize(width: 1, height: 1),
+        workgroup: (threads: FrameSize, covers: FrameSize)? = nil, onCPU: FilterStage? = nil
     ) {
         cpuVariants = onCPU.map { [$0] } ?? []
         self.kind = kind
@@ -83,8 +106,25 @@ public struct FilterStage: Sendable, Hashable {
         self.code = code
         self.auxiliaryImages = auxiliaryImages
         self.readsSourceDirectly = readsSourceDirectly
-        self.readsFilterInput = readsFilterInput
+        self.reads = (readsFilterInput ? [.filterInput] : []) + reads
         self.invocationBlock = invocationBlock
+        self.workgroup = workgroup
+    }
+
+    public static func == (a: FilterStage, b: FilterStage) -> Bool {
+        a.kind == b.kind && a.function == b.function && a.code == b.code && a.auxiliaryImages == b.auxiliaryImages
+            && a.readsSourceDirectly == b.readsSourceDirectly && a.reads == b.reads
+            && a.invocationBlock == b.invocationBlock && a.workgroup?.threads == b.workgroup?.threads
+            && a.workgroup?.covers == b.workgroup?.covers && a.cpuVariants == b.cpuVariants
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(function)
+        hasher.combine(code)
+        hasher.combine(reads)
+        hasher.combine(workgroup?.threads)
+        hasher.combine(workgroup?.covers)
     }
 
     /// A pointwise stage from an embedded file.
@@ -118,13 +158,13 @@ public struct FilterStage: Sendable, Hashable {
     public func onCPU(_ variant: FilterStage) -> FilterStage {
         FilterStage(
             kind, function: function, code: code, auxiliaryImages: auxiliaryImages,
-            readsSourceDirectly: readsSourceDirectly, readsFilterInput: readsFilterInput,
-            invocationBlock: invocationBlock, onCPU: variant)
+            readsSourceDirectly: readsSourceDirectly, reads: reads, invocationBlock: invocationBlock,
+            workgroup: workgroup, onCPU: variant)
     }
 
     /// Sampled images the function takes after `base`: its auxiliary
     /// images, then the filter's input when it reads it.
-    var samplerArguments: Int { auxiliaryImages + (readsFilterInput ? 1 : 0) }
+    var samplerArguments: Int { auxiliaryImages + reads.count }
 
     var isPointwise: Bool { kind == .pointwise }
 }

@@ -19,9 +19,9 @@ struct PlannedStage: Hashable, Sendable {
     /// The filter's position in the chain.
     let filterIndex: Int
     let stage: FilterStage
-    /// For stages that read the filter's input: the pass whose output
-    /// image is that input.
-    var filterInputPass: Int? = nil
+    /// The passes whose output images the stage samples besides its input
+    /// (the filter's input, earlier stages' outputs), in its `reads` order.
+    var inputPasses: [Int] = []
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -80,7 +80,7 @@ struct GraphPlan: Sendable {
         var lastRead = passes.indices.map { $0 + 1 }
         for (index, pass) in passes.enumerated() {
             for stage in pass.stages {
-                if let input = stage.filterInputPass { lastRead[input] = max(lastRead[input], index) }
+                for input in stage.inputPasses { lastRead[input] = max(lastRead[input], index) }
             }
         }
         var assignment: [Int?] = []
@@ -152,13 +152,27 @@ enum GraphCompiler {
                 }
                 filterInputPass = passes.count - 1
             }
-            for sized in stages {
+            // The pass that wrote each whole-kernel stage's output.
+            var stagePasses: [Int: Int] = [:]
+            for (stageIndex, sized) in stages.enumerated() {
                 guard sized.outputSize.width > 0, sized.outputSize.height > 0 else {
                     throw RenderError.invalidFilterSetup(filter: filter.name, reason: "it would make an empty frame")
                 }
                 let stage = sized.stage
-                let planned = PlannedStage(
-                    filterIndex: index, stage: stage, filterInputPass: stage.readsFilterInput ? filterInputPass : nil)
+                let inputPasses = try stage.reads.map { read -> Int in
+                    switch read {
+                    case .filterInput: return filterInputPass!
+                    case .stage(let earlier):
+                        guard let pass = stagePasses[earlier], earlier < stageIndex else {
+                            throw RenderError.invalidFilterSetup(
+                                filter: filter.name,
+                                reason:
+                                    "stage \(stageIndex) reads stage \(earlier), which is not an earlier whole kernel")
+                        }
+                        return pass
+                    }
+                }
+                let planned = PlannedStage(filterIndex: index, stage: stage, inputPasses: inputPasses)
                 if stage.isPointwise {
                     if !fusion && (current.body != nil || !current.pointwise.isEmpty || current.input != .image) {
                         close(output: .image)
@@ -172,7 +186,10 @@ enum GraphCompiler {
                     }
                     current.body = planned
                     current.outputSize = sized.outputSize
-                    if isWhole { close(output: .image) }
+                    if isWhole {
+                        close(output: .image)
+                        stagePasses[stageIndex] = passes.count - 1
+                    }
                 }
                 size = sized.outputSize
             }

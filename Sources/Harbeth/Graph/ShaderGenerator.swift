@@ -58,7 +58,8 @@ struct ShaderGenerator {
             defines["HB_OUT_IMAGE_FORMAT"] = imageFormat.glslQualifier
             text += "layout(set = 0, binding = 2, \(imageFormat.glslQualifier)) uniform writeonly image2D hb_output;\n"
             text += try functionCode(for: pass.body!, slot: 0)
-            workgroup = Self.imageWorkgroup
+            let threads = pass.body!.stage.workgroup?.threads
+            workgroup = threads.map { ($0.width, $0.height) } ?? Self.imageWorkgroup
         } else {
             switch pass.output {
             case .image:
@@ -115,6 +116,12 @@ struct ShaderGenerator {
             block = PlaneLayout.outputBlock(for: layout)
             workgroup = blockWorkgroup
         default:
+            if let covers = pass.body?.stage.workgroup?.covers {
+                return (
+                    (pass.outputSize.width + covers.width - 1) / covers.width,
+                    (pass.outputSize.height + covers.height - 1) / covers.height
+                )
+            }
             let stageBlock = pass.body?.stage.invocationBlock ?? FrameSize(width: 1, height: 1)
             block = (stageBlock.width, stageBlock.height)
             workgroup = imageWorkgroup

@@ -22,7 +22,7 @@ enum SlotRecorder {
                         inputSize: plan.graph.filterInputSizes[planned.filterIndex], resources: resources)
                     images += try plan.auxiliaryImages(for: filter, environment: environment)
                 }
-                if let inputPass = planned.filterInputPass {
+                for inputPass in planned.inputPasses {
                     images.append(slot.images[inputPass]!)
                 }
             }
