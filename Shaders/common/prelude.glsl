@@ -140,7 +140,8 @@ const float HB_HLG_WHITE = 0.26496255;
 // Code value to relative linear light (1 = SDR white) for the curves of
 // Colorimetry.Transfer: 0 BT.709, 1 sRGB, 2 gamma 2.2, 3 gamma 2.8,
 // 4 SMPTE 240M, 5 linear, 6 PQ (white = `white` nits), 7 HLG (scene
-// light, white at 75%). Negative values keep their sign.
+// light, white at 75%), 8 BT.1886 (a 2.4 power). Negative values keep
+// their sign.
 float hb_decode_transfer(float v, int curve, float white) {
     float a = abs(v);
     float r;
@@ -151,6 +152,7 @@ float hb_decode_transfer(float v, int curve, float white) {
     else if (curve == 4) r = a < 0.0913 ? a / 4.0 : pow((a + 0.1115) / 1.1115, 1.0 / 0.45);
     else if (curve == 5) r = a;
     else if (curve == 6) r = hb_pq_to_nits(a) / white;
+    else if (curve == 8) r = pow(a, 2.4);
     else r = hb_hlg_to_scene(a) / HB_HLG_WHITE;
     return sign(v) * r;
 }
@@ -165,5 +167,6 @@ float hb_encode_transfer(float l, int curve, float white) {
     if (curve == 4) return l < 0.0228 ? 4.0 * l : 1.1115 * pow(l, 0.45) - 0.1115;
     if (curve == 5) return l;
     if (curve == 6) return hb_nits_to_pq(l * white);
+    if (curve == 8) return pow(l, 1.0 / 2.4);
     return hb_scene_to_hlg(l * HB_HLG_WHITE);
 }

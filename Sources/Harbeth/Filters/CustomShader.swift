@@ -1,7 +1,7 @@
 import Foundation
 
-/// A user's GLSL file as a filter. Three forms, told apart by what the file
-/// defines:
+/// A user's GLSL file as a filter: an mpv user shader (`MpvShader`), or one
+/// of three forms told apart by what the file defines:
 ///
 /// - `vec4 filter(vec4 rgba, ivec2 pos)`: pointwise; fused with the
 ///   built-in pointwise filters around it.
@@ -64,6 +64,7 @@ public enum CustomShader {
     /// Describes shader text; `name` appears in errors, and the chain's
     /// text form names it as the path (`shader=NAME:...`).
     public static func descriptor(name: String, text: String) throws -> FilterDescriptor {
+        if MpvShader.isMpvShader(text) { return try MpvShader.descriptor(name: name, text: text) }
         // GLSL ends a line with CR, LF or both together (GLSL 4.60, 3.1);
         // CR LF is one Character, so this counts lines as the compiler does.
         var lines = text.split(

@@ -275,8 +275,7 @@ struct FilterChainParser {
         do {
             descriptor = try CustomShader.descriptor(path: first.value, resources: resources)
         } catch {
-            throw .invalidValue(
-                filter: "shader", parameter: "file", text: first.value, expected: "\(error)", column: first.valueColumn)
+            throw .invalidShader(reason: "\(error)", column: first.valueColumn)
         }
         return try makeFilter(descriptor, arguments: Array(arguments.dropFirst()))
     }

@@ -21,6 +21,9 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
     /// An animated value for a parameter that decides the shader or the
     /// output size, which cannot change from frame to frame.
     case notAnimatable(filter: String, parameter: String, column: Int?)
+    /// A custom or mpv shader file that was refused: `reason` names its
+    /// file and line.
+    case invalidShader(reason: String, column: Int?)
 
     /// User text in the message (names, values, the character found) is
     /// quoted with its control characters escaped, so it stays one line.
@@ -51,6 +54,8 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notAnimatable(let filter, let parameter, let column):
             return "\(filter) \(parameter) cannot change from frame to frame\(Self.at(column)): "
                 + "it decides the shader or the output size; give a constant"
+        case .invalidShader(let reason, let column):
+            return "shader refused\(Self.at(column)): \(reason)"
         }
     }
 
@@ -77,6 +82,8 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
             return .invalidExpression(filter: filter, parameter: parameter, text: text, reason: reason, column: column)
         case .notAnimatable(let filter, let parameter, nil):
             return .notAnimatable(filter: filter, parameter: parameter, column: column)
+        case .invalidShader(let reason, nil):
+            return .invalidShader(reason: reason, column: column)
         default:
             return self
         }

@@ -183,7 +183,10 @@ enum ArgumentParser {
         Option(names: ["-y", "--overwrite"], value: nil, help: "replace an existing output file") { options, _ in
             options.overwrite = true
         },
-        Option(names: ["--shader"], value: "FILE[:k=v...]", help: "append a custom GLSL shader with parameter values") {
+        Option(
+            names: ["--shader"], value: "FILE[:k=v...]",
+            help: "append a custom GLSL or mpv user shader with parameter values"
+        ) {
             $0.chains.append("shader=" + $1)
         },
         Option(
