@@ -7,7 +7,10 @@ import XCTest
 /// expansion fusing like any chain, animated amounts, `look=NAME`, and a
 /// look ahead of a multi-input filter in a graph.
 final class LookFiltersTests: XCTestCase {
-    private let pointwiseLooks = ["cinematic", "vintage", "vintage_film", "film_simulation", "color_grading"]
+    private let pointwiseLooks = [
+        "cinematic", "vintage", "vintage_film", "film_simulation", "color_grading", "bleach_bypass", "teal_orange",
+        "noir",
+    ]
     private let spatialLooks = ["dreamy", "cyberpunk", "hdr_boost", "modern_hdr", "creative_atmosphere", "beautiful"]
 
     func testEveryLookMatchesTheReference() throws {

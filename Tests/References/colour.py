@@ -864,3 +864,82 @@ def colorspace(image, v):
         c = y[..., None] + (c - y[..., None]) * t[..., None]
     c = np.clip(c, 0, top)
     return with_rgb(image, encode_transfer(c, curve_out, white))
+
+
+BT709_WEIGHTS = np.array([0.2126, 0.7152, 0.0722])
+
+
+@reference
+def despill(image, v):
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    key, other = (b, g) if v["type"] == "blue" else (g, b)
+    factor = (1 - v["mix"]) * (1 - v["expand"])
+    spill = np.maximum(key - (r * v["mix"] + other * factor), 0)
+    scales = np.array([v["red"], v["green"], v["blue"]]) + v["brightness"]
+    out = with_rgb(image, np.maximum(rgb(image) + spill[..., None] * scales, 0))
+    if v["alpha"]:
+        out[..., 3] = 1 - spill
+    return out
+
+
+@reference
+def luma_key(image, v):
+    y = rgb(image) @ BT709_WEIGHTS
+    low, high, soft = v["threshold"] - v["tolerance"], v["threshold"] + v["tolerance"], v["softness"]
+    inside = (y >= low) & (y <= high)
+    edge = ~inside & (soft > 0) & (y > low - soft) & (y < high + soft)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ramp = np.where(y < low, low - y, y - high) / soft if soft > 0 else np.zeros_like(y)
+    alpha = np.where(inside, 0.0, np.where(edge, ramp, 1.0))
+    out = image.copy()
+    out[..., 3] = image[..., 3] * alpha
+    return out
+
+
+def hsl_channel(p, q, t):
+    t = t % 1.0
+    if t < 1 / 6:
+        return p + (q - p) * 6 * t
+    if t < 0.5:
+        return q
+    if t < 2 / 3:
+        return p + (q - p) * (2 / 3 - t) * 6
+    return p
+
+
+@reference
+def colorize(image, v):
+    h, s, l = v["hue"] / 360, v["saturation"], v["lightness"]
+    q = l * (1 + s) if l < 0.5 else l + s - l * s
+    p = 2 * l - q
+    k = np.array([hsl_channel(p, q, h + 1 / 3), hsl_channel(p, q, h), hsl_channel(p, q, h - 1 / 3)])
+    yk = k @ BT709_WEIGHTS
+    y = yk + (rgb(image) @ BT709_WEIGHTS - yk) * v["mix"]
+    return with_rgb(image, k + (y - yk)[..., None])
+
+
+@reference
+def depth_luminance(image, v):
+    d = 1 - np.clip((rgb(image) @ BT709_WEIGHTS - v["offset"]) / v["range"], 0, 1)
+    out = np.ones_like(image)
+    out[..., :3] = d[..., None]
+    return out
+
+
+def bayer(n):
+    """The n x n Bayer matrix, indexed [y, x], from B_2 = [0 2; 3 1] (x across)."""
+    m = np.array([[0, 2], [3, 1]])
+    while m.shape[0] < n:
+        size = m.shape[0]
+        m = np.block([[4 * m + 0, 4 * m + 2], [4 * m + 3, 4 * m + 1]])
+    return m
+
+
+@reference
+def dither(image, v):
+    n = int(v["matrix"])
+    h, w = image.shape[:2]
+    threshold = (bayer(n)[np.arange(h)[:, None] % n, np.arange(w)[None, :] % n] + 0.5) / (n * n)
+    steps = v["levels"] - 1
+    q = np.minimum(np.floor(np.clip(rgb(image), 0, 1) * steps + threshold[..., None]), steps) / steps
+    return with_rgb(image, q)

@@ -51,6 +51,14 @@ LOOKS = {
     "modern_hdr": lambda a: hdr(a, 1.8, 1.3, 1.2, 0.6, 0.35),
     "creative_atmosphere": lambda a: ([("gaussian_blur", {"sigma": 0.9 * a})] if 0.9 * a >= 0.1 else [])
     + [temperature(color_shift=0.2 * a), vignette(a, 0.3, 0.8, 0.6)],
+    "bleach_bypass": lambda a: [("saturation", {"saturation": lerp(a, 1, 0.45)}),
+                                ("contrast", {"contrast": lerp(a, 1, 1.4)}), ("exposure", {"exposure": -0.1 * a})],
+    "teal_orange": lambda a: [("color_balance", {"shadows": [-0.3 * a, 0.05 * a, 0.25 * a], "midtones": [0, 0, 0],
+                                                 "highlights": [0.25 * a, 0.05 * a, -0.2 * a],
+                                                 "preserve_lightness": False})]
+    + grade(a, 1.1, 1.1)[::-1],
+    "noir": lambda a: [("saturation", {"saturation": lerp(a, 1, 0)}), ("contrast", {"contrast": lerp(a, 1, 1.5)}),
+                       vignette(a, 0.35, 0.85, 0.25)],
     "beautiful": lambda a: ([("bilateral", {"sigma_space": 4.0, "sigma_color": 0.15 * a})] if 0.15 * a >= 0.01 else [])
     + [("exposure", {"exposure": 0.05 * a}), ("saturation", {"saturation": lerp(a, 1, 1.05)})],
 }

@@ -1126,3 +1126,57 @@ def voronoi_overlay(image, v, context):
     col *= np.sqrt(np.clip(1 - d1, 0, 1))[..., None]
     col *= (0.4 + 0.6 * np.sqrt(np.clip(4 * (d2 - d1), 0, 1)))[..., None]
     return with_rgb(image, rgb(image) + (col - rgb(image)) * v["alpha"])
+
+
+@reference
+def rgba_shift(image, v):
+    h, w = image.shape[:2]
+    out = np.empty_like(image)
+    for c, name in enumerate("rgba"):
+        ys = np.arange(h) - int(v[name + "v"])
+        xs = np.arange(w) - int(v[name + "h"])
+        if v["edge"] == "wrap":
+            ys, xs = ys % h, xs % w
+        else:
+            ys, xs = clamp_index(ys, h), clamp_index(xs, w)
+        out[..., c] = image[ys][:, xs][..., c]
+    return out
+
+
+@reference
+def lens_correction(image, v):
+    h, w = image.shape[:2]
+    px, py = pixel_centres(w, h)
+    cx, cy = v["center"][0] * w, v["center"][1] * h
+    dx, dy = px - cx, py - cy
+    r2 = (dx * dx + dy * dy) / ((w * w + h * h) / 4)
+    k = 1 + v["k1"] * r2 + v["k2"] * r2 * r2
+    sx, sy = cx + dx * k, cy + dy * k
+    inside = (sx >= 0) & (sx <= w) & (sy >= 0) & (sy <= h)
+    return np.where(inside[..., None], sample_bilinear(image, sx, sy), 0.0)
+
+
+@reference
+def kaleidoscope(image, v):
+    cx, cy, dx, dy, dist = about_centre(image, v)
+    turn = math.radians(v["angle"])
+    wedge = 2 * math.pi / v["segments"]
+    a = np.mod(np.arctan2(dy, dx) - turn, wedge)
+    a = np.minimum(a, wedge - a) + turn
+    return sample_at(image, cx, cy, dist * np.cos(a), dist * np.sin(a))
+
+
+@reference
+def adaptive_threshold(image, v):
+    r = int(v["radius"])
+    l = rgb(image) @ LUMA
+    total = np.zeros_like(l)
+    h, w = l.shape
+    for y in range(-r, r + 1):
+        ys = clamp_index(np.arange(h) + y, h)
+        for x in range(-r, r + 1):
+            total += l[ys][:, clamp_index(np.arange(w) + x, w)]
+    mean = total / (2 * r + 1) ** 2
+    out = np.ones_like(image)
+    out[..., :3] = (l >= mean - v["offset"]).astype(float)[..., None]
+    return out

@@ -139,6 +139,12 @@ struct GallerySamples {
         case "multi_zone_lookup":
             return "shadows=\(curves.cool):midtones=\(curves.neutral):highlights=\(curves.warm)"
         case "solid": return "color=0.9/0.5/0.1"
+        case "despill": return "type=blue:mix=0.1:blue=-1:green=0.3"
+        case "luma_key": return "threshold=0.6:tolerance=0.15:softness=0.1"
+        case "dither": return "levels=2"
+        case "rgba_shift": return "rh=8:bh=-8:bv=4"
+        case "lens_correction": return "k1=-0.5:k2=0.2"
+        case "colorspace": return "from_primaries=bt2020:gamut=perceptual"
         case "gradient": return "from=0.1/0.2/0.6:to=1/0.8/0.3:angle=30"
         default: return nil
         }

@@ -7,6 +7,7 @@ enum BuiltinFilters {
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
         + GeneratorFilters.all + ColorManagementFilters.all
         + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
+        + KeyingAndOpticsFilters.all
         + BlendFilters.all
         + CompositionFilters.all + LookFilters.all
 }

@@ -58,11 +58,18 @@ enum LookFilters {
     private static let amount = FilterParameter.number(
         "amount", default: 1, range: 0...1, summary: "0 changes nothing; 1 is the full look")
 
-    private static func look(_ name: String, _ summary: String, _ steps: [Step]) -> FilterDescriptor {
-        FilterDescriptor(
+    /// A look; `harbeth` says it follows Harbeth's C7Combination filter of that name.
+    private static func look(_ name: String, _ summary: String, _ steps: [Step], harbeth: Bool = true)
+        -> FilterDescriptor
+    {
+        let source =
+            harbeth
+            ? " (after Harbeth's C7Combination"
+                + name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ")"
+            : " (a common grade, not one of Harbeth's)"
+        return FilterDescriptor(
             look: name, summary: summary,
-            formula: steps.map(\.text).joined(separator: ", ") + "; a = amount (after Harbeth's C7Combination"
-                + name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ")",
+            formula: steps.map(\.text).joined(separator: ", ") + "; a = amount" + source,
             parameters: [amount],
             expansion: { values in
                 let amount = values.number("amount")
@@ -172,10 +179,33 @@ enum LookFilters {
             Step(exposure, [("exposure", [0], [0.05])]), Step(saturation, [("saturation", [1], [1.05])]),
         ])
 
+    static let bleachBypass = look(
+        "bleach_bypass", "Silver kept in the print: desaturated, harder contrast, a little darker.",
+        [
+            Step(saturation, [("saturation", [1], [0.45])]), Step(contrast, [("contrast", [1], [1.4])]),
+            Step(exposure, [("exposure", [0], [-0.1])]),
+        ], harbeth: false)
+
+    static let tealOrange = look(
+        "teal_orange", "Teal shadows and warm, orange highlights and skin.",
+        [
+            Step(
+                ToneFilters.colorBalance,
+                [("shadows", [0, 0, 0], [-0.3, 0.05, 0.25]), ("highlights", [0, 0, 0], [0.25, 0.05, -0.2])]),
+            Step(saturation, [("saturation", [1], [1.1])]), Step(contrast, [("contrast", [1], [1.1])]),
+        ], harbeth: false)
+
+    static let noir = look(
+        "noir", "Black and white with hard contrast and a dark vignette.",
+        [
+            Step(saturation, [("saturation", [1], [0])]), Step(contrast, [("contrast", [1], [1.5])]),
+            vignette(start: 0.35, end: 0.85, darkest: 0.25),
+        ], harbeth: false)
+
     /// The looks, each by its own name.
     static let named: [FilterDescriptor] = [
-        beautiful, cinematic, colorGrading, creativeAtmosphere, cyberpunk, dreamy, filmSimulation, hdrBoost,
-        modernHDR, vintage, vintageFilm,
+        beautiful, bleachBypass, cinematic, colorGrading, creativeAtmosphere, cyberpunk, dreamy, filmSimulation,
+        hdrBoost, modernHDR, noir, tealOrange, vintage, vintageFilm,
     ]
 
     /// `look=NAME:amount=A`: any look by name.
@@ -198,6 +228,12 @@ extension Filter {
     public enum Look: String, Sendable, CaseIterable {
         /// Skin smoothing that keeps edges.
         case beautiful
+        /// Desaturated, harder contrast: silver kept in the print.
+        case bleachBypass = "bleach_bypass"
+        /// Black and white, hard contrast, a dark vignette.
+        case noir
+        /// Teal shadows, orange highlights.
+        case tealOrange = "teal_orange"
         /// Film-like contrast, muted colour and a dark vignette.
         case cinematic
         /// Contrast, muted colour, opened shadows, held highlights.
