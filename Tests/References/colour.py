@@ -943,3 +943,27 @@ def dither(image, v):
     steps = v["levels"] - 1
     q = np.minimum(np.floor(np.clip(rgb(image), 0, 1) * steps + threshold[..., None]), steps) / steps
     return with_rgb(image, q)
+
+
+LINEAR_CURVES = {"bt1886": None, "bt709": "bt709", "srgb": "srgb", "gamma22": "gamma22", "gamma28": "gamma28",
+                 "smpte240m": "smpte240m", "pq": "pq", "hlg": "hlg"}
+
+
+def linear_curve(v):
+    # The test frames are untagged RGBA: auto is BT.709 video, linearized by BT.1886.
+    return "bt1886" if v["transfer"] == "auto" else v["transfer"]
+
+
+@reference
+def linearize(image, v):
+    c = rgb(image)
+    name = linear_curve(v)
+    out = np.sign(c) * np.abs(c) ** 2.4 if name == "bt1886" else decode_transfer(c, name, 203.0)
+    return with_rgb(image, out)
+
+
+@reference
+def delinearize(image, v):
+    c = np.maximum(rgb(image), 0)
+    name = linear_curve(v)
+    return with_rgb(image, c ** (1 / 2.4) if name == "bt1886" else encode_transfer(c, name, 203.0))

@@ -67,4 +67,23 @@ final class ColorspaceCommandTests: XCTestCase {
                 "stream=color_space,color_transfer,color_primaries", of: folder.appendingPathComponent("pq.mkv").path),
             ["bt2020nc", "smpte2084", "bt2020"])
     }
+
+    /// --linear blurs in linear light (a different picture from the same
+    /// blur of code values), and is refused for a filtergraph.
+    func testLinearBlursInLinearLight() throws {
+        let folder = try Clips.folder(with: [try Self.clip("cs-bt709.mkv", filter: "", tags: "bt709")])
+        for (name, extra) in [("plain.mkv", [String]()), ("linear.mkv", ["--linear"])] {
+            let run = try Tool.run(
+                extra + ["-vf", "gaussian_blur=sigma=4", "--codec", "ffv1", "-o", name, "cs-bt709.mkv"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let difference = try psnr(
+            folder.appendingPathComponent("plain.mkv").path, folder.appendingPathComponent("linear.mkv").path)
+        XCTAssertLessThan(difference, 45, "the linear-light blur is another picture")
+        XCTAssertGreaterThan(difference, 20, "of the same scene")
+        let graph = try Tool.run(
+            ["--linear", "--graph", "[0]gaussian_blur[out]", "-o", "g.mkv", "cs-bt709.mkv"], in: folder)
+        XCTAssertNotEqual(graph.status, 0)
+        XCTAssertTrue(graph.stderr.contains("--linear applies to a chain"), graph.stderr)
+    }
 }

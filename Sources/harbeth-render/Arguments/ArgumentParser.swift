@@ -294,6 +294,9 @@ enum ArgumentParser {
         Option(names: ["--no-fusion"], value: nil, help: "run every filter in its own GPU pass") { options, _ in
             options.fusion = false
         },
+        Option(names: ["--linear"], value: nil, help: "run blurs and resizes in linear light") { options, _ in
+            options.linear = true
+        },
         Option(names: ["--precision"], value: "half|float", help: "intermediate image precision between passes") {
             guard let precision = CommandLineOptions.Precision(rawValue: $1) else {
                 throw UsageError(message: "--precision takes half or float, not '\($1)'")

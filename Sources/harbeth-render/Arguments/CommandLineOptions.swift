@@ -120,6 +120,8 @@ struct CommandLineOptions: Equatable {
     var strict = false
     var framesInFlight: Int?
     var fusion = true
+    /// `--linear`: blurs and resizes run in linear light (`FilterChain.linearized()`).
+    var linear = false
     var precision: Precision = .half
     var applyRotation = false
     /// `--map` selectors, in the order given.

@@ -31,8 +31,9 @@ struct BatchCommand {
         let inputs = try Self.inputs(options)
         let folder = try outputFolder()
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
-        let chain = try ChainSetup.parse(options.chain, resources: resources)
-        let firstFilter = OutputTarget.nameForOutput(of: chain)
+        let parsed = try ChainSetup.parse(options.chain, resources: resources)
+        let chain = options.linear ? parsed.linearized() : parsed
+        let firstFilter = OutputTarget.nameForOutput(of: parsed)
         var entries: [Entry] = []
         var stopped = false
         for input in inputs {

@@ -34,6 +34,9 @@ struct RenderCommand {
             try ChainSetup.parseGraph(
                 text, inputs: options.inputs.count, output: options.graphOutput, resources: resources)
         }
+        if filterGraph != nil && options.linear {
+            throw .usage(UsageError(message: "--linear applies to a chain (-vf), not to a filtergraph"))
+        }
         let userChain: FilterChain
         let namingChain: FilterChain
         if let filterGraph {
@@ -161,7 +164,7 @@ struct RenderCommand {
         // A live recording that a signal stops from here on finishes.
         if interruptAction(live: live) == .cancel { try interrupts.check(output: output?.path) }
 
-        var chain = userChain
+        var chain = options.linear ? userChain.linearized() : userChain
         // A rotation the output cannot store is applied to the pixels, as
         // FFmpeg's autorotation does: a still is upright, and Matroska (to
         // which FFmpeg 5.1 writes no display matrix) gets upright frames.

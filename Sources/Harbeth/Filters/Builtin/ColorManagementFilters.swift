@@ -113,7 +113,48 @@ enum ColorManagementFilters {
             transfer: Colorimetry.Transfer(rawValue: values.text("transfer")) ?? fromTransfer)
     }
 
-    static let all: [FilterDescriptor] = [tonemap, colorspace]
+    /// The names linearize and delinearize take for their curve.
+    static let linearCurves = ["auto", "bt1886", "bt709", "srgb", "gamma22", "gamma28", "smpte240m", "pq", "hlg"]
+
+    /// The curve index (`hb_decode_transfer`) for a name; auto is the
+    /// frame's transfer as displayed: BT.1886 for the BT.709 family.
+    static func linearCurve(_ name: String, _ colorimetry: Colorimetry?) -> Float {
+        switch name {
+        case "bt1886": return 8
+        case "bt709": return 0
+        case "auto":
+            let transfer = colorimetry?.impliedTransfer ?? .bt709
+            switch transfer {
+            case .bt709, .smpte170m, .bt2020Ten, .bt2020Twelve: return 8
+            default: return Float(transfer.curve)
+            }
+        default: return Float(Colorimetry.Transfer(rawValue: name)?.curve ?? 8)
+        }
+    }
+
+    private static func linearLight(_ name: String, summary: String, formula: String) -> FilterDescriptor {
+        FilterDescriptor(
+            name: name, kind: .pointwise, summary: summary, formula: formula,
+            parameters: [
+                .choice(
+                    "transfer", linearCurves, default: "auto",
+                    summary: "the curve; auto: the frame's transfer as displayed (BT.1886 for BT.709 video)")
+            ],
+            stages: [.pointwise("hb_\(name)", file: "pointwise/linear_light.glsl")],
+            pack: { values, environment in [linearCurve(values.text("transfer"), environment.colorimetry)] })
+    }
+
+    static let linearize = linearLight(
+        "linearize", summary: "To linear light, for filters that should average light (--linear puts it in).",
+        formula: "each channel through the transfer's decode: auto is the frame's, BT.709, SMPTE 170M and BT.2020"
+            + " by BT.1886's c^2.4 (as libplacebo linearizes), PQ relative to 203 nits, HLG scene light relative to"
+            + " its 75% signal; the frame's tags are kept, so a delinearize after it with the same transfer undoes it")
+
+    static let delinearize = linearLight(
+        "delinearize", summary: "Back from linear light: linearize's inverse.",
+        formula: "each channel through the transfer's encode, linearize's inverse (auto: the frame's transfer)")
+
+    static let all: [FilterDescriptor] = [tonemap, colorspace, linearize, delinearize]
 }
 
 extension Filter {
