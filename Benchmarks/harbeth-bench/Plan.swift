@@ -44,6 +44,7 @@ struct Plan {
         builder.start(quick ? r720 : r1080, repetitions: repetitions)
         builder.graphs(quick ? r720 : r1080, repetitions: min(repetitions, 3))
         builder.catalog(quick ? r720 : r1080, repetitions: min(repetitions, 3))
+        builder.colourManagement(quick ? r720 : r1080, frames: quick ? 30 : 60, repetitions: min(repetitions, 3))
         return Plan(clips: builder.clips, groups: builder.groups, comparisons: builder.comparisons)
     }
 }
@@ -349,6 +350,61 @@ private struct PlanBuilder {
                     ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(row.target)))
         }
         groups.append(Group(name: "catalog-" + clip.label, repetitions: repetitions, contestants: contestants))
+    }
+
+    /// Issue 16's HDR and quality rows on 30 or 60 frames: tonemap against
+    /// zscale and tonemap on the CPU and against libplacebo on the same
+    /// Vulkan device (the SDR clip tagged PQ BT.2020 for it, as ours reads
+    /// it with transfer=pq), deband against libplacebo's, and colorspace
+    /// against FFmpeg's colorspace.
+    mutating func colourManagement(_ clip: ClipSpec, frames: Int, repetitions: Int) {
+        use(clip)
+        let at = "@\(clip.label)-\(frames)f"
+        let asHDR = "setparams=color_primaries=bt2020:color_trc=smpte2084:colorspace=bt2020nc:range=tv"
+        let placebo = { (options: String) in
+            "\(asHDR),format=yuv420p,hwupload,libplacebo=\(options):format=yuv420p,hwdownload,format=yuv420p"
+        }
+        let rows: [(name: String, ours: String, theirs: String, vulkan: Bool, title: String)] = [
+            (
+                "tonemap", "tonemap=curve=hable:peak=1000",
+                asHDR
+                    + ",zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0:peak=10,"
+                    + "zscale=t=bt709:m=bt709:r=tv,format=yuv420p", false,
+                "zscale+tonemap (CPU)"
+            ),
+            (
+                "tonemap-placebo", "tonemap=curve=bt2390:peak=1000",
+                placebo("tonemapping=bt.2390:colorspace=bt709:color_primaries=bt709:color_trc=bt709"), true,
+                "libplacebo tonemapping=bt.2390 (same device)"
+            ),
+            (
+                "deband-placebo", "deband", placebo("deband=1:colorspace=bt2020nc:color_trc=smpte2084"), true,
+                "libplacebo deband (same device)"
+            ),
+            (
+                "colorspace", "colorspace=primaries=bt2020:transfer=bt2020_10", "colorspace=all=bt2020:iall=bt709",
+                false,
+                "colorspace (CPU)"
+            ),
+        ]
+        var contestants: [Contestant] = []
+        for row in rows {
+            let ours = oursContestant(
+                "ours.\(row.name).null" + at, "\(row.ours), --null", chain: row.ours, clip, mp4: false, frames: frames)
+            let theirs = Contestant(
+                id: "ffmpeg.\(row.name).null" + at, side: .theirs, summary: row.title,
+                command: factory.ffmpeg(
+                    filter: row.theirs, clip: clip, output: .null, frames: frames, vulkan: row.vulkan),
+                warmup: factory.ffmpeg(filter: row.theirs, clip: clip, output: .null, frames: 1, vulkan: row.vulkan),
+                expectedFrames: nil)
+            contestants += [ours, theirs]
+            comparisons.append(
+                Comparison(
+                    item: 16, title: "\(row.ours) \(clip.label), \(frames) frames, vs \(row.title)",
+                    ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(1.0)))
+        }
+        groups.append(
+            Group(name: "colour-management-" + clip.label, repetitions: repetitions, contestants: contestants))
     }
 
     // MARK: Contestants
