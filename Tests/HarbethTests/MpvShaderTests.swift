@@ -155,6 +155,51 @@ final class MpvShaderTests: XCTestCase {
         XCTAssertEqual(Array(output[(frame.width - 1) * 4..<frame.width * 4]), [0, 255, 0, 255])
     }
 
+    /// Float textures (halves, or 32-bit floats as mpv-prescalers writes
+    /// them) are read NEAREST or LINEAR, negative values too; a shader
+    /// with one keeps its parameters (they move to the data buffer with it).
+    func testFloatTexturesAreReadThroughTheSamplingFunctions() throws {
+        // Texels (0.25, -0.5, 1.5, 1) and (0.75, 0.5, -1, 1) as halves.
+        let halves = "0034 00b8 003e 003c 003a 0038 00bc 003c"
+        // The same as 32-bit floats.
+        let floats = "0000803e 000000bf 0000c03f 0000803f 0000403f 0000003f 000080bf 0000803f"
+        for (data, format) in [(halves, "rgba16f"), (floats, "rgba16f"), (floats, "rgba32f")] {
+            let path = try write(
+                """
+                //!PARAM gain
+                //!TYPE float
+                1.0
+
+                //!TEXTURE T
+                //!SIZE 2 1
+                //!FORMAT \(format)
+                //!FILTER NEAREST
+                \(data)
+
+                //!TEXTURE L
+                //!SIZE 2 1
+                //!FORMAT \(format)
+                //!FILTER LINEAR
+                \(data)
+
+                //!HOOK MAIN
+                //!BIND HOOKED
+                //!BIND T
+                //!BIND L
+                vec4 hook() {
+                    // Nearest: texel 0, texel 1; linear halfway: their mean.
+                    vec4 a = texture(T, vec2(0.2, 0.5)), b = T_tex(vec2(0.9, 0.5));
+                    vec4 c = texelFetch(T, ivec2(1, 0), 0), m = textureLod(L, vec2(0.5, 0.5), 0.0);
+                    float size = float(textureSize(T, 0).x - 2);
+                    // (0.25, 0, 0.25, 0.5): 64, 0, 64, 128 as bytes.
+                    return gain * vec4(a.r, a.g + 0.5 + size, (b.b + 1.0) + c.g * 0.5, m.r);
+                }
+                """)
+            let output = try render("shader=\(path):gain=1").packedBytes(plane: 0)
+            XCTAssertEqual(Array(output[0..<4]), [64, 0, 64, 128], "\(format): \(data.prefix(8))")
+        }
+    }
+
     /// The same 3x3 mean as a fragment pass and as compute passes, with one
     /// invocation per pixel and with 8x8 invocations covering 16x16 pixels.
     func testComputePassesMatchTheFragmentPass() throws {
@@ -240,7 +285,8 @@ final class MpvShaderTests: XCTestCase {
             ("//!HOOK MAIN\n//!BIND HOOKED\n\nvoid main() {}\n", ":3: the pass defines no vec4 hook()"),
             ("//!PARAM k\n//!TYPE float\n//!MAXIMUM 1\n2\n" + hook, ":1: k's initial value is above its MAXIMUM"),
             ("//!PARAM k\n//!TYPE vec2\n0\n" + hook, ":2: the parameter TYPE 'vec2'"),
-            ("//!TEXTURE LUT\n//!SIZE 1 1\n//!FORMAT rgba16f\n0000\n" + hook, ":3: the texture FORMAT rgba16f"),
+            ("//!TEXTURE LUT\n//!SIZE 1 1\n//!FORMAT rgba16\n0000\n" + hook, ":3: the texture FORMAT rgba16 "),
+            ("//!TEXTURE LUT\n//!SIZE 1 1\n//!FORMAT r8\n//!FILTER NEAREST\n00\n" + hook, ":4: FILTER NEAREST"),
             ("//!TEXTURE LUT\n//!SIZE 2 1\n//!FORMAT rgba8\nff00\n" + hook, ":1: LUT has 2 bytes"),
             (
                 "//!HOOK MAIN\n//!BIND HOOKED\n//!OFFSET ALIGN\n" + "vec4 hook() { return vec4(0.0); }\n",

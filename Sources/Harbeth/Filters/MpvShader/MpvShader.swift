@@ -12,8 +12,11 @@
 /// light (BT.1886 for SDR video). `OUTPUT`'s size is the filter's `w` and
 /// `h` (0: the input's), and the result is scaled to it (bilinear) when the
 /// passes did not make it that size. `CHROMA`, `ALPHA`, `XYZ`, `SIGMOID`,
-/// `//!BUFFER` and textures other than 8-bit `r8`/`rg8`/`rgba8` are refused
-/// with the line that asks for them.
+/// `//!BUFFER` and textures that are not 2D or 1D are refused with the
+/// line that asks for them. 8-bit textures are bound as images (sampled
+/// LINEAR); 16- and 32-bit float ones are read from the data buffer
+/// through overloads of `texture`, `textureLod`, `texelFetch` and
+/// `textureSize`, LINEAR or NEAREST.
 ///
 /// Parameters: each `//!PARAM` is a filter parameter of the same name
 /// (float, int, uint, or an `ENUM` of names), set like any other:
@@ -68,7 +71,7 @@ public enum MpvShader {
             .integer("w", default: 0, range: 0...16384, summary: "OUTPUT's width; 0: the input's"),
             .integer("h", default: 0, range: 0...16384, summary: "OUTPUT's height; 0: the input's"),
         ]
-        let textures = file.textures
+        let textures = file.textures.filter { !$0.isFloat }
         let descriptions = file.passes.compactMap(\.description)
         return FilterDescriptor(
             name: "shader", kind: .neighborhood,
@@ -76,6 +79,7 @@ public enum MpvShader {
                 + (descriptions.isEmpty ? "" : ": " + descriptions.joined(separator: ", ")),
             formula: "mpv user shader from \(name), \(file.passes.count) pass(es)", parameters: parameters,
             stages: [], identity: "mpv:\(name):\(text.hashValue)", sourcePath: name,
+            dataInBuffer: planner.dataInBuffer,
             pack: { values, environment in
                 planner.packed(values: values, colorimetry: environment.colorimetry)
             },

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An mpv user shader file (`//!HOOK`, `//!BIND`, `//!SAVE`, ...), parsed
 /// into its hook passes, embedded textures and parameters as mpv and
 /// libplacebo read them: a block is a run of `//!` directive lines and the
@@ -34,16 +36,25 @@ struct MpvShaderFile: Sendable {
         }
     }
 
-    /// An embedded `//!TEXTURE`: 8-bit unsigned-normalised texels.
+    /// An embedded `//!TEXTURE`: 8-bit unsigned-normalised texels, bound as
+    /// an image, or 16- and 32-bit float ones, read from the data buffer.
     struct Texture: Sendable, Hashable {
         var line: Int
         var name: String
         var width: Int
         var height: Int
-        /// Components per texel (r8, rg8, rgba8 and their unorm names).
+        /// Components per texel.
         var components: Int
-        /// RGBA8 texels, row by row.
+        /// RGBA8 texels, row by row (8-bit formats).
         var rgba: [UInt8]
+        /// The texels as floats, `components` each, row by row (float formats).
+        var floats: [Float] = []
+        /// True for a float texture.
+        var isFloat = false
+        /// FILTER NEAREST (float textures; 8-bit ones are LINEAR).
+        var nearest = false
+        /// SIZE had one number.
+        var isOneDimensional = false
     }
 
     /// A `//!PARAM`.
@@ -191,6 +202,9 @@ struct MpvShaderFile: Sendable {
         var name = ""
         var size: [Int] = []
         var components = 0
+        var bytesPerComponent = 1
+        var nearest = false
+        var filterLine = 0
         for (line, text) in directives {
             let value = argument(text)
             switch word(text) {
@@ -203,18 +217,23 @@ struct MpvShaderFile: Sendable {
                     throw .unsupported(path: path, line: line, what: "SIZE '\(value)' (1D and 2D textures are)")
                 }
             case "FORMAT":
-                switch value {
-                case "r8", "r8unorm": components = 1
-                case "rg8", "rg8unorm": components = 2
-                case "rgba8", "rgba8unorm": components = 4
-                default:
+                let formats: [String: (Int, Int)] = [
+                    "r8": (1, 1), "rg8": (2, 1), "rgba8": (4, 1), "r16f": (1, 2), "rg16f": (2, 2), "rgba16f": (4, 2),
+                    "r32f": (1, 4), "rg32f": (2, 4), "rgba32f": (4, 4),
+                ]
+                let key = value.hasSuffix("unorm") ? String(value.dropLast(5)) : value
+                guard let format = formats[key], value == key || format.1 == 1 else {
                     throw .unsupported(
-                        path: path, line: line, what: "the texture FORMAT \(value) (r8, rg8 and rgba8 are)")
+                        path: path, line: line,
+                        what: "the texture FORMAT \(value) (r8, rg8, rgba8 and their 16f and 32f forms are)")
                 }
+                (components, bytesPerComponent) = format
             case "FILTER":
-                guard value == "LINEAR" else {
-                    throw .unsupported(path: path, line: line, what: "FILTER \(value) (textures are sampled LINEAR)")
+                guard value == "LINEAR" || value == "NEAREST" else {
+                    throw .malformed(path: path, line: line, reason: "FILTER is LINEAR or NEAREST, not \(value)")
                 }
+                nearest = value == "NEAREST"
+                filterLine = line
             case "BORDER":
                 guard value == "CLAMP" else {
                     throw .unsupported(path: path, line: line, what: "BORDER \(value) (textures are CLAMPed)")
@@ -237,11 +256,36 @@ struct MpvShaderFile: Sendable {
             }
             bytes.append(UInt8(h * 16 + l))
         }
-        guard bytes.count == width * height * components else {
+        // A 16f texture's data may be halves or (as mpv-prescalers writes
+        // them, and libplacebo takes) 32-bit floats.
+        if bytesPerComponent == 2 && bytes.count == width * height * components * 4 { bytesPerComponent = 4 }
+        guard bytes.count == width * height * components * bytesPerComponent else {
             throw .malformed(
                 path: path, line: first,
                 reason: "\(name) has \(bytes.count) bytes; \(width)x\(height) texels of \(components) take "
-                    + "\(width * height * components)")
+                    + "\(width * height * components * bytesPerComponent)")
+        }
+        if bytesPerComponent > 1 {
+            // Little-endian halves or floats, as the GPU stores them.
+            var floats: [Float] = []
+            floats.reserveCapacity(width * height * components)
+            for index in stride(from: 0, to: bytes.count, by: bytesPerComponent) {
+                if bytesPerComponent == 2 {
+                    floats.append(Self.half(UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))
+                } else {
+                    let bits = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[index + $1]) << (8 * $1) }
+                    floats.append(Float(bitPattern: bits))
+                }
+            }
+            guard floats.allSatisfy(\.isFinite) else {
+                throw .malformed(path: path, line: first, reason: "\(name) holds values that are not finite")
+            }
+            return Texture(
+                line: first, name: name, width: width, height: height, components: components, rgba: [],
+                floats: floats, isFloat: true, nearest: nearest, isOneDimensional: size.count == 1)
+        }
+        if nearest {
+            throw .unsupported(path: path, line: filterLine, what: "FILTER NEAREST for an 8-bit texture")
         }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for texel in 0..<(width * height) {
@@ -251,6 +295,18 @@ struct MpvShaderFile: Sendable {
             }
         }
         return Texture(line: first, name: name, width: width, height: height, components: components, rgba: rgba)
+    }
+
+    /// An IEEE 754 half as a Float.
+    static func half(_ bits: UInt16) -> Float {
+        let sign: Float = bits & 0x8000 != 0 ? -1 : 1
+        let exponent = Int((bits >> 10) & 0x1f)
+        let fraction = Float(bits & 0x3ff)
+        switch exponent {
+        case 0: return sign * fraction * pow(2, -24)
+        case 31: return fraction == 0 ? sign * .infinity : .nan
+        default: return sign * (1 + fraction / 1024) * pow(2, Float(exponent - 15))
+        }
     }
 
     private static func parameter(

@@ -119,10 +119,61 @@ struct MpvShaderPlanner: Sendable {
         case let other: curve = other.curve
         }
         packed += [Float(weights.kr), Float(weights.kb), color.range == .limited ? 1 : 0, Float(curve)]
+        for texture in file.textures where texture.isFloat { packed += texture.floats }
         return packed
     }
 
     private var colorBase: Int { file.parameters.count }
+
+    /// True when the packed data goes to the storage buffer `hb_data`
+    /// (the file has float textures, which are read from there).
+    var dataInBuffer: Bool { file.textures.contains(where: \.isFloat) }
+
+    /// Where the shaders read the packed data.
+    private var store: String { dataInBuffer ? "hb_data" : "hb_p" }
+
+    /// Each float texture's offset in the packed data, by its index in the file.
+    private var floatTextureOffsets: [Int: Int] {
+        var offsets: [Int: Int] = [:]
+        var next = colorBase + 4
+        for (index, texture) in file.textures.enumerated() where texture.isFloat {
+            offsets[index] = next
+            next += texture.floats.count
+        }
+        return offsets
+    }
+
+    /// Float textures in `hb_data`, read through overloads of the sampling
+    /// functions (`texture`, `textureLod`, `texelFetch`, `textureSize`)
+    /// for a texture value, clamped at the edges, nearest or bilinear.
+    static let floatTextureCode = """
+        struct HbMpvTexture { uint base; ivec2 size; int components; bool nearest; };
+        vec4 hb_mpv_texel(HbMpvTexture t, ivec2 p) {
+            p = clamp(p, ivec2(0), t.size - 1);
+            uint i = t.base + uint((p.y * t.size.x + p.x) * t.components);
+            vec4 v = vec4(0.0, 0.0, 0.0, 1.0);
+            for (int c = 0; c < t.components; c++) v[c] = hb_data[i + uint(c)];
+            return v;
+        }
+        vec4 hb_mpv_sample(HbMpvTexture t, vec2 pos) {
+            vec2 s = pos * vec2(t.size);
+            if (t.nearest) return hb_mpv_texel(t, ivec2(floor(s)));
+            vec2 u = s - 0.5;
+            ivec2 b = ivec2(floor(u));
+            vec2 f = u - vec2(b);
+            return mix(mix(hb_mpv_texel(t, b), hb_mpv_texel(t, b + ivec2(1, 0)), f.x),
+                       mix(hb_mpv_texel(t, b + ivec2(0, 1)), hb_mpv_texel(t, b + ivec2(1, 1)), f.x), f.y);
+        }
+        vec4 texture(HbMpvTexture t, vec2 pos) { return hb_mpv_sample(t, pos); }
+        vec4 texture(HbMpvTexture t, vec2 pos, float bias) { return hb_mpv_sample(t, pos); }
+        vec4 texture(HbMpvTexture t, float pos) { return hb_mpv_sample(t, vec2(pos, 0.5)); }
+        vec4 textureLod(HbMpvTexture t, vec2 pos, float lod) { return hb_mpv_sample(t, pos); }
+        vec4 textureLod(HbMpvTexture t, float pos, float lod) { return hb_mpv_sample(t, vec2(pos, 0.5)); }
+        vec4 texelFetch(HbMpvTexture t, ivec2 p, int lod) { return hb_mpv_texel(t, p); }
+        vec4 texelFetch(HbMpvTexture t, int p, int lod) { return hb_mpv_texel(t, ivec2(p, 0)); }
+        ivec2 textureSize(HbMpvTexture t, int lod) { return t.size; }
+
+        """
 
     // MARK: Planning
 
@@ -183,8 +234,8 @@ struct MpvShaderPlanner: Sendable {
                 for name in pass.binds {
                     if name == "HOOKED" {
                         bound.append((name, hooked))
-                    } else if file.textures.contains(where: { $0.name == name }) {
-                        usesTextures = true
+                    } else if let texture = file.textures.first(where: { $0.name == name }) {
+                        if !texture.isFloat { usesTextures = true }
                     } else if let texture = named[Self.canonical(name)] {
                         bound.append((name, texture))
                     } else {
@@ -275,9 +326,9 @@ struct MpvShaderPlanner: Sendable {
         let base = "HB_BASE + \(colorBase)u"
         var text = """
             // mpv shader view conversion: \(helper.rawValue)
-            float hb_mpv_kr() { return hb_p[\(base)]; }
-            float hb_mpv_kb() { return hb_p[\(base) + 1u]; }
-            bool hb_mpv_limited() { return hb_p[\(base) + 2u] > 0.5; }
+            float hb_mpv_kr() { return \(store)[\(base)]; }
+            float hb_mpv_kb() { return \(store)[\(base) + 1u]; }
+            bool hb_mpv_limited() { return \(store)[\(base) + 2u] > 0.5; }
             vec3 hb_mpv_to_ycc(vec3 rgb) {
                 float kr = hb_mpv_kr(), kb = hb_mpv_kb(), kg = 1.0 - kr - kb;
                 float y = kr * rgb.r + kg * rgb.g + kb * rgb.b;
@@ -344,11 +395,11 @@ struct MpvShaderPlanner: Sendable {
         case .nativeToRGB:
             text += "    vec4 o = vec4(hb_mpv_to_rgb(hb_mpv_decode(a.rgb)), a.a);\n"
         case .linearize:
-            text += "    int curve = int(hb_p[\(base) + 3u]);\n"
+            text += "    int curve = int(\(store)[\(base) + 3u]);\n"
             text += "    vec4 o = vec4(hb_decode_transfer(a.r, curve, 203.0), hb_decode_transfer(a.g, curve, 203.0),"
             text += " hb_decode_transfer(a.b, curve, 203.0), a.a);\n"
         case .delinearize:
-            text += "    int curve = int(hb_p[\(base) + 3u]);\n"
+            text += "    int curve = int(\(store)[\(base) + 3u]);\n"
             text += "    vec4 o = vec4(hb_encode_transfer(a.r, curve, 203.0), hb_encode_transfer(a.g, curve, 203.0),"
             text += " hb_encode_transfer(a.b, curve, 203.0), a.a);\n"
         case .resample:
@@ -366,7 +417,8 @@ struct MpvShaderPlanner: Sendable {
         var reads: [StageInput] = []
         var text = "// mpv shader \(path), pass at line \(pass.line)\n"
         text += "ivec2 hb_mpv_id;\n"
-        let textureCount = usesTextures ? file.textures.count : 0
+        let images = file.textures.filter { !$0.isFloat }
+        let textureCount = usesTextures ? images.count : 0
         var defined: Set<String> = []
         func define(_ prefix: String, sampler: String) {
             guard defined.insert(prefix).inserted else { return }
@@ -402,9 +454,19 @@ struct MpvShaderPlanner: Sendable {
             for prefix in prefixes { define(prefix, sampler: sampler) }
         }
         if usesTextures {
-            for (index, texture) in file.textures.enumerated() where pass.binds.contains(texture.name) {
+            for (index, texture) in images.enumerated() where pass.binds.contains(texture.name) {
                 text += "#define \(texture.name) hb_aux\(index)\n"
                 text += "#define \(texture.name)_tex(pos) (textureLod(hb_aux\(index), pos, 0.0))\n"
+            }
+        }
+        let floats = file.textures.enumerated().filter { $0.element.isFloat && pass.binds.contains($0.element.name) }
+        if !floats.isEmpty {
+            text += Self.floatTextureCode
+            for (index, texture) in floats {
+                let base = "HB_BASE + \(floatTextureOffsets[index]!)u"
+                text += "#define \(texture.name) HbMpvTexture(\(base), ivec2(\(texture.width), \(texture.height)), "
+                text += "\(texture.components), \(texture.nearest))\n"
+                text += "#define \(texture.name)_tex(pos) hb_mpv_sample(\(texture.name), pos)\n"
             }
         }
         text += "#define frame hb_frame_index\n"
@@ -414,7 +476,7 @@ struct MpvShaderPlanner: Sendable {
         text += "#define tex_offset vec2(0.0)\n"
         text += "#define PI 3.1415926535897932384626433832795\n"
         for (offset, parameter) in file.parameters.enumerated() {
-            let value = "hb_p[HB_BASE + \(offset)u]"
+            let value = "\(store)[HB_BASE + \(offset)u]"
             switch parameter.kind {
             case .float: text += "#define \(parameter.name) (\(value))\n"
             case .int: text += "#define \(parameter.name) int(\(value))\n"
@@ -423,7 +485,7 @@ struct MpvShaderPlanner: Sendable {
             for (index, name) in parameter.names.enumerated() { text += "#define \(name) \(index)\n" }
         }
         // libplacebo's helpers to and from linear light for the frame's transfer.
-        let curve = "int(hb_p[HB_BASE + \(colorBase + 3)u])"
+        let curve = "int(\(store)[HB_BASE + \(colorBase + 3)u])"
         for (name, function) in [("linearize", "hb_decode_transfer"), ("delinearize", "hb_encode_transfer")] {
             text += "vec4 hb_mpv_\(name)(vec4 c) {\n    c.rgb = max(c.rgb, 0.0);\n"
             text += "    return vec4(\(function)(c.r, \(curve), 203.0), \(function)(c.g, \(curve), 203.0), "
