@@ -170,3 +170,17 @@ float hb_encode_transfer(float l, int curve, float white) {
     if (curve == 8) return pow(l, 1.0 / 2.4);
     return hb_scene_to_hlg(l * HB_HLG_WHITE);
 }
+
+// The three channels through hb_decode_transfer / hb_encode_transfer (PQ
+// relative to 203 nits), for linearize, delinearize and mpv's LINEAR.
+vec3 hb_to_linear(vec3 c, int curve) {
+    return vec3(
+        hb_decode_transfer(c.r, curve, 203.0), hb_decode_transfer(c.g, curve, 203.0),
+        hb_decode_transfer(c.b, curve, 203.0));
+}
+
+vec3 hb_from_linear(vec3 c, int curve) {
+    return vec3(
+        hb_encode_transfer(c.r, curve, 203.0), hb_encode_transfer(c.g, curve, 203.0),
+        hb_encode_transfer(c.b, curve, 203.0));
+}

@@ -269,6 +269,21 @@ final class MpvShaderTests: XCTestCase {
         XCTAssertGreaterThan(Double(hits) / Double(luma.count), 0.9)
     }
 
+    /// A LINEAR pass sees linear light (BT.1886 for the BT.709 frame):
+    /// halving it there scales the code values by 0.5^(1/2.4).
+    func testLinearPassesSeeLinearLight() throws {
+        let path = try write(
+            "//!HOOK LINEAR\n//!BIND HOOKED\nvec4 hook() { vec4 c = HOOKED_tex(HOOKED_pos); return vec4(c.rgb * 0.5, c.a); }\n"
+        )
+        let input = try Fixtures.frame(.rgba8).packedBytes(plane: 0)
+        let output = try render("shader=\(path)").packedBytes(plane: 0)
+        var worst = 0.0
+        for index in input.indices where index % 4 != 3 {
+            worst = max(worst, abs(Double(output[index]) - Double(input[index]) * pow(0.5, 1 / 2.4)))
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "8-bit rounding")
+    }
+
     func testRefusalsNameTheLine() throws {
         let hook = "//!HOOK MAIN\n//!BIND HOOKED\nvec4 hook() { return HOOKED_tex(HOOKED_pos); }\n"
         for (text, expected) in [

@@ -395,13 +395,9 @@ struct MpvShaderPlanner: Sendable {
         case .nativeToRGB:
             text += "    vec4 o = vec4(hb_mpv_to_rgb(hb_mpv_decode(a.rgb)), a.a);\n"
         case .linearize:
-            text += "    int curve = int(\(store)[\(base) + 3u]);\n"
-            text += "    vec4 o = vec4(hb_decode_transfer(a.r, curve, 203.0), hb_decode_transfer(a.g, curve, 203.0),"
-            text += " hb_decode_transfer(a.b, curve, 203.0), a.a);\n"
+            text += "    vec4 o = vec4(hb_to_linear(a.rgb, int(\(store)[\(base) + 3u])), a.a);\n"
         case .delinearize:
-            text += "    int curve = int(\(store)[\(base) + 3u]);\n"
-            text += "    vec4 o = vec4(hb_encode_transfer(a.r, curve, 203.0), hb_encode_transfer(a.g, curve, 203.0),"
-            text += " hb_encode_transfer(a.b, curve, 203.0), a.a);\n"
+            text += "    vec4 o = vec4(hb_from_linear(a.rgb, int(\(store)[\(base) + 3u])), a.a);\n"
         case .resample:
             text += "    vec4 o = a;\n"
         }
@@ -486,11 +482,9 @@ struct MpvShaderPlanner: Sendable {
         }
         // libplacebo's helpers to and from linear light for the frame's transfer.
         let curve = "int(\(store)[HB_BASE + \(colorBase + 3)u])"
-        for (name, function) in [("linearize", "hb_decode_transfer"), ("delinearize", "hb_encode_transfer")] {
-            text += "vec4 hb_mpv_\(name)(vec4 c) {\n    c.rgb = max(c.rgb, 0.0);\n"
-            text += "    return vec4(\(function)(c.r, \(curve), 203.0), \(function)(c.g, \(curve), 203.0), "
-            text += "\(function)(c.b, \(curve), 203.0), c.a);\n}\n#define \(name) hb_mpv_\(name)\n"
-        }
+        text += "vec4 hb_mpv_linearize(vec4 c) { return vec4(hb_to_linear(max(c.rgb, 0.0), \(curve)), c.a); }\n"
+        text += "vec4 hb_mpv_delinearize(vec4 c) { return vec4(hb_from_linear(max(c.rgb, 0.0), \(curve)), c.a); }\n"
+        text += "#define linearize hb_mpv_linearize\n#define delinearize hb_mpv_delinearize\n"
         if pass.compute != nil { text += "#define out_image hb_output\n" }
         text += "#line \(pass.bodyLine) \"\(path)\"\n" + pass.body + "\n#line 1 \"generated\"\n"
         text += "void main() {\n    hb_mpv_id = ivec2(gl_GlobalInvocationID.xy);\n"
