@@ -236,14 +236,14 @@ final class BadInputTests: XCTestCase {
             name: "custom shader without an entry point", files: ["cli-clip.mp4", "nothing.glsl"],
             arguments: ["--shader", "nothing.glsl", "cli-clip.mp4"], status: 2,
             message:
-                "filter chain 'shader=nothing.glsl': shader file='nothing.glsl' is invalid at column 8; expected nothing.glsl defines none of"
+                "filter chain 'shader=nothing.glsl': shader refused at column 8: nothing.glsl defines none of"
         ),
         Case(
             name: "custom shader whose entry point takes the wrong parameters",
             files: ["cli-clip.mp4", "signature.glsl"],
             arguments: ["--shader", "signature.glsl", "cli-clip.mp4"], status: 2,
             message:
-                "filter chain 'shader=signature.glsl': shader file='signature.glsl' is invalid at column 8; expected "
+                "filter chain 'shader=signature.glsl': shader refused at column 8: "
                 + "signature.glsl:2: the entry point takes (vec3); it must be vec4 filter(vec4 rgba, ivec2 pos)"
         ),
     ]
