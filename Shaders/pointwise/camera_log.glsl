@@ -45,6 +45,5 @@ vec4 hb_camera_log(vec4 color, uint base) {
         hb_p[base + 3u], hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 4u], hb_p[base + 7u], hb_p[base + 10u],
         hb_p[base + 5u], hb_p[base + 8u], hb_p[base + 11u]);
     vec3 l = max(toBT709 * linear, vec3(0.0));
-    vec3 encoded = mix(1.099 * pow(l, vec3(0.45)) - 0.099, 4.5 * l, lessThan(l, vec3(0.018)));
-    return vec4(encoded, color.a);
+    return vec4(hb_from_linear(l, 0), color.a);
 }

@@ -82,7 +82,7 @@ vec4 hb_tonemap(vec4 color, uint base) {
         if (low < 0.0 && y > 0.0) c = y + (c - y) * (y / (y - low));
     }
     c = clamp(c, 0.0, 1.0);
-    vec3 encoded = hb_p[base + 5u] > 0.5 ? mix(1.099 * pow(c, vec3(0.45)) - 0.099, 4.5 * c, lessThan(c, vec3(0.018)))
-                                         : pow(c, vec3(1.0 / 2.4));
+    // The prelude's curves: 0 BT.709's OETF, 8 BT.1886 (c^(1/2.4)).
+    vec3 encoded = hb_from_linear(c, hb_p[base + 5u] > 0.5 ? 0 : 8);
     return vec4(encoded, color.a);
 }

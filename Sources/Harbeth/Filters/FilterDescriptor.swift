@@ -33,6 +33,21 @@ public enum StageInput: Sendable, Hashable {
     case stage(Int)
 }
 
+/// A whole kernel's own workgroup: its size in invocations and the pixels
+/// one workgroup covers (mpv's `//!COMPUTE BW BH TW TH`).
+public struct Workgroup: Sendable, Hashable {
+    /// The invocations of one workgroup.
+    public var threads: FrameSize
+    /// The output pixels one workgroup writes.
+    public var covers: FrameSize
+
+    /// A workgroup of `threads` invocations covering `covers` pixels.
+    public init(threads: FrameSize, covers: FrameSize) {
+        self.threads = threads
+        self.covers = covers
+    }
+}
+
 /// One GPU step of a filter: a pointwise function or a kernel.
 public struct FilterStage: Sendable, Hashable {
     /// How a stage's GLSL function is shaped and called.
@@ -72,7 +87,7 @@ public struct FilterStage: Sendable, Hashable {
     /// For whole kernels that choose their workgroup (mpv's `//!COMPUTE`):
     /// its size in invocations, and the pixels one workgroup covers. Nil
     /// for the usual 16x16 invocations of `invocationBlock` pixels each.
-    public let workgroup: (threads: FrameSize, covers: FrameSize)?
+    public let workgroup: Workgroup?
 
     /// True for a stage that also samples the image as it entered the filter.
     public var readsFilterInput: Bool { reads.contains(.filterInput) }
@@ -98,7 +113,7 @@ public struct FilterStage: Sendable, Hashable {
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
         readsFilterInput: Bool = false, reads: [StageInput] = [],
         invocationBlock: FrameSize = FrameSize(width: 1, height: 1),
-        workgroup: (threads: FrameSize, covers: FrameSize)? = nil, onCPU: FilterStage? = nil
+        workgroup: Workgroup? = nil, onCPU: FilterStage? = nil
     ) {
         cpuVariants = onCPU.map { [$0] } ?? []
         self.kind = kind
@@ -109,22 +124,6 @@ public struct FilterStage: Sendable, Hashable {
         self.reads = (readsFilterInput ? [.filterInput] : []) + reads
         self.invocationBlock = invocationBlock
         self.workgroup = workgroup
-    }
-
-    public static func == (a: FilterStage, b: FilterStage) -> Bool {
-        a.kind == b.kind && a.function == b.function && a.code == b.code && a.auxiliaryImages == b.auxiliaryImages
-            && a.readsSourceDirectly == b.readsSourceDirectly && a.reads == b.reads
-            && a.invocationBlock == b.invocationBlock && a.workgroup?.threads == b.workgroup?.threads
-            && a.workgroup?.covers == b.workgroup?.covers && a.cpuVariants == b.cpuVariants
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(function)
-        hasher.combine(code)
-        hasher.combine(reads)
-        hasher.combine(workgroup?.threads)
-        hasher.combine(workgroup?.covers)
     }
 
     /// A pointwise stage from an embedded file.

@@ -113,12 +113,9 @@ struct MpvShaderPlanner: Sendable {
         var packed = file.parameters.map { Float(variables[$0.name] ?? 0) }
         let color = colorimetry ?? Colorimetry(matrix: .bt709, range: .limited)
         let weights = color.matrix.lumaWeights
-        let curve: Int
-        switch color.transfer ?? .bt709 {
-        case .bt709, .smpte170m, .bt2020Ten, .bt2020Twelve, .smpte240m: curve = 8
-        case let other: curve = other.curve
-        }
-        packed += [Float(weights.kr), Float(weights.kb), color.range == .limited ? 1 : 0, Float(curve)]
+        // LINEAR's curve is linearize's: the frame's transfer as displayed.
+        let curve = ColorManagementFilters.linearCurve("auto", color)
+        packed += [Float(weights.kr), Float(weights.kb), color.range == .limited ? 1 : 0, curve]
         for texture in file.textures where texture.isFloat { packed += texture.floats }
         return packed
     }
@@ -494,7 +491,7 @@ struct MpvShaderPlanner: Sendable {
             text += "    if (any(greaterThanEqual(hb_mpv_id, hb_out_size))) return;\n"
             text += "    imageStore(hb_output, hb_mpv_id, hook());\n}\n"
         }
-        let workgroup = pass.compute.map { (threads: $0.threads, covers: $0.block) }
+        let workgroup = pass.compute.map { Workgroup(threads: $0.threads, covers: $0.block) }
         return FilterStage(
             .wholeKernel, function: "main", code: .inline(name: path, text: text), auxiliaryImages: textureCount,
             reads: reads, workgroup: workgroup)
