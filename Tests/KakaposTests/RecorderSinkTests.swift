@@ -233,6 +233,21 @@ final class RecorderSinkTests: XCTestCase {
         XCTAssertTrue(clip.notes.contains { $0.hasPrefix("paused 1 time(s): 0.200 s taken out") }, "\(clip.notes)")
     }
 
+    /// A pause with no frame after it (resumed, then finished at once, as
+    /// a live recording's p, p, q can go) is still reported.
+    func testAPauseThatNoFrameFollowsIsStillReported() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let sink = try RecorderSink(url: folder.appendingPathComponent("late.mkv"), options: .init(audio: .none))
+        let source = try AssetSource(url: MediaFixtures.clip, options: .init(frameLimit: 5))
+        try sink.begin(try source.sinkInput())
+        for frame in try collectFrames(source) { try sink.append(frame) }
+        sink.pause()
+        sink.resume()
+        let clip = try sink.finishRecording()
+        XCTAssertEqual(clip.frameCount, 5)
+        XCTAssertTrue(clip.notes.contains { $0.hasPrefix("paused 1 time(s): 0.000 s taken out") }, "\(clip.notes)")
+    }
+
     func testFinishingWhilePausedFinishesTheRecordingAsItStands() throws {
         let folder = MediaFixtures.outputDirectory()
         let sink = try RecorderSink(url: folder.appendingPathComponent("stopped.mkv"), options: .init(audio: .none))

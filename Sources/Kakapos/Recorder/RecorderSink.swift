@@ -368,7 +368,7 @@ public final class RecorderSink: FrameSink {
                 url: url, timeRange: timeRange, frameCount: result.framesWritten, codecName: encoder.name,
                 width: Int(encoder.context.pointer.pointee.width), height: Int(encoder.context.pointer.pointee.height),
                 pixelFormat: FFPixelFormat.name(encoder.pixelFormat), container: container.rawValue, fileSize: size,
-                audio: session.audioSummary, notes: session.notes)
+                audio: session.audioSummary, notes: session.notes(pauses: machine.withLock { $0.pauses }))
         } catch {
             // The temporary file goes; whatever stands at the output path
             // stays exactly as it was.

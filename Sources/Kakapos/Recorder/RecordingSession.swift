@@ -215,12 +215,15 @@ final class RecordingSession: @unchecked Sendable {
         }
     }
 
-    /// Everything a user should know about this recording so far.
-    var notes: [String] {
+    /// Everything a user should know about this recording so far, with
+    /// `pauses`, the sink's count of pauses: the last ones may have had no
+    /// frame after them, which is how the session learns of a pause.
+    func notes(pauses: Int) -> [String] {
         var pauseNotes: [String] = []
-        if pausesSeen > 0 {
+        let count = max(pauses, pausesSeen)
+        if count > 0 {
             pauseNotes.append(
-                "paused \(pausesSeen) time(s): " + String(format: "%.3f", pausedSeconds)
+                "paused \(count) time(s): " + String(format: "%.3f", pausedSeconds)
                     + " s taken out of the timeline, so the output has no gap")
             if companions != nil { pauseNotes.append("the other streams were not paused: they keep their own timing") }
         }
