@@ -50,7 +50,11 @@ enum CatalogCommands {
             text +=
                 "\nexpands to (at the defaults): " + look.expanded().map(\.description).joined(separator: ",") + "\n"
         }
-        if descriptor.kind == .geometric || descriptor.kind == .neighborhood {
+        if (try? Filter(descriptor))?.readsNeighbouringFrames == true {
+            text +=
+                "\ninterlaced video: the first filter of a chain; it reads each frame's neighbours and flags,"
+                + " and the output is tagged progressive\n"
+        } else if descriptor.kind == .geometric || descriptor.kind == .neighborhood {
             // The frame is filtered as it is, both fields together.
             text +=
                 "\ninterlaced video: applied to the frame as it is, both fields together; the field order tag "

@@ -9,6 +9,9 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// empty when it takes none. Set by the renderer when it has rendered
     /// those nodes: their sizes decide the plan, as a structural value does.
     var nodeInputSizes: [FrameSize] = []
+    /// For a deinterlacer: the field this frame's output shows (set by
+    /// `ImageNode.deinterlacing`); nil otherwise.
+    var fieldWindow: FieldWindow?
 
     /// A filter from explicit values, each checked against its parameter.
     /// Unknown names, wrong types and values out of range are errors.
@@ -88,7 +91,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         return Filter(
             descriptor: descriptor,
             values: FilterValues(parameters: descriptor.parameters, values: constant, animated: moving),
-            nodeInputSizes: nodeInputSizes)
+            nodeInputSizes: nodeInputSizes, fieldWindow: fieldWindow)
     }
 
     /// This filter with `parameter` set to an animated value, e.g.
@@ -114,15 +117,23 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         return try animating(parameter, animated)
     }
 
-    private init(descriptor: FilterDescriptor, values: FilterValues, nodeInputSizes: [FrameSize]) {
+    private init(
+        descriptor: FilterDescriptor, values: FilterValues, nodeInputSizes: [FrameSize], fieldWindow: FieldWindow?
+    ) {
         self.descriptor = descriptor
         self.values = values
         self.nodeInputSizes = nodeInputSizes
+        self.fieldWindow = fieldWindow
     }
 
     /// This filter taking images of these sizes from other nodes.
     func takingNodeInputs(of sizes: [FrameSize]) -> Filter {
-        Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes)
+        Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes, fieldWindow: fieldWindow)
+    }
+
+    /// This filter showing `window`'s field (a deinterlacer's per-frame state).
+    func showing(_ window: FieldWindow) -> Filter {
+        Filter(descriptor: descriptor, values: values, nodeInputSizes: nodeInputSizes, fieldWindow: window)
     }
 
     /// The filters this one stands for: a look's chain for its values
@@ -139,7 +150,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
                 descriptor: filter.descriptor,
                 values: FilterValues(
                     parameters: filter.values.parameters, values: filter.values.values, animated: moving),
-                nodeInputSizes: filter.nodeInputSizes)
+                nodeInputSizes: filter.nodeInputSizes, fieldWindow: filter.fieldWindow)
         }
     }
 

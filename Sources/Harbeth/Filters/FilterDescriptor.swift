@@ -74,6 +74,10 @@ public struct FilterStage: Sendable, Hashable {
     /// positions (crop, flip): they can read the frame's planes directly,
     /// saving a conversion pass when they come first.
     public let readsSourceDirectly: Bool
+    /// True for a kernel that reads the source's planes as coded (a
+    /// deinterlacer keeps each chroma row in its field): it must be the
+    /// first stage of a chain, whose pass reads the frame's planes.
+    public let readsCodedPlanes: Bool
     /// The other images the stage samples, in order, after its auxiliary
     /// images: the filter's input (unsharp mask's last pass subtracts from
     /// the original) or earlier stages' outputs (an mpv shader's saved
@@ -109,18 +113,20 @@ public struct FilterStage: Sendable, Hashable {
     ///     nil for the usual 16x16 invocations.
     ///   - onCPU: The stage to run instead on a CPU-class device (`DeviceCapabilities.DeviceClass.cpu`), with
     ///     the same data and output; nil runs this one everywhere.
+    ///   - readsCodedPlanes: Whether the kernel reads the source's planes as coded, and so must come first.
     public init(
         _ kind: Kind, function: String, code: ShaderCode, auxiliaryImages: Int = 0, readsSourceDirectly: Bool = false,
         readsFilterInput: Bool = false, reads: [StageInput] = [],
         invocationBlock: FrameSize = FrameSize(width: 1, height: 1),
-        workgroup: Workgroup? = nil, onCPU: FilterStage? = nil
+        workgroup: Workgroup? = nil, onCPU: FilterStage? = nil, readsCodedPlanes: Bool = false
     ) {
         cpuVariants = onCPU.map { [$0] } ?? []
         self.kind = kind
         self.function = function
         self.code = code
         self.auxiliaryImages = auxiliaryImages
-        self.readsSourceDirectly = readsSourceDirectly
+        self.readsSourceDirectly = readsSourceDirectly || readsCodedPlanes
+        self.readsCodedPlanes = readsCodedPlanes
         self.reads = (readsFilterInput ? [.filterInput] : []) + reads
         self.invocationBlock = invocationBlock
         self.workgroup = workgroup
@@ -158,7 +164,7 @@ public struct FilterStage: Sendable, Hashable {
         FilterStage(
             kind, function: function, code: code, auxiliaryImages: auxiliaryImages,
             readsSourceDirectly: readsSourceDirectly, reads: reads, invocationBlock: invocationBlock,
-            workgroup: workgroup, onCPU: variant)
+            workgroup: workgroup, onCPU: variant, readsCodedPlanes: readsCodedPlanes)
     }
 
     /// Sampled images the function takes after `base`: its auxiliary
@@ -212,6 +218,9 @@ public struct FilterEnvironment: Sendable {
     /// (tagged, or what an untagged frame is taken to be) after any earlier
     /// filter that changed it; nil where no frame is known.
     public var colorimetry: Colorimetry? = nil
+    /// For a deinterlacer: which field of which frame this output shows;
+    /// nil when the filter was not given a field window.
+    public var fieldWindow: FieldWindow? = nil
 }
 
 /// Loads the files a filter's parameters name. Harbeth knows no codecs: the

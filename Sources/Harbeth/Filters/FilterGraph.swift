@@ -68,6 +68,9 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             throw .chain(.malformed(expected: "a filtergraph", found: "\(error)", column: 1))
         }
         (steps, outputs, inputCount, inputColumns) = try builder.finish()
+        if let step = steps.first(where: { $0.filter?.readsNeighbouringFrames == true }) {
+            throw .needsItsOwnRun(filter: step.filter!.name, column: step.column)
+        }
     }
 
     /// Checks that the run has the inputs the graph names.
@@ -225,6 +228,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case severalOutputs([String])
     /// The graph has no filter.
     case empty
+    /// A filter that reads the frames around each one (deinterlace),
+    /// which a graph's inputs do not carry.
+    case needsItsOwnRun(filter: String, column: Int)
 
     public var description: String {
         func bracketed(_ labels: [String]) -> String {
@@ -253,6 +259,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
                 .escapingControlCharacters
         case .empty: return "the filtergraph is empty"
+        case .needsItsOwnRun(let filter, let column):
+            return "\(filter) at column \(column) reads the frames around each one, which a graph's inputs do not"
+                + " carry: \(filter) the video in a run of its own (-vf \(filter)) and give the graph the result"
         }
     }
 }

@@ -180,7 +180,15 @@ enum GraphCompiler {
                     current.pointwise.append(planned)
                 } else {
                     let isWhole = stage.kind == .wholeKernel
-                    let canRead = current.input == .image || (stage.readsSourceDirectly && fusion)
+                    if stage.readsCodedPlanes
+                        && (passes.count > 0 || current.body != nil || !current.pointwise.isEmpty)
+                    {
+                        throw RenderError.invalidFilterSetup(
+                            filter: filter.name,
+                            reason: "it must be the first filter: it reads the decoded frames' planes as coded")
+                    }
+                    let canRead =
+                        current.input == .image || (stage.readsSourceDirectly && (fusion || stage.readsCodedPlanes))
                     if current.body != nil || !current.pointwise.isEmpty || !canRead {
                         close(output: .image)
                     }

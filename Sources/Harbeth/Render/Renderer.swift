@@ -416,6 +416,7 @@ public final class Renderer: Sendable {
         var environment = FilterEnvironment(inputSize: inputSize, resources: options.resources)
         environment.nodeInputs = filter.nodeInputSizes
         environment.colorimetry = colorimetry
+        environment.fieldWindow = filter.fieldWindow
         let data: [Float]
         do {
             data = try filter.descriptor.pack(filter.values, environment)

@@ -51,7 +51,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         self.output = output
         self.chainForFrame = chain
         self.graph = nil
-        self.failures = nil
+        self.failures = SubmissionScheduler(maxInFlight: 1, label: "kakapos.chain.failures")
     }
 
     /// A processor that renders one output of a filter graph with several
@@ -109,7 +109,12 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     /// Each output's format for `input` (no GPU work).
     public func outputFormats(for input: FrameFormat) throws -> [FrameFormat] {
         guard let graph else {
-            return [try chainForFrame(FrameTime(index: 0, seconds: 0)).outputFormat(for: input, output: output)]
+            let chain = chainForFrame(FrameTime(index: 0, seconds: 0))
+            // A deinterlacer's node reads a window of three frames.
+            if chain.filters.first?.readsNeighbouringFrames == true {
+                return [try planNode(for: input).outputFormat(output)]
+            }
+            return [try chain.outputFormat(for: input, output: output)]
         }
         return try zip(planNodes(for: input), graph.layouts).map { try $0.outputFormat($1) }
     }
@@ -124,9 +129,32 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     /// Every output's node for `input`, as `planNode(for:)` makes output 0's.
     public func planNodes(for input: FrameFormat) throws -> [ImageNode] {
         let time = FrameTime(index: 0, seconds: 0)
-        guard let graph else { return [ImageNode(try Self.blank(input), chain: chainForFrame(time), time: time)] }
+        guard let graph else {
+            let blank = try Self.blank(input)
+            let fields = FieldNeighbours(previous: nil, next: nil, window: FieldWindow())
+            return [try Self.chainNode(blank, fields: fields, chain: chainForFrame(time), time: time)]
+        }
         let frames = try ([input] + graph.otherFormats).map(Self.blank)
         return try graph.graph.nodes(for: graph.outputs.map(\.label), inputs: frames, time: time)
+    }
+
+    /// The node of a chain: a chain that starts with `deinterlace` reads
+    /// the frames around this one (`TimedFrame.fields`, from a
+    /// `FieldSource`).
+    private static func chainNode(_ frame: VideoFrame, fields: FieldNeighbours?, chain: FilterChain, time: FrameTime)
+        throws -> ImageNode
+    {
+        guard let first = chain.filters.first, first.readsNeighbouringFrames else {
+            return ImageNode(frame, chain: chain, time: time)
+        }
+        guard let fields else {
+            throw RenderError.invalidFilterSetup(
+                filter: first.name,
+                reason: "it needs the frames around each one: run the source through a FieldSource")
+        }
+        return try ImageNode.deinterlacing(
+            frame, previous: fields.previous, next: fields.next, window: fields.window, filter: first,
+            then: FilterChain(Array(chain.filters.dropFirst())), time: time)
     }
 
     private static func blank(_ format: FrameFormat) throws -> VideoFrame {
@@ -181,7 +209,9 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         // The frame's own time (what time-aware filters always read) and its
         // index in the run, for animated values.
         let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
-        guard let graph else { return [ImageNode(frame.frame, chain: chainForFrame(time), time: time)] }
+        guard let graph else {
+            return [try Self.chainNode(frame.frame, fields: frame.fields, chain: chainForFrame(time), time: time)]
+        }
         let labels = graph.outputs.map(\.label)
         return try graph.graph.nodes(
             for: all ? labels : [labels[0]], inputs: [frame.frame] + frame.companions, time: time)

@@ -164,6 +164,12 @@ final class FrameDecoder: @unchecked Sendable {
         return (pts, duration)
     }
 
+    /// A decoded frame's interlacing flags.
+    static func fieldOrder(of frame: AVFrame) -> FieldOrder {
+        guard frame.interlaced_frame != 0 else { return .progressive }
+        return frame.top_field_first != 0 ? .topFirst : .bottomFirst
+    }
+
     /// Hands a decoded frame over in the delivered layout.
     func makeTimedFrame(
         _ decoded: FFFrame, timing: (pts: Int64, duration: Int64?), index: Int
@@ -185,13 +191,17 @@ final class FrameDecoder: @unchecked Sendable {
                 }
                 let frame = try VideoFrame.wrapping(
                     decoded, layout: layout, colorimetry: layout.isYUV ? colorimetry : nil, time: seconds)
-                return TimedFrame(frame: frame, pts: pts, duration: duration, timeBase: timeBase, index: index)
+                var timed = TimedFrame(frame: frame, pts: pts, duration: duration, timeBase: timeBase, index: index)
+                timed.fieldOrder = Self.fieldOrder(of: raw)
+                return timed
             case .swscale(let layout):
                 let converted = try convert(decoded, to: layout, colorimetry: colorimetry)
                 // A YUV -> YUV conversion keeps the matrix and the range.
                 let frame = try VideoFrame.wrapping(
                     converted, layout: layout, colorimetry: layout.isYUV ? colorimetry : nil, time: seconds)
-                return TimedFrame(frame: frame, pts: pts, duration: duration, timeBase: timeBase, index: index)
+                var timed = TimedFrame(frame: frame, pts: pts, duration: duration, timeBase: timeBase, index: index)
+                timed.fieldOrder = Self.fieldOrder(of: raw)
+                return timed
             }
         } catch let error as MediaError {
             throw error

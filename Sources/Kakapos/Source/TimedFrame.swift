@@ -28,6 +28,13 @@ public struct TimedFrame: Sendable {
     /// After a processor with several outputs (`MultiOutputFrameProcessor`),
     /// outputs 1, 2, ... of this frame (`frame` is output 0); empty otherwise.
     public var otherOutputs: [VideoFrame] = []
+    /// The decoder's flags for this frame: `.progressive`, or interlaced
+    /// with its top (`.topFirst`) or bottom field (`.bottomFirst`) shown
+    /// first; nil when the source does not say (generated frames).
+    public var fieldOrder: FieldOrder?
+    /// For a deinterlacing run (`FieldSource`): the frames around this one
+    /// and the field its output shows; nil otherwise.
+    public var fields: FieldNeighbours?
 
     /// A frame shown at `pts` for `duration` (nil when unknown), both in `timeBase` units; `index` counts from 0.
     public init(frame: VideoFrame, pts: Int64, duration: Int64?, timeBase: Rational, index: Int) {

@@ -92,7 +92,13 @@ struct GalleryCommand {
             var node = ImageNode(source).applying(resize)
             let filters = try FilterChain(parsing: tile.chain.isEmpty ? "" : tile.chain, resources: resources)
             for filter in filters.filters {
-                if case .required(let count) = filter.descriptor.nodeInputs {
+                if filter.readsNeighbouringFrames {
+                    // A deinterlacer shows the frame woven with itself moved
+                    // right, its fields made again from their own lines.
+                    let woven = try Self.woven(try node.makeFrame(on: renderer, output: .rgba8), shift: 6)
+                    node = try ImageNode.deinterlacing(
+                        woven, previous: nil, next: nil, window: FieldWindow(spatialOnly: true), filter: filter)
+                } else if case .required(let count) = filter.descriptor.nodeInputs {
                     // A filter of two videos shows the frame with itself,
                     // mirrored and inverted.
                     let other = node.applying(try FilterChain(parsing: "flip,invert"))
@@ -110,6 +116,22 @@ struct GalleryCommand {
         } catch {
             throw .galleryTileFailed(sheet: sheet, filter: tile.label, reason: "\(error)")
         }
+    }
+
+    /// An RGBA frame whose odd rows are its own moved `shift` pixels right:
+    /// two fields of a moving picture.
+    static func woven(_ frame: VideoFrame, shift: Int) throws -> VideoFrame {
+        var bytes = frame.packedBytes(plane: 0)
+        let row = frame.width * 4
+        for y in stride(from: 1, to: frame.height, by: 2) {
+            let start = y * row
+            let line = Array(bytes[start..<(start + row)])
+            for x in 0..<frame.width {
+                let from = max(x - shift, 0) * 4
+                for c in 0..<4 { bytes[start + x * 4 + c] = line[from + c] }
+            }
+        }
+        return try VideoFrame(rgba: bytes, width: frame.width, height: frame.height, time: frame.time)
     }
 
     /// Decodes one frame: the first, or the first at `--start`.

@@ -180,7 +180,10 @@ struct RenderCommand {
                     ? "a still has no display matrix" : "\(current.containerName) stores no display matrix")
         }
         if filterGraph == nil && (options.applyRotation || rotationNote != nil) {
-            chain = FilterChain(try ChainSetup.upright(rotation: rotation).filters + chain.filters)
+            // After a deinterlacer, which reads the frames as decoded.
+            let first = chain.filters.first.map { $0.readsNeighbouringFrames ? [$0] : [] } ?? []
+            chain = FilterChain(
+                first + (try ChainSetup.upright(rotation: rotation).filters) + chain.filters.dropFirst(first.count))
         }
         let layout: RenderOutput =
             recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
@@ -221,7 +224,8 @@ struct RenderCommand {
                 endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first),
                 streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
-            runSource = source
+            // A deinterlacer's frames carry the frames around them.
+            runSource = FieldSource(input: source, chain: chain) ?? source
         }
         if options.verbose {
             let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""

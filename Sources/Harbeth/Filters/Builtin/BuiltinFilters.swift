@@ -5,7 +5,7 @@ enum BuiltinFilters {
         + CameraLogFilters.all
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
-        + GeneratorFilters.all + ColorManagementFilters.all
+        + GeneratorFilters.all + ColorManagementFilters.all + DeinterlaceFilter.all
         + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all

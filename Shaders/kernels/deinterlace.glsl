@@ -1,0 +1,130 @@
+// deinterlace: FFmpeg bwdif on each plane of the decoded frames, in
+// integers, then converted as hb_load converts. The input is a field
+// window: the previous, current and next frames stacked (3H rows), read
+// from the source's planes as coded, so chroma rows stay in their fields.
+// p0 = parity: rows y with (y ^ p0) odd are made, the others kept;
+// p1 = 1 when the made field's neighbours in time are the previous frame
+//      and this one (bwdif's parity ^ tff), 0 for this one and the next;
+// p2 = 0 temporal and spatial, 1 spatial only (the run's first field),
+//      2 the frame as it is (not interlaced, deint=interlaced).
+// FFmpeg's row tests at the edges count in bytes per sample (HB_DI_BYTES).
+#ifndef HB_IN_LAYOUT
+#error "deinterlace reads the decoded frame's planes: it must be the first filter"
+#endif
+
+#if HB_IN_LAYOUT == 9 || HB_IN_LAYOUT == 10
+#define HB_DI_CHANNELS 1
+#elif HB_IN_LAYOUT == 0 || HB_IN_LAYOUT == 11 || HB_IN_LAYOUT == 8 || HB_IN_LAYOUT == 13
+#define HB_DI_CHANNELS 4
+#else
+#define HB_DI_CHANNELS 3
+#endif
+#if HB_IN_LAYOUT <= 4 || HB_IN_LAYOUT == 9
+#define HB_DI_BYTES 1
+#else
+#define HB_DI_BYTES 2
+#endif
+
+// The code value of channel `ch` of window frame `frame` (0 previous, 1
+// current, 2 next) at `q` in the channel's plane, whose rows per frame
+// are `rows`.
+int hb_di_code(int ch, int frame, ivec2 q, int rows) {
+    q.y += frame * rows;
+#if HB_IN_LAYOUT == 0
+    return int(hb_src_byte(0, ivec2(q.x * 4 + ch, q.y)));
+#elif HB_IN_LAYOUT == 11
+    return int(hb_src_short(0, ivec2(q.x * 4 + ch, q.y)));
+#elif HB_IN_LAYOUT == 4
+    return ch == 0 ? int(hb_src_byte(0, q)) : int(hb_src_byte(1, ivec2(q.x * 2 + ch - 1, q.y)));
+#elif HB_IN_LAYOUT >= 5
+    return int(hb_src_short(ch, q));
+#else
+    return int(hb_src_byte(ch, q));
+#endif
+}
+
+// bwdif's value for row y of a plane of h rows (FFmpeg's filter_intra,
+// filter_edge and filter_line, with its row tests).
+int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mode, int df, int maxValue) {
+#define HB_CUR(r) hb_di_code(ch, 1, ivec2(x, r), h)
+#define HB_PREV(r) hb_di_code(ch, 0, ivec2(x, r), h)
+#define HB_NEXT(r) hb_di_code(ch, 2, ivec2(x, r), h)
+    if (mode == 2 || ((y ^ parity) & 1) == 0) return HB_CUR(y);
+    if (mode == 1) {
+        int below = y + df < h ? y + 1 : y - 1;
+        int above = y > df - 1 ? y - 1 : y + 1;
+        int below3 = y + 3 * df < h ? y + 3 : y - 1;
+        int above3 = y > 3 * df - 1 ? y - 3 : y + 1;
+        int value = (5077 * (HB_CUR(above) + HB_CUR(below)) - 981 * (HB_CUR(above3) + HB_CUR(below3))) >> 13;
+        return clamp(value, 0, maxValue);
+    }
+    // The made field's lines before and after this frame's kept field.
+    int before = previousField == 1 ? 0 : 1;
+    int after = previousField == 1 ? 1 : 2;
+#define HB_P2(r) hb_di_code(ch, before, ivec2(x, r), h)
+#define HB_N2(r) hb_di_code(ch, after, ivec2(x, r), h)
+    bool edge = y < 4 || y + 5 > h;
+    int below = !edge || y + df < h ? y + 1 : y - 1;
+    int above = !edge || y > df - 1 ? y - 1 : y + 1;
+    int c = HB_CUR(above);
+    int e = HB_CUR(below);
+    int p2 = HB_P2(y);
+    int n2 = HB_N2(y);
+    int d = (p2 + n2) >> 1;
+    int temporal0 = abs(p2 - n2);
+    int temporal1 = (abs(HB_PREV(above) - c) + abs(HB_PREV(below) - e)) >> 1;
+    int temporal2 = (abs(HB_NEXT(above) - c) + abs(HB_NEXT(below) - e)) >> 1;
+    int diff = max(max(temporal0 >> 1, temporal1), temporal2);
+    if (diff == 0) return d;
+    if (!edge || !(y < 2 || y + 3 > h)) {
+        int b = ((HB_P2(y - 2) + HB_N2(y - 2)) >> 1) - c;
+        int f = ((HB_P2(y + 2) + HB_N2(y + 2)) >> 1) - e;
+        int dc = d - c;
+        int de = d - e;
+        int most = max(max(de, dc), min(b, f));
+        int least = min(min(de, dc), max(b, f));
+        diff = max(max(diff, least), -most);
+    }
+    int value;
+    if (edge) {
+        value = (c + e) >> 1;
+    } else if (abs(c - e) > temporal0) {
+        int high = 5570 * (p2 + n2) - 3801 * (HB_P2(y - 2) + HB_N2(y - 2) + HB_P2(y + 2) + HB_N2(y + 2))
+            + 1016 * (HB_P2(y - 4) + HB_N2(y - 4) + HB_P2(y + 4) + HB_N2(y + 4));
+        value = ((high >> 2) + 4309 * (c + e) - 213 * (HB_CUR(y - 3) + HB_CUR(y + 3))) >> 13;
+    } else {
+        value = (5077 * (c + e) - 981 * (HB_CUR(y - 3) + HB_CUR(y + 3))) >> 13;
+    }
+    value = clamp(value, d - diff, d + diff);
+    return clamp(value, 0, maxValue);
+#undef HB_CUR
+#undef HB_PREV
+#undef HB_NEXT
+#undef HB_P2
+#undef HB_N2
+}
+
+vec4 hb_deinterlace(ivec2 pos, uint base) {
+    int parity = int(hb_p[base]);
+    int previousField = int(hb_p[base + 1u]);
+    int mode = int(hb_p[base + 2u]);
+    int df = HB_DI_BYTES;
+    int maxValue = int(HB_IN_MAX);
+    int height = hb_in_size.y / 3;
+    vec4 codes = vec4(0.0);
+    for (int ch = 0; ch < HB_DI_CHANNELS; ch++) {
+        ivec2 shift = ch == 1 || ch == 2 ? HB_IN_SHIFT : ivec2(0);
+        ivec2 q = pos >> shift;
+        int rows = (height + (1 << shift.y) - 1) >> shift.y;
+        codes[ch] = float(hb_bwdif(ch, q.x, q.y, rows, parity, previousField, mode, df, maxValue));
+    }
+#if HB_IN_LAYOUT == 0 || HB_IN_LAYOUT == 11
+    return codes / HB_IN_MAX;
+#elif HB_IN_LAYOUT == 9 || HB_IN_LAYOUT == 10
+    float neutral = HB_IN_LAYOUT == 9 ? 128.0 : 32768.0;
+    return vec4((hb_yuv_to_rgb * vec4(codes.x, neutral, neutral, 1.0)).rgb, 1.0);
+#else
+    float alpha = HB_DI_CHANNELS == 4 ? codes.w / HB_IN_MAX : 1.0;
+    return vec4((hb_yuv_to_rgb * vec4(codes.xyz, 1.0)).rgb, alpha);
+#endif
+}
