@@ -1,12 +1,13 @@
-// deinterlace: FFmpeg bwdif on each plane of the decoded frames, in
-// integers, then converted as hb_load converts. The input is a field
+// deinterlace: FFmpeg bwdif or yadif on each plane of the decoded frames,
+// in integers, then converted as hb_load converts. The input is a field
 // window: the previous, current and next frames stacked (3H rows), read
 // from the source's planes as coded, so chroma rows stay in their fields.
 // p0 = parity: rows y with (y ^ p0) odd are made, the others kept;
 // p1 = 1 when the made field's neighbours in time are the previous frame
 //      and this one (bwdif's parity ^ tff), 0 for this one and the next;
 // p2 = 0 temporal and spatial, 1 spatial only (the run's first field),
-//      2 the frame as it is (not interlaced, deint=interlaced).
+//      2 the frame as it is (not interlaced, deint=interlaced);
+// p3 = 0 bwdif, 1 yadif.
 // FFmpeg's row tests at the edges count in bytes per sample (HB_DI_BYTES).
 #ifndef HB_IN_LAYOUT
 #error "deinterlace reads the decoded frame's planes: it must be the first filter"
@@ -104,10 +105,69 @@ int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mod
 #undef HB_N2
 }
 
+// yadif's value for row y of a plane of w x h (FFmpeg's filter_line and
+// filter_edges: no spatial search within 3 columns of the sides, no
+// spatial-temporal check on the second and second-last rows).
+int hb_yadif(int ch, int x, int y, int w, int h, int parity, int previousField, int mode) {
+#define HB_CUR(i, r) hb_di_code(ch, 1, ivec2(i, r), h)
+#define HB_PREV(r) hb_di_code(ch, 0, ivec2(x, r), h)
+#define HB_NEXT(r) hb_di_code(ch, 2, ivec2(x, r), h)
+    if (mode == 2 || ((y ^ parity) & 1) == 0) return HB_CUR(x, y);
+    int before = previousField == 1 ? 0 : 1;
+    int after = previousField == 1 ? 1 : 2;
+#define HB_P2(r) hb_di_code(ch, before, ivec2(x, r), h)
+#define HB_N2(r) hb_di_code(ch, after, ivec2(x, r), h)
+    int below = y + 1 < h ? y + 1 : y - 1;
+    int above = y > 0 ? y - 1 : y + 1;
+    int c = HB_CUR(x, above);
+    int e = HB_CUR(x, below);
+    int p2 = HB_P2(y);
+    int n2 = HB_N2(y);
+    int d = (p2 + n2) >> 1;
+    int temporal0 = abs(p2 - n2);
+    int temporal1 = (abs(HB_PREV(above) - c) + abs(HB_PREV(below) - e)) >> 1;
+    int temporal2 = (abs(HB_NEXT(above) - c) + abs(HB_NEXT(below) - e)) >> 1;
+    int diff = max(max(temporal0 >> 1, temporal1), temporal2);
+    int predicted = (c + e) >> 1;
+    if (x >= 3 && x < w - 3) {
+#define HB_SCORE(j) (abs(HB_CUR(x - 1 + (j), above) - HB_CUR(x - 1 - (j), below)) \
+    + abs(HB_CUR(x + (j), above) - HB_CUR(x - (j), below)) + abs(HB_CUR(x + 1 + (j), above) - HB_CUR(x + 1 - (j), below)))
+        int best = abs(HB_CUR(x - 1, above) - HB_CUR(x - 1, below)) + abs(c - e)
+            + abs(HB_CUR(x + 1, above) - HB_CUR(x + 1, below)) - 1;
+        for (int side = -1; side <= 1; side += 2) {
+            int score = HB_SCORE(side);
+            if (score < best) {
+                best = score;
+                predicted = (HB_CUR(x + side, above) + HB_CUR(x - side, below)) >> 1;
+                score = HB_SCORE(2 * side);
+                if (score < best) {
+                    best = score;
+                    predicted = (HB_CUR(x + 2 * side, above) + HB_CUR(x - 2 * side, below)) >> 1;
+                }
+            }
+        }
+#undef HB_SCORE
+    }
+    if (!(y == 1 || y + 2 == h)) {
+        int b = (HB_P2(2 * above - y) + HB_N2(2 * above - y)) >> 1;
+        int f = (HB_P2(2 * below - y) + HB_N2(2 * below - y)) >> 1;
+        int most = max(max(d - e, d - c), min(b - c, f - e));
+        int least = min(min(d - e, d - c), max(b - c, f - e));
+        diff = max(max(diff, least), -most);
+    }
+    return clamp(predicted, d - diff, d + diff);
+#undef HB_CUR
+#undef HB_PREV
+#undef HB_NEXT
+#undef HB_P2
+#undef HB_N2
+}
+
 vec4 hb_deinterlace(ivec2 pos, uint base) {
     int parity = int(hb_p[base]);
     int previousField = int(hb_p[base + 1u]);
     int mode = int(hb_p[base + 2u]);
+    bool yadif = hb_p[base + 3u] > 0.5;
     int df = HB_DI_BYTES;
     int maxValue = int(HB_IN_MAX);
     int height = hb_in_size.y / 3;
@@ -116,7 +176,10 @@ vec4 hb_deinterlace(ivec2 pos, uint base) {
         ivec2 shift = ch == 1 || ch == 2 ? HB_IN_SHIFT : ivec2(0);
         ivec2 q = pos >> shift;
         int rows = (height + (1 << shift.y) - 1) >> shift.y;
-        codes[ch] = float(hb_bwdif(ch, q.x, q.y, rows, parity, previousField, mode, df, maxValue));
+        int columns = (hb_in_size.x + (1 << shift.x) - 1) >> shift.x;
+        codes[ch] = float(
+            yadif ? hb_yadif(ch, q.x, q.y, columns, rows, parity, previousField, mode)
+                  : hb_bwdif(ch, q.x, q.y, rows, parity, previousField, mode, df, maxValue));
     }
 #if HB_IN_LAYOUT == 0 || HB_IN_LAYOUT == 11
     return codes / HB_IN_MAX;

@@ -2,13 +2,13 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// `deinterlace` against FFmpeg's bwdif on the same decoded frames of an
+/// `deinterlace` against FFmpeg's bwdif (and yadif, `method=yadif`) on the same decoded frames of an
 /// interlaced clip (testsrc2 woven by tinterlace, so every field moves):
 /// each output field made from the window of three frames and rendered
 /// back to the clip's layout must equal bwdif's output rendered the same
 /// way (an identity render: both pass the same RGB conversion, which
 /// clamps colours outside RGB) within one code value and at >= 50 dB.
-/// Measured: identical in all four cases (infinite PSNR).
+/// Measured: identical in all six cases (infinite PSNR).
 final class DeinterlaceTests: XCTestCase {
     private static let width = 160
     private static let height = 120
@@ -48,7 +48,8 @@ final class DeinterlaceTests: XCTestCase {
 
     /// Ours for every output bwdif makes with `options`, compared plane by plane.
     private func assertMatchesBwdif(
-        _ layout: PixelLayout, fieldRate: Bool, topFieldFirst: Bool, file: StaticString = #filePath, line: UInt = #line
+        _ layout: PixelLayout, fieldRate: Bool, topFieldFirst: Bool, yadif: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let name = Fixtures.ffmpegName(layout)
         let parity = topFieldFirst ? "tff" : "bff"
@@ -56,11 +57,12 @@ final class DeinterlaceTests: XCTestCase {
         XCTAssertEqual(decoded.count, Self.frameCount, file: file, line: line)
         let mode = fieldRate ? "send_field" : "send_frame"
         let reference = try split(
-            try Self.frames(name, filters: "format=\(name),bwdif=mode=\(mode):parity=\(parity)"), layout: layout)
+            try Self.frames(name, filters: "format=\(name),\(yadif ? "yadif" : "bwdif")=mode=\(mode):parity=\(parity)"),
+            layout: layout)
         let perFrame = fieldRate ? 2 : 1
         XCTAssertEqual(reference.count, decoded.count * perFrame, file: file, line: line)
         let renderer = try Fixtures.renderer()
-        let filter = Filter.deinterlace(fieldRate: fieldRate, topFieldFirst: topFieldFirst)
+        let filter = Filter.deinterlace(fieldRate: fieldRate, topFieldFirst: topFieldFirst, yadif: yadif)
         var worst = 0
         var squared = 0.0
         var samples = 0
@@ -113,6 +115,11 @@ final class DeinterlaceTests: XCTestCase {
 
     func testRGBAMatchesBwdifOnEachChannel() throws {
         try assertMatchesBwdif(.rgba8, fieldRate: false, topFieldFirst: true)
+    }
+
+    func testYadifMatchesFFmpegsAtBothRatesAndDepths() throws {
+        try assertMatchesBwdif(.yuv420p, fieldRate: true, topFieldFirst: true, yadif: true)
+        try assertMatchesBwdif(.yuv444p10, fieldRate: false, topFieldFirst: false, yadif: true)
     }
 
     func testWithoutItsNeighboursOrOnAnOddFourTwoZeroFrameItIsOneClearError() throws {

@@ -9,7 +9,7 @@ import XCTest
 /// same RGB conversion, which alone costs about 43 dB against the raw
 /// planes), at the same timestamps and frame rate, tagged progressive.
 /// Measured: identical frames (framemd5) at the frame and field rates,
-/// for both field orders.
+/// for both field orders, and for yadif (`method=yadif`).
 final class DeinterlaceCLITests: XCTestCase {
     private static func interlaced(bottomFirst: Bool) throws -> String {
         let order = bottomFirst ? "bff" : "tff"
@@ -58,6 +58,7 @@ final class DeinterlaceCLITests: XCTestCase {
         let times = try Clips.probe("frame=pts_time", of: fields.ours).compactMap(Double.init)
         XCTAssertEqual(times.count, 20)
         for (index, time) in times.enumerated() { XCTAssertEqual(time, Double(index) * 0.02, accuracy: 1e-6) }
+        _ = try compare(clip: clip, ours: "deinterlace=mode=send_field:method=yadif", bwdif: "yadif=mode=send_field")
     }
 
     func testTheFieldOrderComesFromEachFramesFlags() throws {

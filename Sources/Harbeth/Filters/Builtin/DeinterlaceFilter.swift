@@ -32,12 +32,14 @@ public struct FieldWindow: Sendable, Hashable {
 enum DeinterlaceFilter {
     static let descriptor = FilterDescriptor(
         name: "deinterlace", kind: .neighborhood,
-        summary: "Progressive frames from interlaced video (FFmpeg bwdif), at the frame or the field rate.",
+        summary: "Progressive frames from interlaced video (FFmpeg bwdif or yadif), at the frame or the field rate.",
         formula: "the kept field's lines as they are; each missing line from the lines above and below and the"
             + " previous and next frames' lines there: the Weston 3-field filter (coefficients 5570, 3801, 1016 in"
             + " time, 4309, 213 in space) where the field moves, the 4-tap spatial 5077, 981 where it does not,"
-            + " held within yadif's spatial-temporal bound. Per plane of the decoded frames, in integers, then"
-            + " converted (FFmpeg bwdif, the first filter of a chain: it reads the planes as coded)",
+            + " held within yadif's spatial-temporal bound; method=yadif: the mean of the lines above and below"
+            + " along the best of five directions, held within the same bound. Per plane of the decoded frames, in"
+            + " integers, then converted (FFmpeg bwdif and yadif; the first filter of a chain: it reads the planes"
+            + " as coded)",
         parameters: [
             .choice(
                 "mode", ["send_frame", "send_field"], default: "send_frame",
@@ -48,6 +50,9 @@ enum DeinterlaceFilter {
             .choice(
                 "deint", ["all", "interlaced"], default: "all",
                 summary: "which frames: all, or only those flagged interlaced"),
+            .choice(
+                "method", ["bwdif", "yadif"], default: "bwdif",
+                summary: "bwdif's filter, or yadif's (the field's edge-directed interpolation)"),
         ],
         stages: [
             FilterStage(
@@ -64,13 +69,15 @@ enum DeinterlaceFilter {
             let topFirst = parity == "auto" ? window.topFieldFirst : parity == "tff"
             // bwdif's parity: the kept rows are those with (y ^ parity) even.
             let kept = (topFirst ? 1 : 0) ^ (window.isSecondField ? 0 : 1)
+            let yadif = values.text("method") == "yadif"
             let mode: Float
             if values.text("deint") == "interlaced" && !window.isInterlaced {
                 mode = 2
             } else {
-                mode = window.spatialOnly ? 1 : 0
+                // yadif has no field made from its own lines alone.
+                mode = window.spatialOnly && !yadif ? 1 : 0
             }
-            return [Float(kept), Float(kept ^ (topFirst ? 1 : 0)), mode]
+            return [Float(kept), Float(kept ^ (topFirst ? 1 : 0)), mode, yadif ? 1 : 0]
         },
         outputSize: { _, window in
             FrameSize(width: window.width, height: window.height / 3)
@@ -80,20 +87,22 @@ enum DeinterlaceFilter {
 }
 
 extension Filter {
-    /// `deinterlace` (FFmpeg bwdif): `fieldRate` makes one frame for each
-    /// field; `parity` nil reads each frame's flags; `onlyInterlaced`
-    /// passes frames not flagged interlaced as they are. Run it with
+    /// `deinterlace` (FFmpeg bwdif, or yadif with `yadif`): `fieldRate`
+    /// makes one frame for each field; `topFieldFirst` nil reads each
+    /// frame's flags; `onlyInterlaced` passes frames not flagged interlaced
+    /// as they are. Run it with
     /// `ImageNode.deinterlacing` (or a media run's `FieldSource`), which
     /// give it the neighbouring frames.
-    public static func deinterlace(fieldRate: Bool = false, topFieldFirst: Bool? = nil, onlyInterlaced: Bool = false)
-        -> Filter
-    {
+    public static func deinterlace(
+        fieldRate: Bool = false, topFieldFirst: Bool? = nil, onlyInterlaced: Bool = false, yadif: Bool = false
+    ) -> Filter {
         Filter(
             clamping: DeinterlaceFilter.descriptor,
             values: [
                 "mode": .choice(fieldRate ? "send_field" : "send_frame"),
                 "parity": .choice(topFieldFirst.map { $0 ? "tff" : "bff" } ?? "auto"),
                 "deint": .choice(onlyInterlaced ? "interlaced" : "all"),
+                "method": .choice(yadif ? "yadif" : "bwdif"),
             ])
     }
 
