@@ -355,8 +355,8 @@ private struct PlanBuilder {
     /// Issue 16's HDR and quality rows on 30 or 60 frames: tonemap against
     /// zscale and tonemap on the CPU and against libplacebo on the same
     /// Vulkan device (the SDR clip tagged PQ BT.2020 for it, as ours reads
-    /// it with transfer=pq), deband against libplacebo's, and colorspace
-    /// against FFmpeg's colorspace.
+    /// it with transfer=pq), deband against libplacebo's, colorspace
+    /// against FFmpeg's colorspace, and deinterlace against bwdif and yadif.
     mutating func colourManagement(_ clip: ClipSpec, frames: Int, repetitions: Int) {
         use(clip)
         let at = "@\(clip.label)-\(frames)f"
@@ -373,7 +373,7 @@ private struct PlanBuilder {
                 "zscale+tonemap (CPU)"
             ),
             (
-                "tonemap-placebo", "tonemap=curve=bt2390:peak=1000",
+                "tonemap-placebo", "tonemap=curve=bt2390:peak=1000:target=203:black=0.203:knee=1",
                 placebo("tonemapping=bt.2390:colorspace=bt709:color_primaries=bt709:color_trc=bt709"), true,
                 "libplacebo tonemapping=bt.2390 (same device)"
             ),
@@ -386,6 +386,10 @@ private struct PlanBuilder {
                 false,
                 "colorspace (CPU)"
             ),
+            // The same algorithms, bit for bit (FFmpeg 5.1 has no Vulkan
+            // deinterlacer); the clip's frames are deinterlaced as fields.
+            ("deinterlace", "deinterlace", "bwdif=mode=send_frame", false, "bwdif (CPU)"),
+            ("deinterlace-yadif", "deinterlace=method=yadif", "yadif=mode=send_frame", false, "yadif (CPU)"),
         ]
         var contestants: [Contestant] = []
         for row in rows {

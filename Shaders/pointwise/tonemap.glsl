@@ -7,9 +7,12 @@
 //    `target` (x = m / target, peak x_p = peak / target), and every
 //    channel is scaled by m' / m (hue kept):
 //    bt2390: ITU-R BT.2390's EETF in PQ: e = PQ(m) / PQ(peak),
-//            k = PQ(target) / PQ(peak), ks = 1.5 k - 0.5; above ks the
-//            Hermite knee t = (e - ks) / (1 - ks),
+//            k = PQ(target) / PQ(peak), ks = (1 + knee) k - knee (BT.2390:
+//            knee 0.5); above ks the Hermite knee t = (e - ks) / (1 - ks),
 //            e' = (2t^3 - 3t^2 + 1) ks + (t^3 - 2t^2 + t)(1 - ks) + (-2t^3 + 3t^2) k;
+//            with a display black, e' = g (e' + b (1 - e')^4 - b) + b,
+//            b = PQ(black) / PQ(peak), g = 1 / (1 + b / k (1 - k)^4) (BT.2390's
+//            lift, scaled so the peak still maps to k);
 //            m' = PQ^-1(e' PQ(peak)) / target
 //    hable: h(x) / h(x_p), h(x) = (x(Ax + CB) + DE) / (x(Ax + B) + DF) - E/F,
 //            A..F = 0.15, 0.5, 0.1, 0.2, 0.02, 0.3 (Hable's filmic curve)
@@ -20,29 +23,38 @@
 // 3. BT.2020 to BT.709 primaries (3x3, linear); clip: clamp to 0...1;
 //    perceptual: a colour with a negative channel is desaturated towards
 //    its BT.709 luminance Y until that channel is 0, then clamped.
-// 4. Encoded for SDR: BT.1886 (v = c^(1/2.4)) or BT.709's OETF.
+// 4. Encoded for SDR: BT.1886 (v = c^(1/2.4); with a display black Lb =
+//    black / target, its inverse EOTF v = (c^(1/2.4) - Lb^(1/2.4)) /
+//    (1 - Lb^(1/2.4))) or BT.709's OETF.
 // p0 = transfer (0 PQ, 1 HLG), p1 = curve (0...4 as listed), p2 = peak,
 // p3 = target, p4 = gamut (0 clip, 1 perceptual), p5 = output (0 BT.1886,
-// 1 BT.709 OETF), p6..14 = the BT.2020 -> BT.709 matrix, row-major.
+// 1 BT.709 OETF), p6..14 = the BT.2020 -> BT.709 matrix, row-major,
+// p15 = knee, p16 = black (nits).
 // The PQ and HLG curves are the prelude's.
 float hb_hable(float x) {
     const float A = 0.15, B = 0.5, C = 0.1, D = 0.2, E = 0.02, F = 0.3;
     return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F;
 }
 
-float hb_tone_curve(float m, int curve, float peak, float target) {
+float hb_tone_curve(float m, int curve, float peak, float target, float knee, float black) {
     float x = m / target;
     float xp = max(peak / target, 1.0001);
     if (curve == 0) {
         float top = hb_nits_to_pq(peak);
         float e = hb_nits_to_pq(m) / top;
         float k = hb_nits_to_pq(target) / top;
-        float ks = 1.5 * k - 0.5;
+        float ks = (1.0 + knee) * k - knee;
         if (e > ks) {
             float t = (e - ks) / (1.0 - ks);
             float t2 = t * t;
             float t3 = t2 * t;
             e = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) + (-2.0 * t3 + 3.0 * t2) * k;
+        }
+        if (black > 0.0) {
+            // BT.2390's black lift, scaled so the peak still reaches k.
+            float b = hb_nits_to_pq(black) / top;
+            float gain = k < 1.0 ? 1.0 / (1.0 + b / k * pow(1.0 - k, 4.0)) : 1.0;
+            e = gain * (e + b * pow(max(1.0 - e, 0.0), 4.0) - b) + b;
         }
         return hb_pq_to_nits(e * top) / target;
     }
@@ -71,7 +83,10 @@ vec4 hb_tonemap(vec4 color, uint base) {
         nits = vec3(hb_pq_to_nits(color.r), hb_pq_to_nits(color.g), hb_pq_to_nits(color.b));
     }
     float m = max(max(nits.r, nits.g), nits.b);
-    vec3 relative = m > 0.0 ? nits * (hb_tone_curve(m, int(hb_p[base + 1u]), peak, target) / m) : vec3(0.0);
+    float knee = hb_p[base + 15u];
+    float black = hb_p[base + 16u];
+    vec3 relative =
+        m > 0.0 ? nits * (hb_tone_curve(m, int(hb_p[base + 1u]), peak, target, knee, black) / m) : vec3(0.0);
     mat3 toBT709 = mat3(
         hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 12u], hb_p[base + 7u], hb_p[base + 10u], hb_p[base + 13u],
         hb_p[base + 8u], hb_p[base + 11u], hb_p[base + 14u]);
@@ -83,6 +98,11 @@ vec4 hb_tonemap(vec4 color, uint base) {
     }
     c = clamp(c, 0.0, 1.0);
     // The prelude's curves: 0 BT.709's OETF, 8 BT.1886 (c^(1/2.4)).
-    vec3 encoded = hb_from_linear(c, hb_p[base + 5u] > 0.5 ? 0 : 8);
+    bool bt709 = hb_p[base + 5u] > 0.5;
+    vec3 encoded = hb_from_linear(c, bt709 ? 0 : 8);
+    if (!bt709 && black > 0.0) {
+        float lifted = pow(black / target, 1.0 / 2.4);
+        encoded = (encoded - lifted) / (1.0 - lifted);
+    }
     return vec4(encoded, color.a);
 }

@@ -10,6 +10,7 @@ final class TonemapTests: XCTestCase {
         for curve in ["bt2390", "hable", "reinhard", "mobius", "clip"] {
             try assertMatchesReference("tonemap=curve=\(curve)", .pointwise)
             try assertMatchesReference("tonemap=curve=\(curve):peak=4000:target=203:gamut=clip", .pointwise)
+            try assertMatchesReference("tonemap=curve=\(curve):target=203:black=0.203:knee=1", .pointwise)
         }
         for chain in [
             "tonemap=transfer=hlg", "tonemap=transfer=hlg:peak=2000:curve=hable", "tonemap=output=bt709",

@@ -726,17 +726,23 @@ def hable(x):
     return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F
 
 
-def tone_curve(m, curve, peak, target):
+def tone_curve(m, curve, peak, target, knee_offset=0.5, black=0.0):
     x = m / target
     xp = max(peak / target, 1.0001)
     if curve == "bt2390":
         top = nits_to_pq(peak)
         e = nits_to_pq(m) / top
         k = nits_to_pq(target) / top
-        ks = 1.5 * k - 0.5
+        ks = (1 + knee_offset) * k - knee_offset
         t = (e - ks) / (1 - ks)
         knee = (2 * t ** 3 - 3 * t ** 2 + 1) * ks + (t ** 3 - 2 * t ** 2 + t) * (1 - ks) + (-2 * t ** 3 + 3 * t ** 2) * k
-        return pq_to_nits(np.where(e > ks, knee, e) * top) / target
+        e = np.where(e > ks, knee, e)
+        if black > 0:
+            # BT.2390's black lift, scaled so the peak still maps to k.
+            b = nits_to_pq(black) / top
+            gain = 1 / (1 + b / k * (1 - k) ** 4) if k < 1 else 1
+            e = gain * (e + b * np.maximum(1 - e, 0) ** 4 - b) + b
+        return pq_to_nits(e * top) / target
     if curve == "hable":
         return hable(x) / hable(xp)
     if curve == "reinhard":
@@ -766,7 +772,7 @@ def tonemap(image, v):
         nits = pq_to_nits(c)
     m = nits.max(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        scale = np.where(m > 0, tone_curve(m, v["curve"], peak, target) / m, 0.0)
+        scale = np.where(m > 0, tone_curve(m, v["curve"], peak, target, v["knee"], v["black"]) / m, 0.0)
     out = (nits * scale[..., None]) @ BT2020_TO_BT709.T
     if v["gamut"] == "perceptual":
         y = out @ np.array([0.2126, 0.7152, 0.0722])
@@ -780,6 +786,10 @@ def tonemap(image, v):
         encoded = np.where(out < 0.018, 4.5 * out, 1.099 * out ** 0.45 - 0.099)
     else:
         encoded = out ** (1 / 2.4)
+        if v["black"] > 0:
+            # BT.1886's inverse EOTF for a display of that black level.
+            lifted = (v["black"] / target) ** (1 / 2.4)
+            encoded = (encoded - lifted) / (1 - lifted)
     return with_rgb(image, encoded)
 
 

@@ -7,9 +7,11 @@ enum ColorManagementFilters {
         name: "tonemap", kind: .pointwise, summary: "HDR (PQ or HLG, BT.2020) to SDR BT.709.",
         formula: "nits = PQ EOTF (ST 2084) per channel, or HLG's inverse OETF and OOTF for a `peak` display"
             + " (BT.2100); m = max(R, G, B) mapped by the curve relative to `target` nits (bt2390: BT.2390's"
-            + " Hermite EETF in PQ; hable; extended reinhard; mobius with j = 0.3; clip), the channels scaled by"
+            + " Hermite EETF in PQ, knee start (1 + knee) k - knee, blacks lifted by b (1 - e)^4 for a display"
+            + " `black`; hable; extended reinhard; mobius with j = 0.3; clip), the channels scaled by"
             + " m'/m; BT.2020 -> BT.709 primaries; gamut clip, or perceptual (desaturated towards luminance until"
-            + " no channel is negative); BT.1886 (c^(1/2.4)) or BT.709 OETF. The output is tagged BT.709"
+            + " no channel is negative); BT.1886 (c^(1/2.4), with `black` its black level) or BT.709 OETF. The"
+            + " output is tagged BT.709"
             + " (libplacebo's and FFmpeg tonemap's curves)",
         parameters: [
             .choice("transfer", ["pq", "hlg"], default: "pq", summary: "the input's transfer", structural: true),
@@ -21,6 +23,13 @@ enum ColorManagementFilters {
             .number("target", default: 100, range: 48...1000, summary: "SDR white in nits"),
             .choice("gamut", ["clip", "perceptual"], default: "perceptual", summary: "colours outside BT.709"),
             .choice("output", ["bt1886", "bt709"], default: "bt1886", summary: "BT.1886 display or BT.709 OETF"),
+            .number(
+                "knee", default: 0.5, range: 0...1,
+                summary: "bt2390's knee offset: ks = (1 + knee) k - knee; BT.2390's 0.5, libplacebo's 1"),
+            .number(
+                "black", default: 0, range: 0...10,
+                summary: "the SDR display's black in nits: lifts bt2390's blacks and is BT.1886's black level"
+                    + " (libplacebo's: target / 1000)"),
         ],
         stages: [.pointwise("hb_tonemap", file: "pointwise/tonemap.glsl")],
         pack: { values, environment in
@@ -29,6 +38,7 @@ enum ColorManagementFilters {
                 Float(peak(values, environment.colorimetry)), Float(values.number("target")),
                 values.text("gamut") == "perceptual" ? 1 : 0, values.text("output") == "bt709" ? 1 : 0,
             ] + ColorPrimaries.bt2020.conversion(to: .bt709).map(Float.init)
+                + [Float(values.number("knee")), Float(values.number("black"))]
         },
         colorimetryAfter: { _, colorimetry in
             Colorimetry(matrix: .bt709, range: colorimetry.range, primaries: .bt709, transfer: .bt709)
@@ -174,9 +184,12 @@ extension Filter {
 
     /// `tonemap` of PQ (or HLG when `hlg`) video peaking at `peak` nits (nil:
     /// what the frames' HDR10 metadata says, else 1000) to SDR white at
-    /// `target` nits with `curve`; values clamped.
+    /// `target` nits with `curve`, bt2390's knee offset `knee` and a display
+    /// black of `black` nits (libplacebo's: knee 1, target 203, black
+    /// 0.203); values clamped.
     public static func tonemap(
-        curve: TonemapCurve = .bt2390, peak: Double? = nil, target: Double = 100, hlg: Bool = false
+        curve: TonemapCurve = .bt2390, peak: Double? = nil, target: Double = 100, hlg: Bool = false,
+        knee: Double = 0.5, black: Double = 0
     )
         -> Filter
     {
@@ -184,7 +197,7 @@ extension Filter {
             clamping: ColorManagementFilters.tonemap,
             values: [
                 "curve": .choice(curve.rawValue), "peak": .number(peak ?? 0), "target": .number(target),
-                "transfer": .choice(hlg ? "hlg" : "pq"),
+                "transfer": .choice(hlg ? "hlg" : "pq"), "knee": .number(knee), "black": .number(black),
             ])
     }
 }
