@@ -4,7 +4,8 @@ import HarbethTestSupport
 import XCTest
 
 /// mpv user shaders: what the directives do (sizes, conditions, saved
-/// textures, parameters, embedded textures, compute passes, the LUMA view)
+/// textures, parameters, embedded textures, compute passes, the LUMA,
+/// CHROMA and ALPHA views)
 /// checked exactly against the frame on the CPU, and every refusal naming
 /// its line. libplacebo on the same frames is the peer in
 /// harbeth-renderTests' MpvShaderPeerTests.
@@ -269,6 +270,50 @@ final class MpvShaderTests: XCTestCase {
         XCTAssertGreaterThan(Double(hits) / Double(luma.count), 0.9)
     }
 
+    /// A CHROMA pass sees Cb, Cr coded as the planes are (x, y; neutral at
+    /// 128/255): handing them back changes nothing, neutral chroma makes
+    /// every pixel grey with its luma kept; a chroma upscaler's `//!WHEN
+    /// CHROMA.w LUMA.w <` skips the pass (the frame is 4:4:4), as mpv does.
+    func testChromaPassesSeeAndReplaceCbCr() throws {
+        let frame = try Fixtures.frame(
+            .yuv444p, filters: "hue=s=0.25", colorimetry: Colorimetry(matrix: .bt709, range: .limited))
+        let before = try render("brightness=0", frame: frame)
+        for text in [
+            "//!HOOK CHROMA\n//!BIND HOOKED\nvec4 hook() { return HOOKED_tex(HOOKED_pos); }\n",
+            "//!HOOK CHROMA\n//!BIND HOOKED\n//!BIND LUMA\n//!WHEN CHROMA.w LUMA.w <\n"
+                + "vec4 hook() { return vec4(0.0); }\n",
+        ] {
+            let after = try render("shader=\(try write(text))", frame: frame)
+            for plane in 0..<3 {
+                let a = before.packedBytes(plane: plane)
+                let b = after.packedBytes(plane: plane)
+                XCTAssertLessThanOrEqual(zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0, 1, "plane \(plane)")
+            }
+        }
+        let neutral = try write(
+            "//!HOOK CHROMA\n//!BIND HOOKED\nvec4 hook() { return vec4(128.0 / 255.0, 128.0 / 255.0, 0.0, 1.0); }\n")
+        let grey = try render("shader=\(neutral)", frame: frame)
+        XCTAssertLessThanOrEqual(grey.packedBytes(plane: 1).map { abs(Int($0) - 128) }.max() ?? 99, 1)
+        XCTAssertLessThanOrEqual(grey.packedBytes(plane: 2).map { abs(Int($0) - 128) }.max() ?? 99, 1)
+        let luma = zip(grey.packedBytes(plane: 0), before.packedBytes(plane: 0)).map { abs(Int($0) - Int($1)) }
+        XCTAssertLessThanOrEqual(luma.max() ?? 99, 1, "the luma stays")
+    }
+
+    /// An ALPHA pass sees the alpha (x) and replaces it; the colours stay.
+    func testAlphaPassesSeeAndReplaceAlpha() throws {
+        let path = try write(
+            "//!HOOK ALPHA\n//!BIND HOOKED\nvec4 hook() { return vec4(HOOKED_tex(HOOKED_pos).x * 0.5); }\n")
+        let frame = try Fixtures.frame(.rgba8)
+        let input = frame.packedBytes(plane: 0)
+        let output = try render("shader=\(path)", frame: frame).packedBytes(plane: 0)
+        var worst = 0
+        for index in input.indices {
+            let expected = index % 4 == 3 ? Double(input[index]) * 0.5 : Double(input[index])
+            worst = max(worst, Int(abs(Double(output[index]) - expected).rounded(.up)))
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "alpha halved, colours kept within the RGB <-> Y'CbCr round trip")
+    }
+
     /// A LINEAR pass sees linear light (BT.1886 for the BT.709 frame):
     /// halving it there scales the code values by 0.5^(1/2.4).
     func testLinearPassesSeeLinearLight() throws {
@@ -287,7 +332,8 @@ final class MpvShaderTests: XCTestCase {
     func testRefusalsNameTheLine() throws {
         let hook = "//!HOOK MAIN\n//!BIND HOOKED\nvec4 hook() { return HOOKED_tex(HOOKED_pos); }\n"
         for (text, expected) in [
-            ("//!HOOK CHROMA\n//!BIND HOOKED\nvec4 hook() { return vec4(0.0); }\n", ":1: //!HOOK CHROMA"),
+            ("//!HOOK CHROMA_SCALED\n//!BIND HOOKED\nvec4 hook() { return vec4(0.0); }\n", ":1: //!HOOK CHROMA_SCALED"),
+            ("//!HOOK XYZ\n//!BIND HOOKED\nvec4 hook() { return vec4(0.0); }\n", ":1: //!HOOK XYZ"),
             (
                 "//!HOOK MAIN\n//!BIND HOOKED\n//!SIZE 2\nvec4 hook() { return vec4(0.0); }\n",
                 ":3: the directive //!SIZE"

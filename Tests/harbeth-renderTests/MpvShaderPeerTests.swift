@@ -6,8 +6,8 @@ import XCTest
 /// implementation on the same device: FFmpeg's libplacebo filter
 /// (`custom_shader_path`, on lavapipe through `-init_hw_device vulkan`), on
 /// the same 4:4:4 frames, compared as RGBA at PSNR >= 40 dB. Measured: the
-/// LUMA sharpen 67 dB, the SAVE/BIND glow 95, the compute pass 97, the 2x
-/// upscaler 94. Debian's libplacebo (4.208) predates `//!PARAM`, so its
+/// LUMA sharpen 67 dB, the CHROMA saturation 61, the SAVE/BIND glow 95, the
+/// compute pass 97, the 2x upscaler 94. Debian's libplacebo (4.208) predates `//!PARAM`, so its
 /// copy of the sharpen has the parameter as a `#define` of the same value.
 final class MpvShaderPeerTests: XCTestCase {
     private static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -65,6 +65,10 @@ final class MpvShaderPeerTests: XCTestCase {
             of: "//!DESC luma sharpen\n", with: "//!DESC luma sharpen\n#define strength 0.6\n")
         try Data((String(text[..<start]) + body).utf8).write(to: URL(fileURLWithPath: peer))
         try compare("luma-sharpen.glsl", peerShader: peer)
+    }
+
+    func testAChromaPass() throws {
+        try compare("chroma-saturate.glsl")
     }
 
     func testTwoPassesJoinedBySaveAndBind() throws {

@@ -9,7 +9,7 @@ struct MpvShaderPlanner: Sendable {
     /// What a texture holds: the views differ in how they are made from
     /// the RGB frame and turned back into it.
     enum View: Sendable {
-        case rgb, luma, native, linear
+        case rgb, luma, chroma, alpha, native, linear
     }
 
     /// A texture a pass can bind: where it comes from, its size, and the
@@ -45,10 +45,16 @@ struct MpvShaderPlanner: Sendable {
     }
 
     /// The hook points in the order they run, each with the view it sees.
-    static let hookOrder: [(name: String, view: View)] = [
-        ("LUMA", .luma), ("NATIVE", .native), ("MAINPRESUB", .rgb), ("LINEAR", .linear), ("PREKERNEL", .rgb),
-        ("POSTKERNEL", .rgb), ("SCALED", .rgb), ("PREOUTPUT", .rgb), ("OUTPUT", .rgb),
-    ]
+    /// The planes come first (the frame is 4:4:4 by the time filters run,
+    /// so CHROMA is as large as LUMA and a chroma upscaler's `//!WHEN
+    /// CHROMA.w LUMA.w <` skips it, as mpv does for 4:4:4 video), then
+    /// NATIVE, then the RGB stages.
+    static let planeHooks: [(name: String, view: View)] = [("LUMA", .luma), ("CHROMA", .chroma), ("ALPHA", .alpha)]
+    static let hookOrder: [(name: String, view: View)] =
+        planeHooks + [
+            ("NATIVE", .native), ("MAINPRESUB", .rgb), ("LINEAR", .linear), ("PREKERNEL", .rgb),
+            ("POSTKERNEL", .rgb), ("SCALED", .rgb), ("PREOUTPUT", .rgb), ("OUTPUT", .rgb),
+        ]
 
     let file: MpvShaderFile
     let path: String
@@ -63,9 +69,11 @@ struct MpvShaderPlanner: Sendable {
             }
             for hook in pass.hooks where !known.contains(Self.canonical(hook)) {
                 let why =
-                    ["CHROMA", "ALPHA", "CHROMA_SCALED", "ALPHA_SCALED", "XYZ"].contains(hook)
-                    ? " (filters see the frame as RGB at full resolution, without separate planes)"
-                    : (hook == "SIGMOID" ? "" : " (an unknown hook point)")
+                    ["LUMA_SCALED", "CHROMA_SCALED", "ALPHA_SCALED"].contains(hook)
+                    ? " (the planes are never scaled apart: the frame is 4:4:4 by the time filters run)"
+                    : hook == "XYZ"
+                        ? " (frames are YUV or RGB by the time filters run)"
+                        : (hook == "SIGMOID" ? "" : " (an unknown hook point)")
                 throw .unsupported(path: path, line: pass.line, what: "//!HOOK \(hook)\(why)")
             }
             if pass.align {
@@ -255,37 +263,44 @@ struct MpvShaderPlanner: Sendable {
         }
 
         let frame = Texture(source: .filterInput, size: input, view: .rgb)
-        /// A conversion at `texture`'s size and rectangle (a pointwise one)
-        /// or one that combines it with the frame.
-        func convert(_ helper: Helper, _ texture: Texture, view: View, withFrame: Bool = false) -> Texture {
-            let reads = withFrame ? [texture, frame] : [texture]
-            let source = add(self.helper(helper, reads: reads), size: texture.size)
+        /// A pointwise conversion at `texture`'s size and rectangle.
+        func convert(_ helper: Helper, _ texture: Texture, view: View) -> Texture {
+            let source = add(self.helper(helper, reads: [texture]), size: texture.size)
             return Texture(source: source, size: texture.size, view: view, rect: texture.rect)
         }
-        var lumaChanged = false
-        if referenced("LUMA") {
-            let luma = convert(.extractLuma, frame, view: .luma)
-            named["LUMA"] = luma
-            try run(hook: "LUMA")
-            lumaChanged = named["LUMA"]!.source != luma.source
+        // The planes, each extracted when a pass hooks, binds or sizes by it.
+        var planesChanged = false
+        var extracted: [String: Texture] = [:]
+        for (hook, view) in Self.planeHooks where referenced(hook) {
+            let plane = convert(Self.extraction(view), frame, view: view)
+            extracted[hook] = plane
+            named[hook] = plane
+            try run(hook: hook)
+            if named[hook]!.source != plane.source { planesChanged = true }
+        }
+        /// The planes merged back: those a pass changed, the others from the
+        /// frame, at LUMA's size and rectangle.
+        func merged(to view: View) -> Texture {
+            let planes = Self.planeHooks.map { hook, planeView in
+                named[hook] ?? extracted[hook] ?? convert(Self.extraction(planeView), frame, view: planeView)
+            }
+            let source = add(helper(view == .rgb ? .planesToRGB : .planesToNative, reads: planes), size: planes[0].size)
+            return Texture(source: source, size: planes[0].size, view: view, rect: planes[0].rect)
         }
         var nativeChanged = false
         if referenced("NATIVE") {
-            let native =
-                lumaChanged
-                ? convert(.lumaToNative, named["LUMA"]!, view: .native, withFrame: true)
-                : convert(.extractNative, frame, view: .native)
+            let native = planesChanged ? merged(to: .native) : convert(.extractNative, frame, view: .native)
             named["NATIVE"] = native
             try run(hook: "NATIVE")
-            nativeChanged = named["NATIVE"]!.source != native.source || lumaChanged
+            nativeChanged = named["NATIVE"]!.source != native.source || planesChanged
         }
         var current = frame
         if nativeChanged, let native = named["NATIVE"] {
             current = convert(.nativeToRGB, native, view: .rgb)
-        } else if lumaChanged, let luma = named["LUMA"] {
-            current = convert(.lumaToRGB, luma, view: .rgb, withFrame: true)
+        } else if planesChanged {
+            current = merged(to: .rgb)
         }
-        for (hook, view) in Self.hookOrder.dropFirst(2) {
+        for (hook, view) in Self.hookOrder.dropFirst(Self.planeHooks.count + 1) {
             if view == .linear {
                 guard file.passes.contains(where: { $0.hooks.contains("LINEAR") }) || referenced("LINEAR") else {
                     continue
@@ -311,13 +326,23 @@ struct MpvShaderPlanner: Sendable {
 
     /// The conversions between the frame and the hooks' views.
     enum Helper: String {
-        case extractLuma, extractNative, lumaToNative, lumaToRGB, nativeToRGB, linearize, delinearize, resample
+        case extractLuma, extractChroma, extractAlpha, extractNative, planesToNative, planesToRGB, nativeToRGB
+        case linearize, delinearize, resample
+    }
+
+    /// The conversion that makes a plane's view from the frame.
+    static func extraction(_ view: View) -> Helper {
+        switch view {
+        case .chroma: return .extractChroma
+        case .alpha: return .extractAlpha
+        default: return .extractLuma
+        }
     }
 
     /// A whole kernel over `reads` (samplers hb_aux0, hb_aux1, ...). The
     /// first is read at each output pixel (pointwise conversions), or mapped
-    /// through its rectangle (`resample`); the second, the frame, at the
-    /// frame position of the first's pixel.
+    /// through its rectangle (`resample`); the others (CHROMA and ALPHA for
+    /// the planes' merge) at the frame position of the first's pixel.
     private func helper(_ helper: Helper, reads textures: [Texture]) -> FilterStage {
         let reads = textures.map(\.source)
         let base = "HB_BASE + \(colorBase)u"
@@ -380,15 +405,20 @@ struct MpvShaderPlanner: Sendable {
         switch helper {
         case .extractLuma:
             text += "    vec3 c = hb_mpv_code(hb_mpv_to_ycc(a.rgb));\n    vec4 o = vec4(c.x, 0.0, 0.0, 1.0);\n"
+        case .extractChroma:
+            text += "    vec3 c = hb_mpv_code(hb_mpv_to_ycc(a.rgb));\n    vec4 o = vec4(c.yz, 0.0, 1.0);\n"
+        case .extractAlpha:
+            text += "    vec4 o = vec4(a.a, 0.0, 0.0, 1.0);\n"
         case .extractNative:
             text += "    vec4 o = vec4(hb_mpv_code(hb_mpv_to_ycc(a.rgb)), a.a);\n"
-        case .lumaToNative:
-            text += "    vec4 f = textureLod(hb_aux1, pos, 0.0);\n"
-            text += "    vec3 c = hb_mpv_code(hb_mpv_to_ycc(f.rgb));\n    vec4 o = vec4(a.x, c.yz, f.a);\n"
-        case .lumaToRGB:
-            text += "    vec4 f = textureLod(hb_aux1, pos, 0.0);\n"
-            text += "    vec3 ycc = hb_mpv_to_ycc(f.rgb);\n    ycc.x = hb_mpv_decode(vec3(a.x, 0.5, 0.5)).x;\n"
-            text += "    vec4 o = vec4(hb_mpv_to_rgb(ycc), f.a);\n"
+        case .planesToNative, .planesToRGB:
+            // LUMA here; CHROMA and ALPHA (bilinear where smaller) at its frame position.
+            text += "    vec2 chroma = textureLod(hb_aux1, pos, 0.0).xy;\n"
+            text += "    float alpha = textureLod(hb_aux2, pos, 0.0).x;\n"
+            text +=
+                helper == .planesToNative
+                ? "    vec4 o = vec4(a.x, chroma, alpha);\n"
+                : "    vec4 o = vec4(hb_mpv_to_rgb(hb_mpv_decode(vec3(a.x, chroma))), alpha);\n"
         case .nativeToRGB:
             text += "    vec4 o = vec4(hb_mpv_to_rgb(hb_mpv_decode(a.rgb)), a.a);\n"
         case .linearize:
