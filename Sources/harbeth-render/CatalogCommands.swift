@@ -18,6 +18,14 @@ enum CatalogCommands {
                 text += "      \(parameter.name): \(parameter.type), \(parameter.defaultAndRange)\n"
             }
         }
+        let aliases = FilterCatalog.aliases.filter { catalog.descriptor(named: $0.value) != nil }.sorted {
+            $0.key < $1.key
+        }
+        if !aliases.isEmpty {
+            text +=
+                "\naliases (Harbeth's names): " + aliases.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+                + "\n"
+        }
         return text
     }
 

@@ -2,7 +2,7 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// tilt_shift, local_blur, circle_blur, surface_blur and
+/// tilt_shift, local_blur, circle_blur, mean_blur, surface_blur and
 /// detail_preserving_blur against the numpy references (PSNR >= 45 dB),
 /// the strip and per-pixel blur variants of the masked blurs, and the
 /// Swift initialisers.
@@ -32,7 +32,8 @@ final class BlurEffectFiltersTests: XCTestCase {
 
     func testRingSurfaceAndDetailBlurs() throws {
         for chain in [
-            "circle_blur", "circle_blur=radius=2.5:samples=5", "circle_blur=radius=0", "surface_blur",
+            "circle_blur", "circle_blur=radius=2.5:samples=5", "circle_blur=radius=0", "mean_blur",
+            "mean_blur=radius=1.7", "mean_blur=radius=60", "surface_blur",
             "surface_blur=radius=1:threshold=0.5", "surface_blur=radius=5:threshold=0.02", "detail_preserving_blur",
             "detail_preserving_blur=strength=0.5:detail=0", "detail_preserving_blur=detail=1",
         ] {
@@ -44,6 +45,7 @@ final class BlurEffectFiltersTests: XCTestCase {
         XCTAssertEqual(Filter.tiltShift(sigma: 50, radial: true).description, "tilt_shift=sigma=20:mode=radial")
         XCTAssertEqual(Filter.localBlur(size: 1).description, "local_blur=size=1")
         XCTAssertEqual(Filter.circleBlur(samples: 0).description, "circle_blur=samples=1")
+        XCTAssertEqual(Filter.meanBlur(radius: 200).description, "mean_blur=radius=100")
         XCTAssertEqual(Filter.surfaceBlur(radius: 20).description, "surface_blur=radius=10")
         XCTAssertEqual(Filter.detailPreservingBlur(detail: 2).description, "detail_preserving_blur=detail=1")
     }

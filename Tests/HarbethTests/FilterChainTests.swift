@@ -36,6 +36,14 @@ final class FilterChainTests: XCTestCase {
         XCTAssertEqual(Filter.gaussianBlur(sigma: 1000).values.number("sigma"), 100)
     }
 
+    /// Harbeth's names read as the catalog's filters and print as them.
+    func testHarbethsNamesAreAliases() throws {
+        XCTAssertEqual(
+            try FilterChain(parsing: "luminance=0.5,pow=2,color_matrix_4x5").description,
+            "saturation=saturation=0.5,gamma=gamma=2,color_matrix")
+        XCTAssertNil(FilterCatalog.standard.descriptors.first { FilterCatalog.aliases[$0.name] != nil })
+    }
+
     func testAnUnknownFilterSuggestsTheNearestName() {
         assertError("sepai", "unknown filter 'sepai' at column 1; did you mean 'sepia'?")
         assertError("sepia,gausian_blur=2", "unknown filter 'gausian_blur' at column 7; did you mean 'gaussian_blur'?")

@@ -689,6 +689,19 @@ def circle_blur(image, v):
 
 
 @reference
+def mean_blur(image, v):
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+    dx, dy = v["radius"] / 100 * w, v["radius"] / 100 * h
+    total = np.zeros_like(image)
+    for sx, sy in ((-1, -1), (1, 1), (1, -1), (-1, 1)):
+        qx = np.clip(np.floor(xs + sx * dx), 0, w - 1).astype(int)
+        qy = np.clip(np.floor(ys + sy * dy), 0, h - 1).astype(int)
+        total += image[qy, qx]
+    return total / 4
+
+
+@reference
 def surface_blur(image, v):
     r = int(v["radius"])
     scale = 1 / (2.5 * v["threshold"])

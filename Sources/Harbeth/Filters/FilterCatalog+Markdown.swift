@@ -38,6 +38,11 @@ extension FilterCatalog {
             }
             text += "Formula: `\(descriptor.formula)`\n"
         }
+        let aliases = Self.aliases.filter { descriptor(named: $0.value) != nil }.sorted { $0.key < $1.key }
+        if !aliases.isEmpty {
+            text += "\n## Aliases\n\nHarbeth's names for filters above, with their parameters:\n\n"
+            for (alias, name) in aliases { text += "- `\(alias)`: [`\(name)`](#\(name))\n" }
+        }
         return text
     }
 

@@ -18,9 +18,17 @@ public struct FilterCatalog: Sendable {
     /// The built-in catalog.
     public static let standard = FilterCatalog(BuiltinFilters.all)
 
-    /// The filter with exactly this name (case-sensitive), or nil when the catalog has none.
+    /// Harbeth's names for filters the catalog has under another: each
+    /// reads as the filter it names, with that filter's parameters
+    /// (Harbeth's C7Luminance is C7Saturation's formula, C7Pow is gamma's,
+    /// and a 4x5 colour matrix is color_matrix's 4x4 and offset).
+    public static let aliases: [String: String] = [
+        "luminance": "saturation", "pow": "gamma", "color_matrix_4x5": "color_matrix",
+    ]
+
+    /// The filter with exactly this name (case-sensitive) or alias, or nil when the catalog has none.
     public func descriptor(named name: String) -> FilterDescriptor? {
-        byName[name]
+        byName[name] ?? Self.aliases[name].flatMap { byName[$0] }
     }
 
     /// The catalog name closest to `name`, if one is close enough to be a

@@ -60,6 +60,14 @@ enum BlurEffectFilters {
         ],
         stages: [.kernel("hb_circle_blur", file: "kernels/circle_blur.glsl", samples: true)])
 
+    static let meanBlur = FilterDescriptor(
+        name: "mean_blur", kind: .neighborhood,
+        summary: "The mean of four copies moved to a square's corners (a ghost).",
+        formula: "d = radius / 100 of each axis; 1/4 sum in(floor(p + (+-d w, +-d h))), clamped to the frame"
+            + " (Harbeth C7MeanBlur)",
+        parameters: [.number("radius", default: 10, range: 0...100, summary: "the offset, percent of the frame")],
+        stages: [.kernel("hb_mean_blur", file: "kernels/mean_blur.glsl", readsSourceDirectly: true)])
+
     static let surfaceBlur = FilterDescriptor(
         name: "surface_blur", kind: .neighborhood, summary: "Smooths flat areas and keeps edges (Photoshop's rule).",
         formula: "per channel over |x|, |y| <= radius: w = max(0, 1 - |in(q) - in(p)| / (2.5 threshold)),"
@@ -82,7 +90,9 @@ enum BlurEffectFilters {
         stages: [.kernel("hb_binomial_detail", file: "kernels/binomial_detail.glsl")],
         pack: { values, _ in [0, Float(values.number("strength")), Float(values.number("detail"))] })
 
-    static let all: [FilterDescriptor] = [tiltShift, localBlur, circleBlur, surfaceBlur, detailPreservingBlur]
+    static let all: [FilterDescriptor] = [
+        tiltShift, localBlur, circleBlur, meanBlur, surfaceBlur, detailPreservingBlur,
+    ]
 }
 
 extension Filter {
@@ -122,6 +132,12 @@ extension Filter {
         Filter(
             clamping: BlurEffectFilters.circleBlur,
             values: ["radius": .number(radius), "samples": .number(Double(samples))])
+    }
+
+    /// `mean_blur`: four copies `radius` percent of the frame (0...100)
+    /// towards a square's corners, averaged; clamped.
+    public static func meanBlur(radius: Double = 10) -> Filter {
+        Filter(clamping: BlurEffectFilters.meanBlur, values: ["radius": .number(radius)])
     }
 
     /// `surface_blur` over a square of `radius` (1...10) with `threshold`
