@@ -29,6 +29,25 @@ final class ArgumentParserTests: XCTestCase {
 
     /// `-f` and the input options go with the input after them, as in
     /// FFmpeg; a `-f` after the last input is the output's.
+    /// Encoder options before the first -o are every output's; those
+    /// before a later -o (or after the last) are that output's own; with one
+    /// output, all of them are its.
+    func testEncoderOptionsBelongToTheOutputAfterThem() throws {
+        let several = try parse(
+            "-i", "a.mp4", "--graph", "[0]split[x][y]", "--codec", "ffv1", "--crf", "20", "--map", "[x]", "-o",
+            "x.mkv", "--map", "[y]", "--codec", "h264", "--preset", "fast", "-o", "y.mp4", "--audio", "none")
+        XCTAssertEqual(several.codec, .ffv1)
+        XCTAssertEqual(several.crf, 20)
+        XCTAssertNil(several.preset)
+        XCTAssertEqual(several.audio, .copy)
+        XCTAssertEqual(
+            several.outputEncoders, [EncoderOverrides(codec: .h264, preset: "fast", audio: AudioMode.none)])
+        let one = try parse("-vf", "sepia", "-o", "out.mkv", "--codec", "ffv1", "--gop", "12", "in.mp4")
+        XCTAssertEqual(one.codec, .ffv1)
+        XCTAssertEqual(one.gop, 12)
+        XCTAssertEqual(one.outputEncoders, [])
+    }
+
     func testFormatsAndInputOptionsBelongToTheInputAfterThem() throws {
         let options = try parse(
             "-f", "x11grab", "-framerate", "30", "-video_size", "320x240", "-i", ":99", "-f",

@@ -228,6 +228,21 @@ final class GraphCLITests: XCTestCase {
             try Clips.probe("stream=width,height", stream: "v:0", of: folder.appendingPathComponent("small.mkv").path),
             ["80", "60"])
 
+        // Each output with its own encoder: options before its -o, or
+        // after the last -o for the last output, over the run's.
+        let mixed = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "--graph", graph, "-q", "--codec", "ffv1", "--map", "[big]", "-o",
+                "mixed-big.mkv",
+                "--map", "[small]", "--codec", "h264", "-o", "mixed-small.mp4", "--audio", "none",
+            ], in: folder)
+        XCTAssertEqual(mixed.status, 0, mixed.stderr)
+        XCTAssertEqual(
+            try Clips.probe("stream=codec_name", of: folder.appendingPathComponent("mixed-big.mkv").path).sorted(),
+            ["aac", "ffv1"])
+        XCTAssertEqual(
+            try Clips.probe("stream=codec_name", of: folder.appendingPathComponent("mixed-small.mp4").path), ["h264"])
+
         let refused: [([String], String)] = [
             (
                 ["-vf", "sepia", "-o", "a.mp4", "-o", "b.mp4"],

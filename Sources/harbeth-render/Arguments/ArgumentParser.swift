@@ -174,11 +174,18 @@ enum ArgumentParser {
             names: ["-o", "--output"], value: "PATH",
             help:
                 "a file, out%04d.png, - (stdout), pipe:N or a URL (default: <stem>.<first-filter>.<ext> beside INPUT);"
-                + " once per graph output, each after its --map '[LABEL]'"
+                + " once per graph output, each after its --map '[LABEL]' and its own encoder options"
         ) {
             guard !$1.isEmpty else { throw UsageError(message: "-o needs a file name, not an empty one") }
-            // Several: one per graph output, each after its --map '[LABEL]'.
-            if $0.output == nil { $0.output = $1 } else { $0.moreOutputs.append($1) }
+            // Several: one per graph output, each after its --map '[LABEL]'
+            // and its own encoder options.
+            if $0.output == nil {
+                $0.output = $1
+            } else {
+                $0.moreOutputs.append($1)
+                $0.outputEncoders.append($0.pendingEncoder)
+                $0.pendingEncoder = EncoderOverrides()
+            }
         },
         Option(names: ["-y", "--overwrite"], value: nil, help: "replace an existing output file") { options, _ in
             options.overwrite = true
@@ -193,17 +200,23 @@ enum ArgumentParser {
             names: ["--codec"], value: "NAME",
             help: "h264 (default; vp9 for webm), hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg"
         ) {
-            $0.codec = try codec($1)
+            let chosen = try codec($1)
+            $0.setEncoder { $0.codec = chosen }
         },
         Option(names: ["--crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
-            $0.crf = try integer($1, option: "--crf", range: 0...63)
+            let value = try integer($1, option: "--crf", range: 0...63)
+            $0.setEncoder { $0.crf = value }
         },
-        Option(names: ["--preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") { $0.preset = $1 },
+        Option(names: ["--preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") { options, preset in
+            options.setEncoder { $0.preset = preset }
+        },
         Option(names: ["--bitrate"], value: "RATE", help: "target bit rate, e.g. 4M, 800k") {
-            $0.bitrate = try bitrate($1)
+            let value = try bitrate($1)
+            $0.setEncoder { $0.bitrate = value }
         },
         Option(names: ["--gop"], value: "N", help: "keyframe interval in frames") {
-            $0.gop = try integer($1, option: "--gop", range: 1...100_000)
+            let value = try integer($1, option: "--gop", range: 1...100_000)
+            $0.setEncoder { $0.gop = value }
         },
         Option(
             names: ["--audio"], value: "copy|none|reencode", help: "audio: copy packets (default), drop, or re-encode"
@@ -211,7 +224,7 @@ enum ArgumentParser {
             guard let mode = AudioMode(rawValue: $1) else {
                 throw UsageError(message: "--audio takes copy, none or reencode, not '\($1)'")
             }
-            $0.audio = mode
+            $0.setEncoder { $0.audio = mode }
         },
         Option(
             names: ["--map"], value: "[-]0[:v|a|s|d|t][:N][?]",
@@ -374,6 +387,7 @@ enum ArgumentParser {
                 try run(option, &options, "")
             }
         }
+        options.settleEncoders()
         // A -f after the last input names the output's format.
         if let format = options.pendingFormat {
             guard options.outputFormat == nil else {

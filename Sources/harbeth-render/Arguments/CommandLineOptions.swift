@@ -107,6 +107,13 @@ struct CommandLineOptions: Equatable {
     var bitrate: Int?
     var gop: Int?
     var audio: AudioMode = .copy
+    /// With several outputs, the encoder options of each output after the
+    /// first, in the order of `moreOutputs`: those given between the
+    /// previous `-o` and its own (after the last `-o`, for the last), over
+    /// the ones given before the first `-o`, which every output takes.
+    var outputEncoders: [EncoderOverrides] = []
+    /// The encoder options given since the first `-o`, not yet an output's.
+    var pendingEncoder = EncoderOverrides()
     var start: Double?
     var duration: Double?
     var frames: Int?
@@ -170,4 +177,57 @@ struct CommandLineOptions: Equatable {
 
     /// The whole chain, as one text form.
     var chain: String { chains.joined(separator: ",") }
+}
+
+/// The encoder options one output sets for itself (nil: the run's).
+struct EncoderOverrides: Equatable {
+    var codec: VideoCodec?
+    var crf: Int?
+    var preset: String?
+    var bitrate: Int?
+    var gop: Int?
+    var audio: AudioMode?
+
+    var isEmpty: Bool { self == EncoderOverrides() }
+
+    /// `later`'s options over these.
+    func merged(with later: EncoderOverrides) -> EncoderOverrides {
+        EncoderOverrides(
+            codec: later.codec ?? codec, crf: later.crf ?? crf, preset: later.preset ?? preset,
+            bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio)
+    }
+}
+
+extension CommandLineOptions {
+    /// Sets an encoder option: the run's before the first `-o`, else the
+    /// next output's (the last one's, when no `-o` follows).
+    mutating func setEncoder(_ change: (inout EncoderOverrides) -> Void) {
+        if output == nil {
+            var run = EncoderOverrides(
+                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio)
+            change(&run)
+            (codec, crf, preset, bitrate, gop, audio) = (
+                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!
+            )
+        } else {
+            change(&pendingEncoder)
+        }
+    }
+
+    /// After the last argument: the options after the last `-o` are the
+    /// last output's, or the run's when there is one output.
+    mutating func settleEncoders() {
+        defer { pendingEncoder = EncoderOverrides() }
+        guard !pendingEncoder.isEmpty else { return }
+        if outputEncoders.isEmpty {
+            let settled = EncoderOverrides(
+                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio
+            ).merged(with: pendingEncoder)
+            (codec, crf, preset, bitrate, gop, audio) =
+                (settled.codec, settled.crf, settled.preset, settled.bitrate, settled.gop, settled.audio ?? audio)
+        } else {
+            outputEncoders[outputEncoders.count - 1] = outputEncoders[outputEncoders.count - 1].merged(
+                with: pendingEncoder)
+        }
+    }
 }

@@ -79,8 +79,9 @@ struct RenderCommand {
         var recorder = try output.map { target throws(ToolError) in
             try makeRecorder(target, still: isStillOutput, keepRotation: !options.applyRotation)
         }
-        let moreRecorders = try moreTargets.map { target throws(ToolError) in
-            try makeRecorder(target, still: false, keepRotation: !options.applyRotation)
+        // Each with the encoder options given for it, over the run's.
+        let moreRecorders = try zip(moreTargets, options.outputEncoders).map { target, encoder throws(ToolError) in
+            try makeRecorder(target, still: false, keepRotation: !options.applyRotation, encoder: encoder)
         }
         try interrupts.check(output: output?.path)
         let frameLimit = isStillOutput ? 1 : options.frames
@@ -403,12 +404,17 @@ struct RenderCommand {
             + (clip.audio.map { ", \($0)" } ?? "")
     }
 
-    private func makeRecorder(_ target: OutputTarget, still: Bool, keepRotation: Bool) throws(ToolError) -> RecorderSink
-    {
+    /// A recorder for `target` with the run's encoder options, and
+    /// `encoder`'s over them (an output's own, with several outputs).
+    private func makeRecorder(
+        _ target: OutputTarget, still: Bool, keepRotation: Bool, encoder: EncoderOverrides = EncoderOverrides()
+    ) throws(ToolError) -> RecorderSink {
         let recorderOptions = RecorderSink.Options(
-            codec: options.codec, crf: options.crf, preset: options.preset, bitrate: options.bitrate,
-            gopSize: options.gop, audio: still ? .none : options.audio, keepRotation: keepRotation,
-            overwrite: options.overwrite, format: options.outputFormat, timeout: options.timeout)
+            codec: encoder.codec ?? options.codec, crf: encoder.crf ?? options.crf,
+            preset: encoder.preset ?? options.preset, bitrate: encoder.bitrate ?? options.bitrate,
+            gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
+            keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
+            timeout: options.timeout)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {
