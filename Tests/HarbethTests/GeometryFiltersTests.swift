@@ -72,6 +72,47 @@ final class GeometryFiltersTests: XCTestCase {
         XCTAssertEqual([rotated.output.width, rotated.output.height], [240, 320])
     }
 
+    /// Crops on the chroma grid, written to the source's layout, take no
+    /// pass and give the source's samples exactly; an odd corner on 4:2:0,
+    /// another layout or another filter take the GPU pass.
+    func testCropsOnTheChromaGridNeedNoPass() throws {
+        let renderer = try Fixtures.renderer()
+        for layout in [PixelLayout.yuv420p, .nv12, .yuv422p10, .yuva444p10, .rgba8, .gray16] {
+            let frame = try Fixtures.frame(layout)
+            let node = ImageNode(frame).applying(try FilterChain(parsing: "crop=w=150:h=101:x=20:y=10,crop=x=4:y=2"))
+            XCTAssertEqual(try renderer.summary(for: node).dispatchesPerFrame, 0, "\(layout)")
+            let before = renderer.statistics.dispatches
+            let cropped = try node.makeFrame(on: renderer)
+            XCTAssertEqual(renderer.statistics.dispatches, before, "\(layout): no dispatch")
+            XCTAssertEqual([cropped.width, cropped.height, cropped.layout.planeCount], [146, 99, layout.planeCount])
+            let shift = layout.chromaShift
+            for plane in 0..<layout.planeCount {
+                let subsampled = (plane == 1 || plane == 2) && layout.planeSize(plane, width: 2, height: 2).width < 2
+                let (x, y) = subsampled ? (24 >> shift.x, 12 >> shift.y) : (24, 12)
+                let columnBytes =
+                    layout.minimumBytesPerRow(plane, width: 2) / layout.planeSize(plane, width: 2, height: 1).width
+                let rowBytes = layout.minimumBytesPerRow(plane, width: frame.width)
+                let size = layout.planeSize(plane, width: 146, height: 99)
+                let source = frame.packedBytes(plane: plane)
+                var expected: [UInt8] = []
+                for row in 0..<size.height {
+                    let start = (y + row) * rowBytes + x * columnBytes
+                    expected += source[start..<(start + size.width * columnBytes)]
+                }
+                XCTAssertTrue(cropped.packedBytes(plane: plane) == expected, "\(layout) plane \(plane)")
+            }
+        }
+        let frame = try Fixtures.frame(.yuv420p)
+        for (text, output) in [
+            ("crop=w=100:h=100:x=3:y=2", RenderOutput.sameAsSource), ("crop=w=100:h=100:x=4:y=2", .rgba8),
+            ("crop=w=100:h=100:x=4:y=2,sepia", .sameAsSource),
+        ] {
+            let node = ImageNode(frame).applying(try FilterChain(parsing: text))
+            XCTAssertEqual(try renderer.summary(for: node, output: output).dispatchesPerFrame, 1, text)
+            XCTAssertEqual(try node.makeFrame(on: renderer, output: output).width, 100, text)
+        }
+    }
+
     func testPadThatCannotHoldTheInputIsAClearError() throws {
         let frame = try Fixtures.frame(.rgba8)
         for (text, message) in [

@@ -373,6 +373,26 @@ final class CLITests: XCTestCase {
             ["harbeth-render: error: standard output: could not write the filter list (Broken pipe)"])
     }
 
+    /// A crop on the chroma grid is FFmpeg's crop exactly: no pass, the
+    /// decoded planes seen from the corner.
+    func testACropOnTheChromaGridIsFFmpegsCropExactly() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(
+            ["-v", "-vf", "crop=w=100:h=80:x=20:y=10", "--codec", "ffv1", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf",
+                "crop=100:80:20:10",
+                "-c:v", "ffv1", folder.appendingPathComponent("ffmpeg.mkv").path,
+            ])
+        XCTAssertEqual(
+            try Clips.frameHashes(folder.appendingPathComponent("ours.mkv").path).map { $0.split(separator: " ")[1] },
+            try Clips.frameHashes(folder.appendingPathComponent("ffmpeg.mkv").path).map { $0.split(separator: " ")[1] })
+    }
+
     // MARK: Listings
 
     func testListFiltersNamesEveryCatalogFilter() throws {

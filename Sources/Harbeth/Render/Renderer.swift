@@ -160,6 +160,15 @@ public final class Renderer: Sendable {
         let input = try node.inputFormat()
         let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
         let output = node.renderOutput(output)
+        if inputPasses.isEmpty,
+            let region = try PlaneCrop.region(
+                format: input, filters: filters, outputLayout: output.resolve(for: input.layout))
+        {
+            let format = FrameFormat(
+                width: region.size.width, height: region.size.height, layout: input.layout,
+                colorimetry: input.layout.isYUV ? input.conversionColorimetry : nil)
+            return RenderPlanSummary(passes: [], output: format, stagingCopies: false, intermediateBytes: 0)
+        }
         let plan = try self.plan(for: input, filters: filters, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
@@ -322,6 +331,15 @@ public final class Renderer: Sendable {
             // it is the same plan.
             let sizes = nodeFrames.mapValues { $0.map { FrameSize(width: $0.width, height: $0.height) } }
             (filters, origins) = try node.resolvedFiltersWithOrigins(inputSizes: sizes, input: source.format)
+            // Crops on the chroma grid need no pass: the source's planes, offset.
+            if nodeFrames.isEmpty,
+                let cropped = try PlaneCrop.frame(
+                    source, filters: filters, outputLayout: output.resolve(for: source.layout))
+            {
+                if counted { counters.withLock { $0.framesRendered += 1 } }
+                done(.success(cropped))
+                return
+            }
             plan = try self.plan(for: source.format, filters: filters, output: output)
             slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {

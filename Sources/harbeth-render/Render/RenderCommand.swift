@@ -240,8 +240,10 @@ struct RenderCommand {
             let passes = summary.passes.joined(separator: " | ")
             let intermediate = String(format: "%.1f MiB", Double(summary.intermediateBytes) / 1_048_576)
             console.note(
-                "plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format);"
-                    + " intermediate images \(intermediate) at the peak")
+                summary.passes.isEmpty
+                    ? "plan: no GPU pass per frame (the planes are cropped where they are) -> \(format)"
+                    : "plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format);"
+                        + " intermediate images \(intermediate) at the peak")
         }
 
         let hold = HoldingProcessor.holdFrame.map { HoldingProcessor(graph, holdFrame: $0, console: console) }
