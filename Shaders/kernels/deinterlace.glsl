@@ -44,12 +44,31 @@ int hb_di_code(int ch, int frame, ivec2 q, int rows) {
 #endif
 }
 
+// What bwdif and yadif share for row y of a made field between rows
+// `above` and `below`: their values c and e, the mean d of the made field's
+// own lines before and after this frame's kept field (frames `before` and
+// `after`), their difference t0, and how far the result may stray from d
+// in time (diff).
+struct HbDiTemporal { int c; int e; int d; int t0; int diff; };
+
+HbDiTemporal hb_di_temporal(int ch, int x, int y, int h, int above, int below, int before, int after) {
+    HbDiTemporal t;
+    t.c = hb_di_code(ch, 1, ivec2(x, above), h);
+    t.e = hb_di_code(ch, 1, ivec2(x, below), h);
+    int p2 = hb_di_code(ch, before, ivec2(x, y), h);
+    int n2 = hb_di_code(ch, after, ivec2(x, y), h);
+    t.d = (p2 + n2) >> 1;
+    t.t0 = abs(p2 - n2);
+    int t1 = (abs(hb_di_code(ch, 0, ivec2(x, above), h) - t.c) + abs(hb_di_code(ch, 0, ivec2(x, below), h) - t.e)) >> 1;
+    int t2 = (abs(hb_di_code(ch, 2, ivec2(x, above), h) - t.c) + abs(hb_di_code(ch, 2, ivec2(x, below), h) - t.e)) >> 1;
+    t.diff = max(max(t.t0 >> 1, t1), t2);
+    return t;
+}
+
 // bwdif's value for row y of a plane of h rows (FFmpeg's filter_intra,
 // filter_edge and filter_line, with its row tests).
 int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mode, int df, int maxValue) {
 #define HB_CUR(r) hb_di_code(ch, 1, ivec2(x, r), h)
-#define HB_PREV(r) hb_di_code(ch, 0, ivec2(x, r), h)
-#define HB_NEXT(r) hb_di_code(ch, 2, ivec2(x, r), h)
     if (mode == 2 || ((y ^ parity) & 1) == 0) return HB_CUR(y);
     if (mode == 1) {
         int below = y + df < h ? y + 1 : y - 1;
@@ -67,15 +86,10 @@ int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mod
     bool edge = y < 4 || y + 5 > h;
     int below = !edge || y + df < h ? y + 1 : y - 1;
     int above = !edge || y > df - 1 ? y - 1 : y + 1;
-    int c = HB_CUR(above);
-    int e = HB_CUR(below);
+    HbDiTemporal t = hb_di_temporal(ch, x, y, h, above, below, before, after);
+    int c = t.c, e = t.e, d = t.d, temporal0 = t.t0, diff = t.diff;
     int p2 = HB_P2(y);
     int n2 = HB_N2(y);
-    int d = (p2 + n2) >> 1;
-    int temporal0 = abs(p2 - n2);
-    int temporal1 = (abs(HB_PREV(above) - c) + abs(HB_PREV(below) - e)) >> 1;
-    int temporal2 = (abs(HB_NEXT(above) - c) + abs(HB_NEXT(below) - e)) >> 1;
-    int diff = max(max(temporal0 >> 1, temporal1), temporal2);
     if (diff == 0) return d;
     if (!edge || !(y < 2 || y + 3 > h)) {
         int b = ((HB_P2(y - 2) + HB_N2(y - 2)) >> 1) - c;
@@ -99,8 +113,6 @@ int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mod
     value = clamp(value, d - diff, d + diff);
     return clamp(value, 0, maxValue);
 #undef HB_CUR
-#undef HB_PREV
-#undef HB_NEXT
 #undef HB_P2
 #undef HB_N2
 }
@@ -110,8 +122,6 @@ int hb_bwdif(int ch, int x, int y, int h, int parity, int previousField, int mod
 // spatial-temporal check on the second and second-last rows).
 int hb_yadif(int ch, int x, int y, int w, int h, int parity, int previousField, int mode) {
 #define HB_CUR(i, r) hb_di_code(ch, 1, ivec2(i, r), h)
-#define HB_PREV(r) hb_di_code(ch, 0, ivec2(x, r), h)
-#define HB_NEXT(r) hb_di_code(ch, 2, ivec2(x, r), h)
     if (mode == 2 || ((y ^ parity) & 1) == 0) return HB_CUR(x, y);
     int before = previousField == 1 ? 0 : 1;
     int after = previousField == 1 ? 1 : 2;
@@ -119,15 +129,8 @@ int hb_yadif(int ch, int x, int y, int w, int h, int parity, int previousField, 
 #define HB_N2(r) hb_di_code(ch, after, ivec2(x, r), h)
     int below = y + 1 < h ? y + 1 : y - 1;
     int above = y > 0 ? y - 1 : y + 1;
-    int c = HB_CUR(x, above);
-    int e = HB_CUR(x, below);
-    int p2 = HB_P2(y);
-    int n2 = HB_N2(y);
-    int d = (p2 + n2) >> 1;
-    int temporal0 = abs(p2 - n2);
-    int temporal1 = (abs(HB_PREV(above) - c) + abs(HB_PREV(below) - e)) >> 1;
-    int temporal2 = (abs(HB_NEXT(above) - c) + abs(HB_NEXT(below) - e)) >> 1;
-    int diff = max(max(temporal0 >> 1, temporal1), temporal2);
+    HbDiTemporal t = hb_di_temporal(ch, x, y, h, above, below, before, after);
+    int c = t.c, e = t.e, d = t.d, diff = t.diff;
     int predicted = (c + e) >> 1;
     if (x >= 3 && x < w - 3) {
 #define HB_SCORE(j) (abs(HB_CUR(x - 1 + (j), above) - HB_CUR(x - 1 - (j), below)) \
@@ -157,8 +160,6 @@ int hb_yadif(int ch, int x, int y, int w, int h, int parity, int previousField, 
     }
     return clamp(predicted, d - diff, d + diff);
 #undef HB_CUR
-#undef HB_PREV
-#undef HB_NEXT
 #undef HB_P2
 #undef HB_N2
 }

@@ -10,35 +10,11 @@ import XCTest
 /// base; the run's first field and, at the field rate, its last made from
 /// the field alone), and the source contract (one finish, stop).
 final class FieldSourceTests: XCTestCase {
-    /// `count` 2x2 frames at `fps` whose red value is the index.
-    private func frames(_ count: Int, fps: Int = 10, failAt: Int? = nil) throws -> GeneratedSource {
-        let format = FrameFormat(width: 2, height: 2, layout: .rgba8)
-        return try GeneratedSource(format: format, frameRate: Rational(Int32(fps), 1), frameCount: count) { index in
-            if index == failAt { throw CocoaError(.fileReadCorruptFile) }
-            return try VideoFrame(rgba: [UInt8](repeating: UInt8(index), count: 16), width: 2, height: 2)
-        }
+    private func frames(_ count: Int, failAt: Int? = nil) throws -> GeneratedSource {
+        try indexedFrames(count, failAt: failAt)
     }
 
-    private struct Run {
-        var frames: [TimedFrame] = []
-        var finishes: [SourceFinish] = []
-    }
-
-    private func run(_ source: FieldSource) throws -> Run {
-        let log = Box(Run())
-        let finished = DispatchSemaphore(value: 0)
-        try source.start { event in
-            switch event {
-            case .frame(let frame): log.modify { $0.frames.append(frame) }
-            case .finish(let finish):
-                log.modify { $0.finishes.append(finish) }
-                finished.signal()
-            }
-        }
-        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success, "the run finished")
-        source.stop()
-        return log.current
-    }
+    private func run(_ source: FieldSource) throws -> SourceRun { try runToFinish(source) }
 
     private func red(_ frame: VideoFrame?) -> Int? { frame.map { Int($0.packedBytes(plane: 0)[0]) } }
 
@@ -92,7 +68,7 @@ final class FieldSourceTests: XCTestCase {
 
         let input = try frames(100_000)
         let source = FieldSource(input: input, fieldRate: true)
-        let log = Box(Run())
+        let log = Box(SourceRun())
         let stopped = Box(false)
         let late = Box(0)
         let tenth = DispatchSemaphore(value: 0)

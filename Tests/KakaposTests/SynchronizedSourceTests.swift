@@ -8,38 +8,13 @@ import XCTest
 /// 0's times (FFmpeg framesync: the last started, the first before, the
 /// last after), the end rules, a failing or empty input, and stop.
 final class SynchronizedSourceTests: XCTestCase {
-    /// A source of `count` 2x2 frames at `fps` whose red value is the index.
     private func source(_ count: Int, fps: Int, failAt: Int? = nil) throws -> GeneratedSource {
-        let format = FrameFormat(width: 2, height: 2, layout: .rgba8)
-        return try GeneratedSource(format: format, frameRate: Rational(Int32(fps), 1), frameCount: count) { index in
-            if index == failAt { throw CocoaError(.fileReadCorruptFile) }
-            return try VideoFrame(rgba: [UInt8](repeating: UInt8(index), count: 16), width: 2, height: 2)
-        }
+        try indexedFrames(count, fps: fps, failAt: failAt)
     }
 
-    private struct Run {
-        var frames: [TimedFrame] = []
-        var finishes: [SourceFinish] = []
-    }
+    private func run(_ source: SynchronizedSource) throws -> SourceRun { try runToFinish(source) }
 
-    /// Runs the source to its finish and keeps every event.
-    private func run(_ source: SynchronizedSource) throws -> Run {
-        let log = Box(Run())
-        let finished = DispatchSemaphore(value: 0)
-        try source.start { event in
-            switch event {
-            case .frame(let frame): log.modify { $0.frames.append(frame) }
-            case .finish(let finish):
-                log.modify { $0.finishes.append(finish) }
-                finished.signal()
-            }
-        }
-        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success, "the run finished")
-        source.stop()
-        return log.current
-    }
-
-    private func shown(_ run: Run, input: Int = 0) -> [Int] {
+    private func shown(_ run: SourceRun, input: Int = 0) -> [Int] {
         run.frames.map { Int($0.companions[input].packedBytes(plane: 0)[0]) }
     }
 
@@ -94,7 +69,7 @@ final class SynchronizedSourceTests: XCTestCase {
     func testStopEndsEveryInputAndFinishesOnce() throws {
         let inputs = [try source(100_000, fps: 10), try source(100_000, fps: 10)]
         let source = SynchronizedSource(inputs: inputs)
-        let log = Box(Run())
+        let log = Box(SourceRun())
         let stopped = Box(false)
         let late = Box(0)
         let tenth = DispatchSemaphore(value: 0)

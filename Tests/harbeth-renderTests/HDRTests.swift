@@ -37,6 +37,19 @@ final class HDRTests: XCTestCase {
             ])
     }
 
+    /// FFmpeg's psnr filter's average for two files (0 when it prints none), and what it printed.
+    private static func psnr(_ output: String, _ peer: String) throws -> (Double, String) {
+        let log = String(
+            decoding: try TestMedia.run(
+                "sh",
+                ["-c", "ffmpeg -hide_banner -i \"$0\" -i \"$1\" -lavfi '[0][1]psnr' -f null - 2>&1", output, peer]),
+            as: UTF8.self)
+        let value = log.components(separatedBy: "average:").last.flatMap {
+            Double($0.prefix { "0123456789.".contains($0) })
+        }
+        return (value ?? 0, log)
+    }
+
     private static let lightLevels = "stream_side_data=max_content,max_average,max_luminance"
 
     func testHDR10MetadataIsKeptWhileTheOutputStaysHDR() throws {
@@ -84,15 +97,8 @@ final class HDRTests: XCTestCase {
                 "-c:v", "ffv1", peer,
             ])
         // The psnr filter prints its average on standard error.
-        let log = String(
-            decoding: try TestMedia.run(
-                "sh",
-                ["-c", "ffmpeg -hide_banner -i \"$0\" -i \"$1\" -lavfi '[0][1]psnr' -f null - 2>&1", output, peer]),
-            as: UTF8.self)
-        let psnr = log.components(separatedBy: "average:").last.flatMap {
-            Double($0.prefix { "0123456789.".contains($0) })
-        }
-        XCTAssertGreaterThanOrEqual(psnr ?? 0, 33, log)
+        let (psnr, log) = try Self.psnr(output, peer)
+        XCTAssertGreaterThanOrEqual(psnr, 33, log)
     }
 
     /// Against libplacebo's bt.2390 on the same device (its max(RGB) mode,
@@ -120,15 +126,8 @@ final class HDRTests: XCTestCase {
                     + ":dithering=none:format=yuv420p10le,hwdownload,format=yuv420p10le",
                 "-c:v", "ffv1", peer,
             ])
-        let log = String(
-            decoding: try TestMedia.run(
-                "sh",
-                ["-c", "ffmpeg -hide_banner -i \"$0\" -i \"$1\" -lavfi '[0][1]psnr' -f null - 2>&1", output, peer]),
-            as: UTF8.self)
-        let psnr = log.components(separatedBy: "average:").last.flatMap {
-            Double($0.prefix { "0123456789.".contains($0) })
-        }
-        XCTAssertGreaterThanOrEqual(psnr ?? 0, 35, log)
+        let (psnr, log) = try Self.psnr(output, peer)
+        XCTAssertGreaterThanOrEqual(psnr, 35, log)
     }
 
     func testWithoutTonemapThePQTagsStay() throws {
