@@ -69,25 +69,7 @@ final class SynchronizedSourceTests: XCTestCase {
     func testStopEndsEveryInputAndFinishesOnce() throws {
         let inputs = [try source(100_000, fps: 10), try source(100_000, fps: 10)]
         let source = SynchronizedSource(inputs: inputs)
-        let log = Box(SourceRun())
-        let stopped = Box(false)
-        let late = Box(0)
-        let tenth = DispatchSemaphore(value: 0)
-        try source.start { event in
-            if stopped.current { late.modify { $0 += 1 } }
-            switch event {
-            case .frame(let frame):
-                log.modify { $0.frames.append(frame) }
-                if frame.index == 10 { tenth.signal() }
-            case .finish(let finish): log.modify { $0.finishes.append(finish) }
-            }
-        }
-        XCTAssertEqual(tenth.wait(timeout: .now() + 30), .success)
-        source.stop()
-        stopped.set(true)
-        source.stop()
-        XCTAssertEqual(log.current.finishes.map(\.reason), [.stopped])
-        XCTAssertEqual(late.current, 0, "no event after stop() returned")
+        try assertStopMidRunFinishesOnce(source)
         for input in inputs {
             XCTAssertThrowsError(try input.start { _ in })
         }

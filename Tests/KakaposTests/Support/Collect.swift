@@ -54,3 +54,30 @@ func runToFinish(_ source: any FrameSource, file: StaticString = #filePath, line
     source.stop()
     return log.current
 }
+
+/// Starts `source`, stops it once its tenth frame arrived and again, and
+/// checks the contract: one finish, `stopped`, and no event after the
+/// first `stop()` returned.
+func assertStopMidRunFinishesOnce(_ source: any FrameSource, file: StaticString = #filePath, line: UInt = #line)
+    throws
+{
+    let log = Box(SourceRun())
+    let stopped = Box(false)
+    let late = Box(0)
+    let tenth = DispatchSemaphore(value: 0)
+    try source.start { event in
+        if stopped.current { late.modify { $0 += 1 } }
+        switch event {
+        case .frame(let frame):
+            log.modify { $0.frames.append(frame) }
+            if frame.index == 10 { tenth.signal() }
+        case .finish(let finish): log.modify { $0.finishes.append(finish) }
+        }
+    }
+    XCTAssertEqual(tenth.wait(timeout: .now() + 30), .success, file: file, line: line)
+    source.stop()
+    stopped.set(true)
+    source.stop()
+    XCTAssertEqual(log.current.finishes.map(\.reason), [.stopped], file: file, line: line)
+    XCTAssertEqual(late.current, 0, "no event after stop() returned", file: file, line: line)
+}
