@@ -136,6 +136,65 @@ final class SeveralOutputsTests: XCTestCase {
         XCTAssertEqual(try leftovers(in: folder), [])
     }
 
+    /// A still among the outputs holds the run's first frame, as a run for
+    /// it alone writes it; the other outputs hold every frame.
+    func testAStillAmongTheOutputsHoldsTheFirstFrame() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let video = folder.appendingPathComponent("big.mkv")
+        let thumb = folder.appendingPathComponent("thumb.png")
+        let outcome = try run(
+            [try RecorderSink(url: video, options: .init(codec: .ffv1)), try RecorderSink(url: thumb)],
+            labels: ["big", "small"])
+        guard case .finished(let clips) = outcome else { return XCTFail("the run ended \(outcome)") }
+        XCTAssertEqual(clips.map(\.frameCount), [25, 1])
+
+        let alone = folder.appendingPathComponent("alone.png")
+        var options = AssetSource.Options()
+        options.frameLimit = 1
+        let source = try AssetSource(url: MediaFixtures.clip, options: options)
+        let sink = try RecorderSink(url: alone)
+        let processor = try GraphProcessor(
+            renderer: try renderer(), graph: try FilterGraph(parsing: Self.graph), label: "small", otherInputs: [],
+            output: .layout(sink.preferredLayout(for: source.metadata.layout)))
+        let pipeline = MediaPipeline(source: source, processor: processor, sink: sink)
+        try pipeline.start()
+        guard case .finished = pipeline.wait() else { return XCTFail("the still alone failed") }
+        XCTAssertEqual(try frameHashes(thumb), try frameHashes(alone))
+        XCTAssertEqual(try leftovers(in: folder), [])
+    }
+
+    /// An image sequence put in place before a later output fails to be
+    /// is taken back: the image it replaced is there again and its other
+    /// images are gone.
+    func testASequenceIsTakenBackWhenALaterOutputCannotBePutInPlace() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: images.appendingPathComponent("img002.png"))
+        let sequence = try RecorderSink(
+            destination: .imageSequence(images.path + "/img%03d.png"), options: .init(overwrite: true))
+        let second = folder.appendingPathComponent("second.mkv")
+        let late = try RecorderSink(url: second, options: .init(codec: .ffv1))
+        let decided = ConditionLock(0)
+        late.testHooks.withLock { hooks in
+            hooks.afterDeciding = {
+                if decided.withLock({ count -> Int in
+                    count += 1
+                    return count
+                }) == 2 {
+                    _ = FileManager.default.createFile(atPath: second.path, contents: Data("theirs".utf8))
+                }
+            }
+        }
+        let outcome = try run([sequence, late], labels: ["big", "small"])
+        guard case .failed(.outputAppeared) = outcome else { return XCTFail("the run ended \(outcome)") }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: images.path), ["img002.png"])
+        XCTAssertEqual(
+            try String(contentsOf: images.appendingPathComponent("img002.png"), encoding: .utf8), "old",
+            "the image it replaced is back")
+        XCTAssertEqual(try leftovers(in: folder), [])
+    }
+
     /// Hidden temporary files or folders a recording left.
     private func leftovers(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".harbeth-") }

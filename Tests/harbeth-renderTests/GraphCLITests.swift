@@ -256,10 +256,6 @@ final class GraphCLITests: XCTestCase {
                 ["--graph", graph, "--map", "[big]", "-o", "a.mp4", "--map", "[small]", "-o", "a.mp4"],
                 "-o a.mp4 is given for two outputs"
             ),
-            (
-                ["--graph", graph, "--map", "[big]", "-o", "a.mp4", "--map", "[small]", "-o", "thumb.png"],
-                "-o thumb.png: a still holds one frame; give it its own run"
-            ),
         ]
         for (arguments, message) in refused {
             let run = try Tool.run(["-i", "cli-clip.mp4"] + arguments, in: folder)
@@ -277,6 +273,49 @@ final class GraphCLITests: XCTestCase {
             ], in: folder)
         XCTAssertEqual(unwritable.status, 1, unwritable.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("one.mp4").path))
+    }
+
+    /// A still and an image sequence among the outputs: the still holds the
+    /// first frame, as a run for it alone writes it, and the others every
+    /// frame; a failure of a later output takes the sequence back.
+    func testAStillAndAnImageSequenceAreOutputsLikeAnyOther() throws {
+        let folder = try Clips.folder(with: [try first()])
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        let graph = "[0]split=3[a][b][c];[a]sepia[big];[b]resize=w=80:h=60[thumb];[c]invert[frames]"
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "--graph", graph, "--json", "-q", "--map", "[big]", "-o", "big.mp4", "--map",
+                "[thumb]", "-o", "thumb.png", "--map", "[frames]", "-o", "frames/f%03d.png",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["outputs"] as? [String], ["big.mp4", "thumb.png", "frames/f%03d.png"])
+        XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("big.mp4").path), 25)
+        let images = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("frames").path)
+        XCTAssertEqual(images.count, 25)
+        let thumb = folder.appendingPathComponent("thumb.png").path
+        XCTAssertEqual(try Clips.probe("stream=width,height", stream: "v:0", of: thumb), ["80", "60"])
+        let alone = try Tool.run(
+            ["-i", "cli-clip.mp4", "--graph", graph, "-q", "--map", "[thumb]", "-o", "alone.png"], in: folder)
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(
+            try Clips.frameHashes(thumb), try Clips.frameHashes(folder.appendingPathComponent("alone.png").path))
+
+        // A later output that cannot be written fails the run before any
+        // work, and no image of the sequence is written.
+        let again = folder.appendingPathComponent("again")
+        try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)
+        let failing = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "--graph", graph, "-q", "--map", "[frames]", "-o", "again/f%03d.png", "--map",
+                "[thumb]", "-o", "t.png", "--map", "[big]", "-o", "missing/big.mp4",
+            ], in: folder)
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        XCTAssertTrue(failing.stderr.contains("missing/big.mp4"), failing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.png").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: again.path), [])
     }
 
     /// 2 s of a third picture with its own sound: 22050 Hz mono, where

@@ -71,28 +71,52 @@ package struct OutputFile: Sendable, Equatable {
         try commit(from: temporary, overwrite: overwrite, keepingReplaced: false).finish()
     }
 
-    /// A commit that can still be taken back: what it put at the path, and
-    /// where the file it replaced waits (at the temporary's name) until
-    /// `finish()` removes it or `rollBack()` puts it back.
+    /// A commit that can still be taken back: what it put at each path
+    /// (one for a file, one per image for a sequence), and where each file
+    /// it replaced waits (at the temporary's name, or in the sequence's
+    /// hidden folder) until `finish()` removes it or `rollBack()` puts it
+    /// back.
     package struct Placement: Sendable {
-        let path: String
-        /// The replaced file's name now; nil when nothing was replaced.
-        let replaced: String?
-
-        /// Makes the commit final: the replaced file goes.
-        package func finish() {
-            if let replaced { unlink(replaced) }
+        /// One path the commit filled.
+        struct Move: Sendable {
+            let path: String
+            /// The replaced file's name now; nil when nothing was replaced.
+            let replaced: String?
         }
 
-        /// Undoes the commit: the replaced file comes back (the recording
-        /// takes its place at the temporary name and is removed), or the
-        /// path is emptied again.
+        let moves: [Move]
+        /// A folder the replaced files wait in, removed once they are
+        /// gone or back.
+        let folder: String?
+
+        init(path: String, replaced: String?) {
+            moves = [Move(path: path, replaced: replaced)]
+            folder = nil
+        }
+
+        init(moves: [Move], folder: String?) {
+            self.moves = moves
+            self.folder = folder
+        }
+
+        /// Makes the commit final: the replaced files go.
+        package func finish() {
+            for move in moves { if let replaced = move.replaced { unlink(replaced) } }
+            if let folder { rmdir(folder) }
+        }
+
+        /// Undoes the commit, last move first: each replaced file comes
+        /// back (the recording takes its place at the temporary name and
+        /// is removed), or the path is emptied again.
         package func rollBack() {
-            if let replaced {
-                if clinux_renameat2(replaced, path, clinux_rename_exchange()) == 0 { unlink(replaced) }
-            } else {
-                unlink(path)
+            for move in moves.reversed() {
+                if let replaced = move.replaced {
+                    if clinux_renameat2(replaced, move.path, clinux_rename_exchange()) == 0 { unlink(replaced) }
+                } else {
+                    unlink(move.path)
+                }
             }
+            if let folder { rmdir(folder) }
         }
     }
 

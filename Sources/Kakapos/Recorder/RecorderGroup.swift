@@ -16,9 +16,10 @@ import Harbeth
 ///   fails the group with that error and cancels the others.
 /// - `cancel()` cancels every recording; nothing is left behind.
 ///
-/// A stream output (a pipe or URL) is written as it goes and cannot be
-/// taken back, and an image sequence commits all its images at once at its
-/// turn; both are best last.
+/// A still (one image file) holds the run's first frame; every other
+/// output holds every frame. An image sequence is put in place and taken
+/// back as a whole, as a file is. A stream output (a pipe or URL) is
+/// written as it goes and cannot be taken back, so it is best last.
 public final class RecorderGroup: FrameSink {
     public typealias Product = [RecordedClip]
 
@@ -51,13 +52,22 @@ public final class RecorderGroup: FrameSink {
         }
     }
 
-    /// Hands each output of the frame to its recorder; a failure cancels the others.
+    /// Frames appended so far; only `append` changes it, and a sink's
+    /// calls come one at a time (the FrameSink contract).
+    private let appended = ConditionLock(0)
+
+    /// Hands each output of the frame to its recorder (a still takes the
+    /// first frame only); a failure cancels the others.
     public func append(_ frame: TimedFrame) throws(MediaError) {
         guard frame.otherOutputs.count == members.count - 1 else {
             cancel()
             throw .recorderGroupMismatch(outputs: frame.otherOutputs.count + 1, recorders: members.count)
         }
-        for (index, member) in members.enumerated() {
+        let isFirst = appended.withLock { count -> Bool in
+            count += 1
+            return count == 1
+        }
+        for (index, member) in members.enumerated() where isFirst || !member.holdsOneFrame {
             let output = index == 0 ? frame : frame.replacingFrame(frame.otherOutputs[index - 1])
             do {
                 try member.append(output)

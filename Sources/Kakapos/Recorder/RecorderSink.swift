@@ -174,6 +174,13 @@ public final class RecorderSink: FrameSink {
         machine.withLock { $0.abandonedSession }?.abandon()
     }
 
+    /// True when the recording is one still image (a file, not a
+    /// sequence): it takes one frame.
+    package var holdsOneFrame: Bool {
+        guard case .file = destination else { return false }
+        return container.isStillImage
+    }
+
     /// The container's name, e.g. `mkv`.
     public var containerName: String { container.rawValue }
 

@@ -331,16 +331,15 @@ final class RecordingSession: @unchecked Sendable {
 
     /// Puts the finished recording in place: the rename of the file, or of
     /// every image; nothing for a stream.
-    /// A file's placement can be taken back (`keepingReplaced`); a
-    /// stream's and a sequence's cannot, so they return none.
+    /// A file's and a sequence's placement can be taken back
+    /// (`keepingReplaced`); a stream's cannot, so it returns none.
     func commit(overwrite: Bool, keepingReplaced: Bool) throws(MediaError) -> OutputFile.Placement? {
         switch written {
         case .file(let temporary, let output):
             return try output.commit(from: temporary.url.path, overwrite: overwrite, keepingReplaced: keepingReplaced)
         case .stream: return nil
         case .sequence(let sequence):
-            try sequence.commit(overwrite: overwrite)
-            return nil
+            return try sequence.commit(overwrite: overwrite, keepingReplaced: keepingReplaced)
         }
     }
 

@@ -8,10 +8,11 @@ import Foundation
 ///
 /// Without `overwrite` a name that exists stops the commit; with it, an
 /// existing regular file is swapped out (`RENAME_EXCHANGE`) and kept in the
-/// temporary folder until every file is in place. A commit that fails puts
-/// back everything it moved, so what was there before is untouched, and
-/// `remove()` then deletes this run's files. A killed process leaves only
-/// its hidden folder.
+/// temporary folder until every file is in place (or, kept for a group of
+/// outputs, until its placement is finished or taken back). A commit that
+/// fails puts back everything it moved, so what was there before is
+/// untouched, and `remove()` then deletes this run's files. A killed
+/// process leaves only its hidden folder.
 ///
 /// @unchecked Sendable: driven only by the recorder, under its work lock.
 final class SequenceOutput: @unchecked Sendable {
@@ -49,8 +50,11 @@ final class SequenceOutput: @unchecked Sendable {
         }
     }
 
-    /// Moves every image into place, or none (see the type's rules).
-    func commit(overwrite: Bool) throws(MediaError) {
+    /// Moves every image into place, or none (see the type's rules). With
+    /// `keepingReplaced` the images it replaced wait in the hidden folder
+    /// and the placement returned can take the whole sequence back;
+    /// without, they go and it returns nil.
+    func commit(overwrite: Bool, keepingReplaced: Bool) throws(MediaError) -> OutputFile.Placement? {
         var moved: [(name: String, exchanged: Bool)] = []
         func rollBack() {
             for (name, exchanged) in moved.reversed() {
@@ -84,8 +88,17 @@ final class SequenceOutput: @unchecked Sendable {
             moved.append((name, true))
         }
         committed = moved.map { PathName.joining(destination, $0.name) }
-        // What is left in the folder is what the images replaced.
-        removeFolder()
+        guard keepingReplaced else {
+            // What is left in the folder is what the images replaced.
+            removeFolder()
+            return nil
+        }
+        return OutputFile.Placement(
+            moves: moved.map { name, exchanged in
+                OutputFile.Placement.Move(
+                    path: PathName.joining(destination, name),
+                    replaced: exchanged ? PathName.joining(folder, name) : nil)
+            }, folder: folder)
     }
 
     /// Deletes this run's images and the temporary folder.

@@ -512,7 +512,8 @@ enum ArgumentParser {
     }
 
     /// Several outputs are several outputs of a graph, each chosen with its
-    /// own `--map '[LABEL]'`, all encoded as the options say.
+    /// own `--map '[LABEL]'`, all encoded as the options say: files, image
+    /// sequences, stills (which hold the first frame) and streams.
     private static func checkSeveralOutputs(_ options: CommandLineOptions) throws(UsageError) {
         let outputs = 1 + options.moreOutputs.count
         let labels = (options.graphOutput == nil ? 0 : 1) + options.moreGraphOutputs.count
@@ -535,15 +536,6 @@ enum ArgumentParser {
             throw UsageError(message: "several outputs go without --segment-time, --shard and --gallery")
         }
         let paths = [options.output!] + options.moreOutputs
-        for path in paths {
-            if case .imageSequence = OutputDestination(parsing: path) {
-                throw UsageError(
-                    message: "-o \(path): an image sequence cannot be one of several outputs; give it its own run")
-            }
-            if OutputTarget.stillExtensions.contains(PathName(path).pathExtension.lowercased()) {
-                throw UsageError(message: "-o \(path): a still holds one frame; give it its own run")
-            }
-        }
         if let twice = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
             throw UsageError(message: "-o \(twice) is given for two outputs")
         }

@@ -74,17 +74,19 @@ struct RenderCommand {
             console.alias(target.path)
             moreTargets.append(target)
         }
-        // A still output holds one frame (the first at --start) and no audio.
+        // A still output holds one frame (the first at --start) and no
+        // audio; among several outputs the others go on to the end.
         let isStillOutput = output?.isStill ?? false
+        let onlyStills = isStillOutput && moreTargets.allSatisfy(\.isStill)
         var recorder = try output.map { target throws(ToolError) in
             try makeRecorder(target, still: isStillOutput, keepRotation: !options.applyRotation)
         }
         // Each with the encoder options given for it, over the run's.
         let moreRecorders = try zip(moreTargets, options.outputEncoders).map { target, encoder throws(ToolError) in
-            try makeRecorder(target, still: false, keepRotation: !options.applyRotation, encoder: encoder)
+            try makeRecorder(target, still: target.isStill, keepRotation: !options.applyRotation, encoder: encoder)
         }
         try interrupts.check(output: output?.path)
-        let frameLimit = isStillOutput ? 1 : options.frames
+        let frameLimit = onlyStills ? 1 : options.frames
         // The device first: a live input captures from the moment it opens.
         let renderer = try makeRenderer(resources: resources)
         defer {
@@ -218,7 +220,7 @@ struct RenderCommand {
         if let filterGraph {
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
-                for: filterGraph, sources: sources, recording: recorder != nil && !isStillOutput)
+                for: filterGraph, sources: sources, recording: recorder != nil && !onlyStills)
             if let crossfade, options.verbose { console.note("audio: \(crossfade.summary)") }
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
@@ -281,7 +283,7 @@ struct RenderCommand {
                 audio: clips[0].audio,
                 notes: zip(targets, clips).flatMap { target, clip in clip.notes.map { "\(target.path): \($0)" } },
                 description: "\(clips.count) outputs",
-                outputs: zip(targets, clips).map { ("\($0.destination)", Self.describe($1, still: false)) })
+                outputs: zip(targets, clips).map { ("\($0.destination)", Self.describe($1, still: $0.isStill)) })
         } else if let recorder, let output {
             let clip = try execute(
                 source: runSource, primary: source, processor: processor, sink: recorder, hold: hold,
@@ -322,7 +324,7 @@ struct RenderCommand {
             for note in notes { console.note("note: \(note)") }
             let speed = elapsed > 0 ? finished.duration / elapsed : 0
             let timing =
-                isStillOutput
+                onlyStills
                 ? String(format: "in %.2f s", elapsed) : String(format: "in %.2f s (%.2fx)", elapsed, speed)
             if !finished.outputs.isEmpty {
                 for (index, written) in finished.outputs.enumerated() {
