@@ -39,7 +39,8 @@ struct BenchOptions {
                            processes use under a quarter of a core (a shared machine)
           --only NAMES     run only the groups whose names contain one of NAMES
                            (sepia-e2e, sepia-null, fusion, blur, blur-vulkan, memory,
-                           start, graph, catalog)
+                           start, graph, catalog, colour-management), or only rows of
+                           them as GROUP:ROW (catalog:identity,catalog:eq)
         """
 
     static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions {

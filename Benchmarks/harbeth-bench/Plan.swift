@@ -6,6 +6,32 @@ struct Plan {
     var groups: [Group]
     var comparisons: [Comparison]
 
+    /// What `--only` chooses: `GROUP` keeps every group whose name
+    /// contains it; `GROUP:ROW` keeps, of those groups, the contestants of
+    /// that row only (`ours.ROW.…` and `ffmpeg.ROW.…`, e.g.
+    /// `catalog:identity`). The comparisons whose runs are all kept stay.
+    func selecting(_ names: [String]) -> Plan {
+        var plan = self
+        plan.groups = groups.compactMap { group in
+            var rows: [String] = []
+            var whole = false
+            for name in names {
+                let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+                guard group.name.contains(parts[0]) else { continue }
+                if parts.count == 2 { rows.append(parts[1]) } else { whole = true }
+            }
+            if whole { return group }
+            let contestants = group.contestants.filter { contestant in
+                rows.contains { contestant.id.split(separator: ".").dropFirst().first.map(String.init) == $0 }
+            }
+            return contestants.isEmpty
+                ? nil : Group(name: group.name, repetitions: group.repetitions, contestants: contestants)
+        }
+        let kept = Set(plan.groups.flatMap { $0.contestants.map(\.id) })
+        plan.comparisons = comparisons.filter { $0.ids.allSatisfy(kept.contains) }
+        return plan
+    }
+
     /// Harbeth's sepia matrix as FFmpeg's colorchannelmixer, then back to
     /// the input's layout, as harbeth-render writes it.
     static let ffmpegSepia =

@@ -19,13 +19,7 @@ func benchmark(_ options: BenchOptions) throws(BenchError) {
     let clipMaker = ClipMaker(ffmpeg: tools.ffmpeg, folder: work.inputs)
     let factory = CommandFactory(tools: tools, work: work, clips: clipMaker)
     var plan = Plan.make(quick: options.quick, repetitions: options.repetitions, factory: factory)
-    if !options.only.isEmpty {
-        plan.groups = plan.groups.filter { group in options.only.contains { group.name.contains($0) } }
-        let kept = Set(plan.groups.flatMap { $0.contestants.map(\.id) })
-        plan.comparisons = plan.comparisons.filter { comparison in
-            comparison.ids.allSatisfy(kept.contains)
-        }
-    }
+    if !options.only.isEmpty { plan = plan.selecting(options.only) }
 
     var clips: [BenchReport.Clip] = []
     for clip in plan.clips {

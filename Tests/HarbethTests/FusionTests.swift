@@ -10,7 +10,7 @@ final class FusionTests: XCTestCase {
         let frame = try Fixtures.frame(.yuv420p)
         let summary = try renderer.summary(for: ImageNode(frame).applying(try FilterChain(parsing: fivePointwise)))
         XCTAssertEqual(summary.dispatchesPerFrame, 1)
-        XCTAssertEqual(summary.passes, ["yuv->rgb+sepia+brightness+contrast+saturation+gamma+rgb->yuv"])
+        XCTAssertEqual(summary.passes, ["yuv->rgb+fold(sepia,brightness,contrast,saturation)+gamma+rgb->yuv"])
     }
 
     func testKernelsSplitPassesAndPointwiseRunsJoinThem() throws {
@@ -22,7 +22,7 @@ final class FusionTests: XCTestCase {
         // pixels, so the pointwise run after them starts a pass of its own.
         XCTAssertEqual(
             summary.passes,
-            ["yuv->rgb+sepia+brightness", "gaussian_blur", "gaussian_blur", "contrast", "flip+invert+rgb->yuv"])
+            ["yuv->rgb+fold(sepia,brightness)", "gaussian_blur", "gaussian_blur", "contrast", "flip+invert+rgb->yuv"])
         // A remapping kernel first reads the planes directly: no conversion pass.
         let flipFirst = try renderer.summary(for: ImageNode(frame).applying(try FilterChain(parsing: "flip,sepia")))
         XCTAssertEqual(flipFirst.passes, ["yuv->rgb+flip+sepia+rgb->yuv"])

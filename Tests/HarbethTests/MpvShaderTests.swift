@@ -253,8 +253,9 @@ final class MpvShaderTests: XCTestCase {
             .yuv444p, filters: "hue=s=0.25", colorimetry: Colorimetry(matrix: .bt709, range: .limited))
         let identity = try write("//!HOOK LUMA\n//!BIND HOOKED\nvec4 hook() { return HOOKED_tex(HOOKED_pos); }\n")
         // Against the same trip through RGB without the shader (RGB clips
-        // what lies outside it, the same way both times).
-        let before = try render("brightness=0", frame: frame)
+        // what lies outside it, the same way both times; `vibrance=0` is
+        // exact and, unlike brightness, does not fold onto the planes).
+        let before = try render("vibrance=0", frame: frame)
         let after = try render("shader=\(identity)", frame: frame)
         for plane in 0..<3 {
             let a = before.packedBytes(plane: plane)
@@ -277,7 +278,7 @@ final class MpvShaderTests: XCTestCase {
     func testChromaPassesSeeAndReplaceCbCr() throws {
         let frame = try Fixtures.frame(
             .yuv444p, filters: "hue=s=0.25", colorimetry: Colorimetry(matrix: .bt709, range: .limited))
-        let before = try render("brightness=0", frame: frame)
+        let before = try render("vibrance=0", frame: frame)
         for text in [
             "//!HOOK CHROMA\n//!BIND HOOKED\nvec4 hook() { return HOOKED_tex(HOOKED_pos); }\n",
             "//!HOOK CHROMA\n//!BIND HOOKED\n//!BIND LUMA\n//!WHEN CHROMA.w LUMA.w <\n"

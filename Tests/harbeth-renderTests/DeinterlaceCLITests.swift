@@ -5,9 +5,9 @@ import XCTest
 /// `-vf deinterlace` against FFmpeg's bwdif on interlaced H.264 (testsrc2
 /// woven by tinterlace, coded as fields by libx264, flagged per frame):
 /// our output must decode to exactly what bwdif's output gives when run
-/// through the tool with no change (`brightness=0`; both then pass the
-/// same RGB conversion, which alone costs about 43 dB against the raw
-/// planes), at the same timestamps and frame rate, tagged progressive.
+/// through the tool with no change (`vibrance=0`, exact and not folded:
+/// both then pass the same RGB conversion, which alone costs about 43 dB
+/// against the raw planes), at the same timestamps and frame rate, tagged progressive.
 /// Measured: identical frames (framemd5) at the frame and field rates,
 /// for both field orders, and for yadif (`method=yadif`).
 final class DeinterlaceCLITests: XCTestCase {
@@ -39,7 +39,7 @@ final class DeinterlaceCLITests: XCTestCase {
                 "-v", "error", "-y", "-i", clip, "-vf", bwdif, "-c:v", "ffv1",
                 folder.appendingPathComponent("bwdif.mkv").path,
             ])
-        let peer = try Tool.run(["-vf", "brightness=0", "--codec", "ffv1", "-o", "peer.mkv", "bwdif.mkv"], in: folder)
+        let peer = try Tool.run(["-vf", "vibrance=0", "--codec", "ffv1", "-o", "peer.mkv", "bwdif.mkv"], in: folder)
         XCTAssertEqual(peer.status, 0, peer.stderr, file: file, line: line)
         let peerPath = folder.appendingPathComponent("peer.mkv").path
         XCTAssertEqual(try Clips.frameHashes(ours), try Clips.frameHashes(peerPath), options, file: file, line: line)
@@ -91,7 +91,7 @@ final class DeinterlaceCLITests: XCTestCase {
             in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
         let unchanged = try Tool.run(
-            ["-vf", "brightness=0", "--codec", "ffv1", "-o", "same.mkv", "cli-clip.mp4"], in: folder)
+            ["-vf", "vibrance=0", "--codec", "ffv1", "-o", "same.mkv", "cli-clip.mp4"], in: folder)
         XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
         // The same pixels at the same times (the nominal rate doubles, as
         // bwdif's does, so the time bases differ).

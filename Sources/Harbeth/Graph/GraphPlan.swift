@@ -22,6 +22,9 @@ struct PlannedStage: Hashable, Sendable {
     /// The passes whose output images the stage samples besides its input
     /// (the filter's input, earlier stages' outputs), in its `reads` order.
     var inputPasses: [Int] = []
+    /// For a stage of folded colour maths (`ColorFold`): the filters it
+    /// runs, in order (`filterIndex` is the first); empty otherwise.
+    var folded: [Int] = []
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -33,16 +36,24 @@ struct PassPlan: Hashable, Sendable {
     var output: PassOutput = .image
     var inputSize: FrameSize
     var outputSize: FrameSize
+    /// True when the pass applies one folded affine map to the YUV code
+    /// values, never converting to RGB (`ColorFold`).
+    var foldsPlanes = false
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
 
     /// The chain's filters this pass runs, for reports.
     func name(in filters: [Filter]) -> String {
+        func stageName(_ stage: PlannedStage) -> String {
+            guard !stage.folded.isEmpty else { return filters[stage.filterIndex].name }
+            return "fold(" + stage.folded.map { filters[$0].name }.joined(separator: ",") + ")"
+        }
+        if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         var parts: [String] = []
         if case .source(let layout) = input, layout.isYUV { parts.append("yuv->rgb") }
         for stage in stages {
-            let name = filters[stage.filterIndex].name
+            let name = stageName(stage)
             if parts.last != name { parts.append(name) }
         }
         if case .buffer(let layout) = output, layout.isYUV { parts.append("rgb->yuv") }
@@ -206,6 +217,7 @@ enum GraphCompiler {
             close(output: .image)
         }
         close(output: .buffer(outputLayout))
+        if fusion { passes = ColorFold.fold(passes, filters: filters) }
         let output = FrameFormat(
             width: size.width, height: size.height, layout: outputLayout,
             colorimetry: outputLayout.isYUV ? converted ?? input.conversionColorimetry : nil)

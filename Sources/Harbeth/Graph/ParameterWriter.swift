@@ -31,7 +31,10 @@ struct ParameterWriter {
             if rewriteData {
                 let stages = pass.stages
                 for planned in stages {
-                    let packed = data[planned.filterIndex]
+                    let packed =
+                        folded(
+                            planned, in: pass, data: data, filters: filters, input: conversion,
+                            output: outputConversion) ?? data[planned.filterIndex]
                     if filters[planned.filterIndex].descriptor.dataInBuffer {
                         table.append(Float(bitPattern: UInt32(buffer.count)))
                         buffer += packed
@@ -62,6 +65,18 @@ struct ParameterWriter {
             }
         }
         slot.writtenFilters = filters
+    }
+
+    /// A folded stage's floats: the map its filters make together for this
+    /// frame's values, on the code values when the pass folds the planes.
+    private func folded(
+        _ planned: PlannedStage, in pass: PassPlan, data: [[Float]], filters: [Filter], input: ColorConversion,
+        output: ColorConversion
+    ) -> [Float]? {
+        guard !planned.folded.isEmpty else { return nil }
+        let map = ColorFold.composed(planned.folded.map { (filters[$0].descriptor.identity, data[$0]) })
+        guard pass.foldsPlanes else { return map.packed }
+        return ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
     }
 
     /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).

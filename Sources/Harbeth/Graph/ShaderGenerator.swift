@@ -22,6 +22,9 @@ struct ShaderGenerator {
         var defines: [String: String] = [:]
         var text = try Self.embedded("common/prelude.glsl")
         text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
+        if pass.foldsPlanes, case .source(let layout) = pass.input {
+            return try planesKernel(for: pass, layout: layout, prelude: text)
+        }
         switch pass.input {
         case .source(let layout):
             defines["HB_IN_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
@@ -105,6 +108,24 @@ struct ShaderGenerator {
         return KernelDescriptor(
             source: ShaderSource(name: name, text: text, defines: defines), bindings: bindings,
             workgroupSize: (workgroup.x, workgroup.y, 1))
+    }
+
+    /// A pass of folded colour maths on the planes (`ColorFold`): the
+    /// layout's own reads and writes around one matrix, with the blocks
+    /// and dispatch of any pass that writes the layout.
+    private func planesKernel(for pass: PassPlan, layout: PixelLayout, prelude: String) throws -> KernelDescriptor {
+        let block = PlaneLayout.outputBlock(for: layout)
+        let defines = [
+            "HB_IN_LAYOUT": "\(PlaneLayout.shaderCode(for: layout))", "HB_BLOCK_W": "\(block.x)",
+            "HB_BLOCK_H": "\(block.y)", "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
+        ]
+        let text =
+            prelude + (try Self.embeddedWithLine("io/planes_affine.glsl"))
+            + (try Self.embeddedWithLine("common/main.glsl"))
+        return KernelDescriptor(
+            source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
+            bindings: [.uniformBuffer, .storageBuffer, .storageBuffer, .storageBuffer],
+            workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
     /// The dispatch size for a pass's output.

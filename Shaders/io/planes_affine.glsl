@@ -1,0 +1,181 @@
+// A chain of affine colour filters on YUV planes, folded with the
+// conversions to and from RGB (Sources/Harbeth/Graph/ColorFold.swift): the
+// frame never leaves its planes. Luma is made per pixel with the chroma
+// sample that covers it (as the RGB path converts), chroma per chroma
+// sample from its pixels; results are rounded to the nearest code and
+// clamped to the code range.
+//
+// p0 says which of two ways this frame's map takes:
+// - 1, the map keeps every colour of the RGB cube inside it: one 3x4
+//   matrix on the code values (p1..p12, rows Y', Cb', Cr' from
+//   (Y, Cb, Cr, 1)), chroma from the mean luma of its pixels. Colours the
+//   frame holds outside RGB are kept (the identity gives back every code).
+// - 0, it may leave the cube: each pixel's colour is made as RGB
+//   (p13..p24, rows R, G, B from (Y, Cb, Cr, 1)) and clipped to 0...1,
+//   then coded (p25..p36, rows Y', Cb', Cr' from (R, G, B, 1)), chroma
+//   from the mean of its pixels' clipped colours: the RGB path's results.
+//
+// HB_IN_LAYOUT (numbered as in load_buffer.glsl): 1 yuv420p (blocks of
+// 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2).
+// Input and output share the layout and the block, and blocks never cross
+// a plane's padded rows, so whole 32-bit words are read and written.
+layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
+layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
+
+const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
+#if HB_IN_LAYOUT == 3
+const int HB_SX = 1;
+#else
+const int HB_SX = 2;
+#endif
+// Chroma samples in a block (one row of them).
+const int HB_CX = HB_BLOCK_W / HB_SX;
+
+float hb_ys[HB_BLOCK_H][HB_BLOCK_W];
+float hb_cbs[HB_CX];
+float hb_crs[HB_CX];
+
+uint hb_src_word(int plane, int row, int byteInRow) {
+    return hb_src[uint(hb_in_planes[plane].x + row * hb_in_planes[plane].y + byteInRow) >> 2];
+}
+
+void hb_dst_write(int plane, int row, int byteInRow, uint value) {
+    hb_dst[uint(hb_out_planes[plane].x + row * hb_out_planes[plane].y + byteInRow) >> 2] = value;
+}
+
+vec4 hb_bytes(uint word) {
+    return vec4((uvec4(word) >> uvec4(0u, 8u, 16u, 24u)) & 0xFFu);
+}
+
+vec2 hb_shorts(uint word) {
+    return vec2(float(word & 0xFFFFu), float(word >> 16));
+}
+
+uint hb_code(float value) {
+    return uint(clamp(value + 0.5, 0.0, HB_OUT_MAX));
+}
+
+uint hb_pack_bytes(float a, float b, float c, float d) {
+    return hb_code(a) | (hb_code(b) << 8) | (hb_code(c) << 16) | (hb_code(d) << 24);
+}
+
+uint hb_pack_shorts(float a, float b) {
+    return hb_code(a) | (hb_code(b) << 16);
+}
+
+vec4 hb_row(uint at) {
+    return vec4(hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u]);
+}
+
+// The block's samples in, then out, in place.
+void hb_fold(uint at) {
+    const float share = 1.0 / float(HB_SX * HB_BLOCK_H);
+    if (hb_p[at] > 0.5) {
+        vec4 toY = hb_row(at + 1u);
+        vec4 toCb = hb_row(at + 5u);
+        vec4 toCr = hb_row(at + 9u);
+        float fromChroma[HB_CX];
+        float lumaMean[HB_CX];
+        for (int k = 0; k < HB_CX; k++) {
+            fromChroma[k] = toY.y * hb_cbs[k] + toY.z * hb_crs[k] + toY.w;
+            lumaMean[k] = 0.0;
+        }
+        for (int j = 0; j < HB_BLOCK_H; j++) {
+            for (int i = 0; i < HB_BLOCK_W; i++) {
+                lumaMean[i / HB_SX] += hb_ys[j][i] * share;
+                hb_ys[j][i] = toY.x * hb_ys[j][i] + fromChroma[i / HB_SX];
+            }
+        }
+        for (int k = 0; k < HB_CX; k++) {
+            float cb = hb_cbs[k];
+            hb_cbs[k] = toCb.x * lumaMean[k] + toCb.y * cb + toCb.z * hb_crs[k] + toCb.w;
+            hb_crs[k] = toCr.x * lumaMean[k] + toCr.y * cb + toCr.z * hb_crs[k] + toCr.w;
+        }
+    } else {
+        // Columns of the map to RGB: what Y, Cb, Cr and 1 each add.
+        vec4 r = hb_row(at + 13u);
+        vec4 g = hb_row(at + 17u);
+        vec4 b = hb_row(at + 21u);
+        vec3 perY = vec3(r.x, g.x, b.x);
+        vec4 toY = hb_row(at + 25u);
+        vec4 toCb = hb_row(at + 29u);
+        vec4 toCr = hb_row(at + 33u);
+        vec3 fromChroma[HB_CX];
+        vec3 mean[HB_CX];
+        for (int k = 0; k < HB_CX; k++) {
+            fromChroma[k] = vec3(r.y, g.y, b.y) * hb_cbs[k] + vec3(r.z, g.z, b.z) * hb_crs[k] + vec3(r.w, g.w, b.w);
+            mean[k] = vec3(0.0);
+        }
+        for (int j = 0; j < HB_BLOCK_H; j++) {
+            for (int i = 0; i < HB_BLOCK_W; i++) {
+                vec3 rgb = clamp(perY * hb_ys[j][i] + fromChroma[i / HB_SX], 0.0, 1.0);
+                mean[i / HB_SX] += rgb * share;
+                hb_ys[j][i] = dot(toY.xyz, rgb) + toY.w;
+            }
+        }
+        for (int k = 0; k < HB_CX; k++) {
+            hb_cbs[k] = dot(toCb.xyz, mean[k]) + toCb.w;
+            hb_crs[k] = dot(toCr.xyz, mean[k]) + toCr.w;
+        }
+    }
+}
+
+void hb_store_block(ivec2 base) {
+    int chromaRow = HB_IN_LAYOUT == 2 || HB_IN_LAYOUT == 3 ? base.y : base.y / 2;
+#if HB_IN_LAYOUT == 5
+    // 10-bit: two 16-bit samples a word.
+    for (int j = 0; j < 2; j++) {
+        for (int w = 0; w < 2; w++) {
+            vec2 pair = hb_shorts(hb_src_word(0, base.y + j, base.x * 2 + w * 4));
+            hb_ys[j][w * 2] = pair.x;
+            hb_ys[j][w * 2 + 1] = pair.y;
+        }
+    }
+    vec2 u = hb_shorts(hb_src_word(1, chromaRow, base.x));
+    vec2 v = hb_shorts(hb_src_word(2, chromaRow, base.x));
+    hb_cbs = float[2](u.x, u.y);
+    hb_crs = float[2](v.x, v.y);
+#else
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int w = 0; w < HB_BLOCK_W / 4; w++) {
+            vec4 y = hb_bytes(hb_src_word(0, base.y + j, base.x + w * 4));
+            for (int i = 0; i < 4; i++) { hb_ys[j][w * 4 + i] = y[i]; }
+        }
+    }
+#if HB_IN_LAYOUT == 4
+    vec4 uv = hb_bytes(hb_src_word(1, chromaRow, base.x));
+    hb_cbs = float[2](uv.x, uv.z);
+    hb_crs = float[2](uv.y, uv.w);
+#else
+    vec4 u = hb_bytes(hb_src_word(1, chromaRow, base.x / HB_SX));
+    vec4 v = hb_bytes(hb_src_word(2, chromaRow, base.x / HB_SX));
+    hb_cbs = float[4](u.x, u.y, u.z, u.w);
+    hb_crs = float[4](v.x, v.y, v.z, v.w);
+#endif
+#endif
+    hb_fold(hb_base(0));
+#if HB_IN_LAYOUT == 5
+    for (int j = 0; j < 2; j++) {
+        for (int w = 0; w < 2; w++) {
+            hb_dst_write(0, base.y + j, base.x * 2 + w * 4, hb_pack_shorts(hb_ys[j][w * 2], hb_ys[j][w * 2 + 1]));
+        }
+    }
+    hb_dst_write(1, chromaRow, base.x, hb_pack_shorts(hb_cbs[0], hb_cbs[1]));
+    hb_dst_write(2, chromaRow, base.x, hb_pack_shorts(hb_crs[0], hb_crs[1]));
+#else
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int w = 0; w < HB_BLOCK_W / 4; w++) {
+            int i = w * 4;
+            hb_dst_write(
+                0, base.y + j, base.x + i,
+                hb_pack_bytes(hb_ys[j][i], hb_ys[j][i + 1], hb_ys[j][i + 2], hb_ys[j][i + 3]));
+        }
+    }
+#if HB_IN_LAYOUT == 4
+    hb_dst_write(1, chromaRow, base.x, hb_pack_bytes(hb_cbs[0], hb_crs[0], hb_cbs[1], hb_crs[1]));
+#else
+    hb_dst_write(1, chromaRow, base.x / HB_SX, hb_pack_bytes(hb_cbs[0], hb_cbs[1], hb_cbs[2], hb_cbs[3]));
+    hb_dst_write(2, chromaRow, base.x / HB_SX, hb_pack_bytes(hb_crs[0], hb_crs[1], hb_crs[2], hb_crs[3]));
+#endif
+#endif
+}
