@@ -5,15 +5,14 @@
 // sample from its pixels; results are rounded to the nearest code and
 // clamped to the code range.
 //
-// p0 says which of two ways this frame's map takes:
-// - 1, the map keeps every colour of the RGB cube inside it: one 3x4
-//   matrix on the code values (p1..p12, rows Y', Cb', Cr' from
-//   (Y, Cb, Cr, 1)), chroma from the mean luma of its pixels. Colours the
-//   frame holds outside RGB are kept (the identity gives back every code).
-// - 0, it may leave the cube: each pixel's colour is made as RGB
-//   (p13..p24, rows R, G, B from (Y, Cb, Cr, 1)) and clipped to 0...1,
-//   then coded (p25..p36, rows Y', Cb', Cr' from (R, G, B, 1)), chroma
-//   from the mean of its pixels' clipped colours: the RGB path's results.
+// Each pixel's colour is made as RGB (p1..p12, rows R, G, B from
+// (Y, Cb, Cr, 1), the folded filters included) and coded back (p13..p24,
+// rows Y', Cb', Cr' from (R, G, B, 1)); chroma from the mean of its
+// pixels' colours. p0 says whether the colour is clipped to 0...1 first:
+// - 1, the map keeps every colour of the RGB cube inside it: no clip, so
+//   colours the frame holds outside RGB are kept (the identity gives back
+//   every code value);
+// - 0, it may leave the cube: clipped, the RGB path's results.
 //
 // HB_IN_LAYOUT (numbered as in load_buffer.glsl): 1 yuv420p (blocks of
 // 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2).
@@ -67,56 +66,37 @@ vec4 hb_row(uint at) {
     return vec4(hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u]);
 }
 
-// The block's samples in, then out, in place.
+// The block's samples in, then out, in place. One path for both ways: a
+// branch on a uniform still costs both sides on lavapipe, so the way is
+// the clip's bounds (0...1, or none when the map keeps the cube).
 void hb_fold(uint at) {
     const float share = 1.0 / float(HB_SX * HB_BLOCK_H);
-    if (hb_p[at] > 0.5) {
-        vec4 toY = hb_row(at + 1u);
-        vec4 toCb = hb_row(at + 5u);
-        vec4 toCr = hb_row(at + 9u);
-        float fromChroma[HB_CX];
-        float lumaMean[HB_CX];
-        for (int k = 0; k < HB_CX; k++) {
-            fromChroma[k] = toY.y * hb_cbs[k] + toY.z * hb_crs[k] + toY.w;
-            lumaMean[k] = 0.0;
+    float low = hb_p[at] > 0.5 ? -1e30 : 0.0;
+    float high = hb_p[at] > 0.5 ? 1e30 : 1.0;
+    // Columns of the map to RGB: what Y, Cb, Cr and 1 each add.
+    vec4 r = hb_row(at + 1u);
+    vec4 g = hb_row(at + 5u);
+    vec4 b = hb_row(at + 9u);
+    vec3 perY = vec3(r.x, g.x, b.x);
+    vec4 toY = hb_row(at + 13u);
+    vec4 toCb = hb_row(at + 17u);
+    vec4 toCr = hb_row(at + 21u);
+    vec3 fromChroma[HB_CX];
+    vec3 mean[HB_CX];
+    for (int k = 0; k < HB_CX; k++) {
+        fromChroma[k] = vec3(r.y, g.y, b.y) * hb_cbs[k] + vec3(r.z, g.z, b.z) * hb_crs[k] + vec3(r.w, g.w, b.w);
+        mean[k] = vec3(0.0);
+    }
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int i = 0; i < HB_BLOCK_W; i++) {
+            vec3 rgb = clamp(perY * hb_ys[j][i] + fromChroma[i / HB_SX], low, high);
+            mean[i / HB_SX] += rgb * share;
+            hb_ys[j][i] = dot(toY.xyz, rgb) + toY.w;
         }
-        for (int j = 0; j < HB_BLOCK_H; j++) {
-            for (int i = 0; i < HB_BLOCK_W; i++) {
-                lumaMean[i / HB_SX] += hb_ys[j][i] * share;
-                hb_ys[j][i] = toY.x * hb_ys[j][i] + fromChroma[i / HB_SX];
-            }
-        }
-        for (int k = 0; k < HB_CX; k++) {
-            float cb = hb_cbs[k];
-            hb_cbs[k] = toCb.x * lumaMean[k] + toCb.y * cb + toCb.z * hb_crs[k] + toCb.w;
-            hb_crs[k] = toCr.x * lumaMean[k] + toCr.y * cb + toCr.z * hb_crs[k] + toCr.w;
-        }
-    } else {
-        // Columns of the map to RGB: what Y, Cb, Cr and 1 each add.
-        vec4 r = hb_row(at + 13u);
-        vec4 g = hb_row(at + 17u);
-        vec4 b = hb_row(at + 21u);
-        vec3 perY = vec3(r.x, g.x, b.x);
-        vec4 toY = hb_row(at + 25u);
-        vec4 toCb = hb_row(at + 29u);
-        vec4 toCr = hb_row(at + 33u);
-        vec3 fromChroma[HB_CX];
-        vec3 mean[HB_CX];
-        for (int k = 0; k < HB_CX; k++) {
-            fromChroma[k] = vec3(r.y, g.y, b.y) * hb_cbs[k] + vec3(r.z, g.z, b.z) * hb_crs[k] + vec3(r.w, g.w, b.w);
-            mean[k] = vec3(0.0);
-        }
-        for (int j = 0; j < HB_BLOCK_H; j++) {
-            for (int i = 0; i < HB_BLOCK_W; i++) {
-                vec3 rgb = clamp(perY * hb_ys[j][i] + fromChroma[i / HB_SX], 0.0, 1.0);
-                mean[i / HB_SX] += rgb * share;
-                hb_ys[j][i] = dot(toY.xyz, rgb) + toY.w;
-            }
-        }
-        for (int k = 0; k < HB_CX; k++) {
-            hb_cbs[k] = dot(toCb.xyz, mean[k]) + toCb.w;
-            hb_crs[k] = dot(toCr.xyz, mean[k]) + toCr.w;
-        }
+    }
+    for (int k = 0; k < HB_CX; k++) {
+        hb_cbs[k] = dot(toCb.xyz, mean[k]) + toCb.w;
+        hb_crs[k] = dot(toCr.xyz, mean[k]) + toCr.w;
     }
 }
 

@@ -35,6 +35,17 @@ struct ColorAffine: Equatable, Sendable {
 
     /// The 20 floats `hb_color_affine` reads: M row after row, then o.
     var packed: [Float] { (matrix + offset).map(Float.init) }
+
+    /// The 12 floats `hb_color_affine_rgb` reads: for r, g, b, the row's
+    /// weights of r, g, b and its offset (alpha neither read nor changed).
+    var packedRGB: [Float] {
+        var values: [Float] = []
+        for row in 0..<3 {
+            for column in 0..<3 { values.append(Float(matrix[row * 4 + column])) }
+            values.append(Float(offset[row]))
+        }
+        return values
+    }
 }
 
 /// Folded colour maths: consecutive affine colour filters (brightness,
@@ -49,18 +60,29 @@ struct ColorAffine: Equatable, Sendable {
 ///   own layout (8-bit 4:2:0, 4:2:2, 4:4:4, NV12, 10-bit 4:2:0) never
 ///   leaves YUV: the conversions to and from RGB fold in as well, into one
 ///   3x4 matrix on the code values, applied with luma per pixel and chroma
-///   per chroma sample (io/planes_affine.glsl). A frame whose map keeps
-///   the RGB cube inside itself (the identity, a desaturation) is one
-///   matrix on the code values, and colours the frame holds outside RGB
-///   are kept, so `brightness=0` gives back every code value; any other
-///   map clips each pixel's colour to RGB as the RGB path does, with the
-///   filters folded into the conversion. Either way the results are the
+///   per chroma sample (io/planes_affine.glsl), with no image between
+///   and a shader much smaller to compile. A frame whose map keeps the
+///   RGB cube inside itself (the identity, a desaturation) skips the clip
+///   to RGB, so colours the frame holds outside RGB are kept and
+///   `brightness=0` gives back every code value; any other map clips each
+///   pixel's colour as the RGB path does. Either way the results are the
 ///   RGB path's within rounding (except the kept colours).
 ///
 /// `--no-fusion` folds nothing: every filter keeps its own pass.
 enum ColorFold {
-    /// The stage a folded run runs.
+    /// The stage a folded run runs: a 3x4 map of r, g, b when no filter
+    /// of the run touches alpha (12 multiply-adds a pixel, fewer than a
+    /// run of two of its filters takes), else the whole 4x4 and offset.
+    static let rgbStage = FilterStage.pointwise("hb_color_affine_rgb", file: "pointwise/color_affine.glsl")
     static let stage = FilterStage.pointwise("hb_color_affine", file: "pointwise/color_affine.glsl")
+
+    /// Filters whose map changes alpha or reads it.
+    private static let touchAlpha: Set<String> = ["color_matrix", "opacity"]
+
+    /// The stage for a run of `filters`.
+    private static func stage(for run: [Int], in filters: [Filter]) -> FilterStage {
+        run.contains { touchAlpha.contains(filters[$0].descriptor.identity) } ? stage : rgbStage
+    }
 
     /// Layouts whose planes a whole-chain fold reads and writes.
     static let planeLayouts: Set<PixelLayout> = [.yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10]
@@ -83,11 +105,10 @@ enum ColorFold {
         run.reduce(ColorAffine.identity) { $0.then(map(of: $1.name, packed: $1.packed)) }
     }
 
-    /// The 37 floats of the whole-chain fold on the planes
+    /// The 25 floats of the whole-chain fold on the planes
     /// (io/planes_affine.glsl): 1 when the map keeps the RGB cube inside
-    /// itself, else 0; the rows Y', Cb', Cr' of `toYUV * fold * toRGB` on
-    /// (Y, Cb, Cr, 1) in code values; the rows R, G, B of `fold * toRGB`;
-    /// the rows Y', Cb', Cr' of `toYUV`. The conversions are the passes'
+    /// itself (no clip), else 0; the rows R, G, B of `fold * toRGB` on
+    /// (Y, Cb, Cr, 1) in code values; the rows Y', Cb', Cr' of `toYUV`. The conversions are the passes'
     /// column-major 4x4 matrices; alpha is 1 (the layouts have none), so
     /// the map's alpha column joins its offset.
     static func planes(_ fold: ColorAffine, toRGB: [Float], toYUV: [Float]) -> [Float] {
@@ -112,7 +133,6 @@ enum ColorFold {
         homogeneous[15] = 1
         let toCodes = matrix(toYUV)
         let toColors = product(homogeneous, matrix(toRGB))
-        let direct = product(toCodes, toColors)
         let keepsCube = (0..<8).allSatisfy { corner in
             let rgb = [corner & 1, corner >> 1 & 1, corner >> 2 & 1].map(Double.init) + [1]
             return (0..<3).allSatisfy { row in
@@ -122,7 +142,7 @@ enum ColorFold {
             }
         }
         let rows = { (matrix: [Double]) in matrix.prefix(12).map(Float.init) }
-        return [keepsCube ? 1 : 0] + rows(direct) + rows(toColors) + rows(toCodes)
+        return [keepsCube ? 1 : 0] + rows(toColors) + rows(toCodes)
     }
 
     /// Folds the passes' runs (see the type). `planes` allows the
@@ -135,8 +155,9 @@ enum ColorFold {
             var run: [PlannedStage] = []
             func flush() {
                 if run.count >= 2 {
+                    let indices = run.map(\.filterIndex)
                     folded.append(
-                        PlannedStage(filterIndex: run[0].filterIndex, stage: stage, folded: run.map(\.filterIndex)))
+                        PlannedStage(filterIndex: indices[0], stage: stage(for: indices, in: filters), folded: indices))
                 } else {
                     folded += run
                 }

@@ -39,6 +39,9 @@ struct PassPlan: Hashable, Sendable {
     /// True when the pass applies one folded affine map to the YUV code
     /// values, never converting to RGB (`ColorFold`).
     var foldsPlanes = false
+    /// True when the pass moves the samples of every plane, never
+    /// converting them (`PlaneRemap`).
+    var remapsPlanes = false
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -50,6 +53,9 @@ struct PassPlan: Hashable, Sendable {
             return "fold(" + stage.folded.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
+        if remapsPlanes {
+            return stages.flatMap { $0.folded.map { filters[$0].name } }.joined(separator: "+") + " on the planes"
+        }
         var parts: [String] = []
         if case .source(let layout) = input, layout.isYUV { parts.append("yuv->rgb") }
         for stage in stages {
@@ -130,6 +136,9 @@ enum GraphCompiler {
         input: FrameFormat, filters: [Filter], outputLayout: PixelLayout, fusion: Bool,
         deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws -> GraphPlan {
+        if fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return try remap(input: input, filters: filters)
+        }
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
         var current = PassPlan(input: .source(input.layout), body: nil, inputSize: size, outputSize: size)
@@ -224,6 +233,31 @@ enum GraphCompiler {
         return GraphPlan(
             passes: passes, output: output, filterInputSizes: filterInputSizes,
             filterColorimetries: filterColorimetries, convertedColorimetry: converted)
+    }
+}
+
+extension GraphCompiler {
+    /// One pass that moves the planes' samples (`PlaneRemap`).
+    fileprivate static func remap(input: FrameFormat, filters: [Filter]) throws -> GraphPlan {
+        var size = FrameSize(width: input.width, height: input.height)
+        var inputSizes: [FrameSize] = []
+        for filter in filters {
+            inputSizes.append(size)
+            size = try filter.stages(input: size).last?.outputSize ?? size
+        }
+        var pass = PassPlan(
+            input: .source(input.layout),
+            body: PlannedStage(filterIndex: 0, stage: PlaneRemap.stage, folded: Array(filters.indices)),
+            output: .buffer(input.layout), inputSize: FrameSize(width: input.width, height: input.height),
+            outputSize: size)
+        pass.remapsPlanes = true
+        let colorimetry = input.conversionColorimetry
+        return GraphPlan(
+            passes: [pass],
+            output: FrameFormat(
+                width: size.width, height: size.height, layout: input.layout,
+                colorimetry: input.layout.isYUV ? colorimetry : nil),
+            filterInputSizes: inputSizes, filterColorimetries: Array(repeating: colorimetry, count: filters.count))
     }
 }
 

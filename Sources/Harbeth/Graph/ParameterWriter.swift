@@ -68,14 +68,19 @@ struct ParameterWriter {
     }
 
     /// A folded stage's floats: the map its filters make together for this
-    /// frame's values, on the code values when the pass folds the planes.
+    /// frame's values, on the code values when the pass folds the planes;
+    /// for a remap of the planes, each plane's map.
     private func folded(
         _ planned: PlannedStage, in pass: PassPlan, data: [[Float]], filters: [Filter], input: ColorConversion,
         output: ColorConversion
     ) -> [Float]? {
         guard !planned.folded.isEmpty else { return nil }
+        if pass.remapsPlanes, case .source(let layout) = pass.input {
+            let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
+            return PlaneRemap.packed(planned.folded.map { filters[$0] }, input: format)
+        }
         let map = ColorFold.composed(planned.folded.map { (filters[$0].descriptor.identity, data[$0]) })
-        guard pass.foldsPlanes else { return map.packed }
+        guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }
         return ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
     }
 

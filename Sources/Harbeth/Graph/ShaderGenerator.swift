@@ -22,7 +22,7 @@ struct ShaderGenerator {
         var defines: [String: String] = [:]
         var text = try Self.embedded("common/prelude.glsl")
         text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
-        if pass.foldsPlanes, case .source(let layout) = pass.input {
+        if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
             return try planesKernel(for: pass, layout: layout, prelude: text)
         }
         switch pass.input {
@@ -110,18 +110,25 @@ struct ShaderGenerator {
             workgroupSize: (workgroup.x, workgroup.y, 1))
     }
 
-    /// A pass of folded colour maths on the planes (`ColorFold`): the
-    /// layout's own reads and writes around one matrix, with the blocks
-    /// and dispatch of any pass that writes the layout.
+    /// A pass on the planes: folded colour maths (`ColorFold`), one matrix
+    /// between the layout's own reads and writes, or moved samples
+    /// (`PlaneRemap`); with the blocks and dispatch of any pass that writes
+    /// the layout.
     private func planesKernel(for pass: PassPlan, layout: PixelLayout, prelude: String) throws -> KernelDescriptor {
         let block = PlaneLayout.outputBlock(for: layout)
-        let defines = [
+        var defines = [
             "HB_IN_LAYOUT": "\(PlaneLayout.shaderCode(for: layout))", "HB_BLOCK_W": "\(block.x)",
             "HB_BLOCK_H": "\(block.y)", "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
         ]
+        if pass.remapsPlanes {
+            defines["HB_PLANES"] = "\(layout.planeCount)"
+            defines["HB_SAMPLE_BYTES"] = layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1"
+            defines["HB_SHIFT_X"] = "\(layout.chromaShift.x)"
+            defines["HB_SHIFT_Y"] = "\(layout.chromaShift.y)"
+        }
+        let module = pass.remapsPlanes ? "io/planes_remap.glsl" : "io/planes_affine.glsl"
         let text =
-            prelude + (try Self.embeddedWithLine("io/planes_affine.glsl"))
-            + (try Self.embeddedWithLine("common/main.glsl"))
+            prelude + (try Self.embeddedWithLine(module)) + (try Self.embeddedWithLine("common/main.glsl"))
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
             bindings: [.uniformBuffer, .storageBuffer, .storageBuffer, .storageBuffer],

@@ -1,0 +1,44 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// `-vf flip`, `transpose` and quarter turns move the decoded planes: the
+/// output decodes to exactly FFmpeg's hflip, vflip and transpose (each
+/// frame's MD5), at an even and an odd frame size.
+final class PlaneRemapCLITests: XCTestCase {
+    /// 161x121 4:2:0: chroma planes of 81x61.
+    private func oddClip() throws -> String {
+        try TestMedia.clip(
+            "remap-odd.mkv",
+            ["-f", "lavfi", "-i", "testsrc2=size=161x121:rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", "yuv420p"])
+    }
+
+    func testMovesAreFFmpegsExactly() throws {
+        let cases: [(ours: String, theirs: String)] = [
+            ("flip=direction=horizontal", "hflip"), ("flip=direction=vertical", "vflip"),
+            ("flip=direction=both", "hflip,vflip"), ("transpose", "transpose=cclock_flip"),
+            ("rotate=90", "transpose=clock"), ("rotate=270", "transpose=cclock"),
+        ]
+        let folder = try Clips.folder(with: [try Clips.video(), try oddClip()])
+        for input in ["cli-clip.mp4", "remap-odd.mkv"] {
+            for (ours, theirs) in cases {
+                let run = try Tool.run(
+                    ["-vf", ours, "--codec", "ffv1", "-q", "-y", "-o", "ours.mkv", input], in: folder)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                let reference = folder.appendingPathComponent("theirs.mkv").path
+                _ = try TestMedia.run(
+                    "ffmpeg",
+                    [
+                        "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path,
+                        "-vf", theirs, "-an", "-c:v", "ffv1", reference,
+                    ])
+                // The pictures, in order (FFmpeg's MP4 reading shifts the
+                // first timestamp to 0; the tool keeps the source's).
+                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+                XCTAssertEqual(
+                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
+                    "\(input): \(ours) against \(theirs)")
+            }
+        }
+    }
+}
