@@ -421,16 +421,78 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(
             run.stderr.contains("aac (crossfaded from cli-clip.mp4 to graph-voiced.mp4, 0.4 s from 0.5 s)"), run.stderr)
-        let data = try TestMedia.run(
-            "ffmpeg",
+        let sound = try Sound(folder.appendingPathComponent("faded.mp4").path)
+        // lavfi's sine is 1/8 of full scale; the fades are linear.
+        let full = 0.125
+        for (time, low, high) in [(0.3, full, 0.0), (0.7, full / 2, full / 2), (1.5, 0.0, full)] {
+            XCTAssertEqual(sound.amplitude(440, at: time), low, accuracy: 0.2 * full, "440 Hz at \(time) s")
+            XCTAssertEqual(sound.amplitude(880, at: time), high, accuracy: 0.2 * full, "880 Hz at \(time) s")
+        }
+        XCTAssertEqual(sound.seconds, 2.5, accuracy: 0.1, "the sound lasts as the run does")
+    }
+
+    /// 2 s of a fourth picture with a 660 Hz tone.
+    private func sung() throws -> String {
+        try TestMedia.clip(
+            "graph-sung.mp4",
             [
-                "-v", "error", "-i", folder.appendingPathComponent("faded.mp4").path, "-map", "0:a", "-ac", "1", "-ar",
-                "48000", "-f", "f32le", "-",
+                "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2", "-f", "lavfi", "-i",
+                "sine=frequency=660:sample_rate=44100:duration=2", "-ac", "2", "-c:v", "libx264", "-preset",
+                "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
             ])
-        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// Two transitions in a row, three clips: each window crossfades the
+    /// sound of the clip that is leaving into the one that comes.
+    func testTransitionsInARowCrossfadeEachPair() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced(), try sung()])
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-i", "graph-sung.mp4", "-filter_complex",
+                "[0][1]xfade=transition=fade:duration=0.4:offset=0.5[a];[a][2]xfade=transition=wipeleft:duration=0.4:"
+                    + "offset=1.5",
+                "-o", "faded.mp4",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "crossfaded from cli-clip.mp4 to graph-voiced.mp4, 0.4 s from 0.5 s, to graph-sung.mp4, 0.4 s from 1.5 s"
+            ),
+            run.stderr)
+        let sound = try Sound(folder.appendingPathComponent("faded.mp4").path)
+        let full = 0.125
+        let expected: [(time: Double, tones: [Double: Double])] = [
+            (0.3, [440: full, 880: 0, 660: 0]), (0.7, [440: full / 2, 880: full / 2, 660: 0]),
+            (1.2, [440: 0, 880: full, 660: 0]), (1.7, [440: 0, 880: full / 2, 660: full / 2]),
+            (2.5, [440: 0, 880: 0, 660: full]),
+        ]
+        for (time, tones) in expected {
+            for (frequency, level) in tones {
+                XCTAssertEqual(
+                    sound.amplitude(frequency, at: time), level, accuracy: 0.2 * full, "\(frequency) Hz at \(time) s")
+            }
+        }
+        XCTAssertEqual(sound.seconds, 3.5, accuracy: 0.1, "the sound lasts as the run does")
+    }
+
+    /// A file's sound, mixed to mono at 48 kHz by ffmpeg.
+    private struct Sound {
+        let samples: [Float]
+
+        init(_ path: String) throws {
+            let data = try TestMedia.run(
+                "ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-ac", "1", "-ar", "48000", "-f", "f32le", "-"])
+            samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        }
+
+        var seconds: Double { Double(samples.count) / 48000 }
+
+        /// The amplitude of one tone over 50 ms around `time` (one DFT bin).
         func amplitude(_ frequency: Double, at time: Double) -> Double {
             let count = 2400
             let first = Int(time * 48000) - count / 2
+            // Past the end is silence.
+            guard first >= 0, first + count <= samples.count else { return 0 }
             var (re, im) = (0.0, 0.0)
             for index in 0..<count {
                 let phase = 2 * Double.pi * frequency * Double(first + index) / 48000
@@ -439,12 +501,5 @@ final class GraphCLITests: XCTestCase {
             }
             return 2 * (re * re + im * im).squareRoot() / Double(count)
         }
-        // lavfi's sine is 1/8 of full scale; the fades are linear.
-        let full = 0.125
-        for (time, low, high) in [(0.3, full, 0.0), (0.7, full / 2, full / 2), (1.5, 0.0, full)] {
-            XCTAssertEqual(amplitude(440, at: time), low, accuracy: 0.2 * full, "440 Hz at \(time) s")
-            XCTAssertEqual(amplitude(880, at: time), high, accuracy: 0.2 * full, "880 Hz at \(time) s")
-        }
-        XCTAssertEqual(Double(samples.count) / 48000, 2.5, accuracy: 0.1, "the sound lasts as the run does")
     }
 }

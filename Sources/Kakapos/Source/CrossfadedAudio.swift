@@ -1,12 +1,13 @@
 import CFFmpeg
 import Foundation
 
-/// The sound of an `xfade` between two inputs: the first input's audio
-/// fades out while the second's fades in, over the transition's window,
-/// mixed by FFmpeg's own audio filters (libavfilter: `afade` on each side,
-/// `adelay` to start the second at the offset, `amix` to sum them), as a
-/// video editor's crossfade does. Before the window only the first is
-/// heard, after it only the second, as with the pictures.
+/// The sound of `xfade`s between inputs: in each transition's window the
+/// sound of the input that is leaving fades out while the next one's
+/// fades in, mixed by FFmpeg's own audio filters (libavfilter: `afade` on
+/// each side, `adelay` to start each input at its transition, `amix` to
+/// sum them), as a video editor's crossfade does. Before the first window
+/// only the first input is heard, between two windows only the input that
+/// shows, after the last only the last, as with the pictures.
 ///
 /// The mix is written once, before the run, to a lossless FLAC file beside
 /// the other temporary files; a recording carries it as its audio
@@ -18,6 +19,19 @@ public final class CrossfadedAudio: Sendable {
     /// Where each side came from, for the recording's notes.
     public let summary: String
 
+    /// One transition into the next input.
+    public struct Transition: Sendable, Equatable {
+        /// When it starts, in seconds of the run (the next input's sound starts then).
+        public var offset: Double
+        /// How long it takes.
+        public var duration: Double
+
+        public init(offset: Double, duration: Double) {
+            self.offset = offset
+            self.duration = duration
+        }
+    }
+
     /// Mixes the first audio stream of `first` and of `second`.
     /// - Parameters:
     ///   - first: the file whose picture the transition leaves.
@@ -25,12 +39,27 @@ public final class CrossfadedAudio: Sendable {
     ///   - offset: when the transition starts, in seconds of the run.
     ///   - duration: how long it takes.
     ///   - start: seconds of both files to skip first (the run's `--start`).
-    public init(first: URL, second: URL, offset: Double, duration: Double, start: Double? = nil) throws(MediaError) {
+    public convenience init(first: URL, second: URL, offset: Double, duration: Double, start: Double? = nil)
+        throws(MediaError)
+    {
+        try self.init(
+            files: [first, second], transitions: [Transition(offset: offset, duration: duration)], start: start)
+    }
+
+    /// Mixes the first audio stream of each file, one after another: file
+    /// `k + 1` comes in by `transitions[k]`, which are in the order of
+    /// their offsets.
+    /// - Parameters:
+    ///   - files: the inputs in the order they show; at least two, one
+    ///     transition fewer.
+    ///   - start: seconds of every file to skip first (the run's `--start`).
+    public init(files: [URL], transitions: [Transition], start: Double? = nil) throws(MediaError) {
+        precondition(files.count >= 2 && transitions.count == files.count - 1, "one transition between two files")
         url = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("harbeth-crossfade-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).flac")
-        let files = [first, second]
+        let names = files.dropFirst().map(\.lastPathComponent).joined(separator: ", ")
         func fail(_ what: String, _ error: any Error) -> MediaError {
-            .audioFailed(path: first.path, detail: "crossfade with \(second.lastPathComponent): \(what): \(error)")
+            .audioFailed(path: files[0].path, detail: "crossfade with \(names): \(what): \(error)")
         }
         var inputs: [AudioInput] = []
         for file in files {
@@ -41,10 +70,13 @@ public final class CrossfadedAudio: Sendable {
             }
         }
         summary =
-            "crossfaded from \(first.lastPathComponent) to \(second.lastPathComponent),"
-            + " \(String(format: "%g", duration)) s from \(String(format: "%g", offset)) s"
+            "crossfaded from \(files[0].lastPathComponent)"
+            + zip(files.dropFirst(), transitions).map { file, transition in
+                " to \(file.lastPathComponent), \(String(format: "%g", transition.duration)) s from"
+                    + " \(String(format: "%g", transition.offset)) s"
+            }.joined(separator: ",")
         do {
-            try Self.mix(inputs, offset: offset, duration: duration, start: start ?? 0, to: url)
+            try Self.mix(inputs, transitions: transitions, start: start ?? 0, to: url)
         } catch {
             unlink(url.path)
             throw fail("the mix failed", error)
@@ -95,25 +127,37 @@ public final class CrossfadedAudio: Sendable {
         }
     }
 
-    /// Decodes both, mixes them through the filter graph and encodes FLAC.
-    private static func mix(_ inputs: [AudioInput], offset: Double, duration: Double, start: Double, to url: URL)
-        throws
-    {
+    /// Decodes every input, mixes them through the filter graph and encodes FLAC.
+    private static func mix(_ inputs: [AudioInput], transitions: [Transition], start: Double, to url: URL) throws {
         let rate = inputs[0].decoder.pointer.pointee.sample_rate
         let layoutName = FFAudioFilterGraph.name(of: inputs[0].decoder.pointer.pointee.ch_layout)
         let common = "aformat=sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(layoutName)"
         // Each side counts from its own first sample, less the trim.
         let trim = "asetpts=PTS-STARTPTS,atrim=start=\(start),asetpts=PTS-STARTPTS"
-        let delay = Int((offset * 1000).rounded())
-        let description =
-            "[in0]\(common),\(trim),afade=t=out:st=\(offset):d=\(duration)[a];"
-            + "[in1]\(common),\(trim),adelay=delays=\(delay):all=1,afade=t=in:st=\(offset):d=\(duration)[b];"
-            + "[a][b]amix=inputs=2:duration=longest:normalize=0"
+        // Where each input's sound starts on the run's timeline.
+        let delays = [0] + transitions.map(\.offset)
+        var description = ""
+        for index in inputs.indices {
+            description += "[in\(index)]\(common),\(trim)"
+            if index > 0 {
+                let coming = transitions[index - 1]
+                description +=
+                    ",adelay=delays=\(Int((coming.offset * 1000).rounded())):all=1"
+                    + ",afade=t=in:st=\(coming.offset):d=\(coming.duration)"
+            }
+            if index < transitions.count {
+                let leaving = transitions[index]
+                description += ",afade=t=out:st=\(leaving.offset):d=\(leaving.duration)"
+            }
+            description += "[s\(index)];"
+        }
+        description +=
+            inputs.indices.map { "[s\($0)]" }.joined() + "amix=inputs=\(inputs.count):duration=longest:normalize=0"
         let mixer = try Mixer(inputs: inputs, description: description, url: url)
-        // The side that is behind on the run's timeline goes next, so
-        // neither side's sound piles up in the graph.
-        while let index = [0, 1].filter({ !inputs[$0].ended }).min(by: {
-            inputs[$0].pushed + ($0 == 1 ? offset : 0) < inputs[$1].pushed + ($1 == 1 ? offset : 0)
+        // The input that is behind on the run's timeline goes next, so no
+        // input's sound piles up in the graph.
+        while let index = inputs.indices.filter({ !inputs[$0].ended }).min(by: {
+            inputs[$0].pushed + delays[$0] < inputs[$1].pushed + delays[$1]
         }) {
             try mixer.step(index)
         }

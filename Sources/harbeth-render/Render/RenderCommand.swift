@@ -372,22 +372,37 @@ struct RenderCommand {
     private func crossfade(for graph: FilterGraph, sources: [AssetSource], recording: Bool) throws(ToolError)
         -> CrossfadedAudio?
     {
-        let transitions = graph.transitions()
         guard recording, options.audio != .none, options.audioInput == nil, options.maps.isEmpty,
-            transitions.count == 1, let transition = transitions.first,
-            transition.from < sources.count, transition.to < sources.count
+            let order = Self.crossfadeOrder(graph.transitions(), inputs: sources.count)
         else { return nil }
-        let (from, to) = (sources[transition.from], sources[transition.to])
-        guard case .file(let first) = from.location, case .file(let second) = to.location,
-            from.metadata.hasAudio, to.metadata.hasAudio
-        else { return nil }
+        var files: [URL] = []
+        for input in order.inputs {
+            guard case .file(let path) = sources[input].location, sources[input].metadata.hasAudio else { return nil }
+            files.append(URL(fileURLWithPath: path))
+        }
         do {
-            return try CrossfadedAudio(
-                first: URL(fileURLWithPath: first), second: URL(fileURLWithPath: second),
-                offset: transition.offset, duration: transition.duration, start: options.start)
+            return try CrossfadedAudio(files: files, transitions: order.transitions, start: options.start)
         } catch {
             throw .media(error)
         }
+    }
+
+    /// The inputs in the order their pictures show, for transitions that
+    /// follow each other (each from what shows, to an input not yet shown),
+    /// with each one into the next; nil for any other arrangement.
+    static func crossfadeOrder(_ transitions: [FilterGraph.Transition], inputs: Int) -> (
+        inputs: [Int], transitions: [CrossfadedAudio.Transition]
+    )? {
+        let sorted = transitions.sorted { $0.offset < $1.offset }
+        guard let first = sorted.first else { return nil }
+        var order = [first.from]
+        for transition in sorted {
+            guard order.contains(transition.from), !order.contains(transition.to), transition.to < inputs,
+                transition.from < inputs
+            else { return nil }
+            order.append(transition.to)
+        }
+        return (order, sorted.map { CrossfadedAudio.Transition(offset: $0.offset, duration: $0.duration) })
     }
 
     /// A missing input is reported as such before the output is looked at.
