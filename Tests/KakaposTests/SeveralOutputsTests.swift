@@ -113,20 +113,7 @@ final class SeveralOutputsTests: XCTestCase {
         let first = folder.appendingPathComponent("first.mkv")
         let second = folder.appendingPathComponent("second.mkv")
         try Data("old".utf8).write(to: first)
-        let late = try RecorderSink(url: second, options: .init(codec: .ffv1))
-        // Decided calls: the begin first, then the appends; the file
-        // appears once the recording has begun.
-        let decided = ConditionLock(0)
-        late.testHooks.withLock { hooks in
-            hooks.afterDeciding = {
-                if decided.withLock({ count -> Int in
-                    count += 1
-                    return count
-                }) == 2 {
-                    _ = FileManager.default.createFile(atPath: second.path, contents: Data("theirs".utf8))
-                }
-            }
-        }
+        let late = try sinkWhoseFileAppears(at: second)
         let outcome = try run(
             [try RecorderSink(url: first, options: .init(codec: .ffv1, overwrite: true)), late],
             labels: ["big", "small"])
@@ -174,18 +161,7 @@ final class SeveralOutputsTests: XCTestCase {
         let sequence = try RecorderSink(
             destination: .imageSequence(images.path + "/img%03d.png"), options: .init(overwrite: true))
         let second = folder.appendingPathComponent("second.mkv")
-        let late = try RecorderSink(url: second, options: .init(codec: .ffv1))
-        let decided = ConditionLock(0)
-        late.testHooks.withLock { hooks in
-            hooks.afterDeciding = {
-                if decided.withLock({ count -> Int in
-                    count += 1
-                    return count
-                }) == 2 {
-                    _ = FileManager.default.createFile(atPath: second.path, contents: Data("theirs".utf8))
-                }
-            }
-        }
+        let late = try sinkWhoseFileAppears(at: second)
         let outcome = try run([sequence, late], labels: ["big", "small"])
         guard case .failed(.outputAppeared) = outcome else { return XCTFail("the run ended \(outcome)") }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: images.path), ["img002.png"])
@@ -193,6 +169,25 @@ final class SeveralOutputsTests: XCTestCase {
             try String(contentsOf: images.appendingPathComponent("img002.png"), encoding: .utf8), "old",
             "the image it replaced is back")
         XCTAssertEqual(try leftovers(in: folder), [])
+    }
+
+    /// An FFV1 recorder of `url` at whose path another file ("theirs")
+    /// appears once its recording has begun: its decided calls are the
+    /// begin first, then the appends.
+    private func sinkWhoseFileAppears(at url: URL) throws -> RecorderSink {
+        let sink = try RecorderSink(url: url, options: .init(codec: .ffv1))
+        let decided = ConditionLock(0)
+        sink.testHooks.withLock { hooks in
+            hooks.afterDeciding = {
+                if decided.withLock({ count -> Int in
+                    count += 1
+                    return count
+                }) == 2 {
+                    _ = FileManager.default.createFile(atPath: url.path, contents: Data("theirs".utf8))
+                }
+            }
+        }
+        return sink
     }
 
     /// Hidden temporary files or folders a recording left.

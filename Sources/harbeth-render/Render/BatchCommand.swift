@@ -31,8 +31,8 @@ struct BatchCommand {
         let inputs = try Self.inputs(options)
         let folder = try outputFolder()
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
+        // Parsed once to fail before any file; each file's run applies it (and --linear).
         let parsed = try ChainSetup.parse(options.chain, resources: resources)
-        let chain = options.linear ? parsed.linearized() : parsed
         let firstFilter = OutputTarget.nameForOutput(of: parsed)
         var entries: [Entry] = []
         var stopped = false
