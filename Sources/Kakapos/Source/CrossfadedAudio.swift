@@ -26,6 +26,7 @@ public final class CrossfadedAudio: Sendable {
         /// How long it takes.
         public var duration: Double
 
+        /// A transition starting at `offset` seconds of the run, `duration` seconds long.
         public init(offset: Double, duration: Double) {
             self.offset = offset
             self.duration = duration
@@ -46,12 +47,11 @@ public final class CrossfadedAudio: Sendable {
             files: [first, second], transitions: [Transition(offset: offset, duration: duration)], start: start)
     }
 
-    /// Mixes the first audio stream of each file, one after another: file
-    /// `k + 1` comes in by `transitions[k]`, which are in the order of
-    /// their offsets.
+    /// Mixes the first audio stream of each file, one after another.
     /// - Parameters:
-    ///   - files: the inputs in the order they show; at least two, one
-    ///     transition fewer.
+    ///   - files: the inputs in the order they show; at least two.
+    ///   - transitions: one fewer than `files`: `transitions[k]` brings in
+    ///     `files[k + 1]`, in the order of their offsets.
     ///   - start: seconds of every file to skip first (the run's `--start`).
     public init(files: [URL], transitions: [Transition], start: Double? = nil) throws(MediaError) {
         precondition(files.count >= 2 && transitions.count == files.count - 1, "one transition between two files")
