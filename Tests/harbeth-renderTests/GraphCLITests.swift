@@ -321,12 +321,17 @@ final class GraphCLITests: XCTestCase {
     /// 2 s of a third picture with its own sound: 22050 Hz mono, where
     /// the first clip's is 48000 Hz, so the output says whose it carries.
     private func voiced() throws -> String {
+        try toned("graph-voiced.mp4", frequency: 880, sampleRate: 22050, channels: 1)
+    }
+
+    /// 2 s of testsrc with a sine tone.
+    private func toned(_ name: String, frequency: Int, sampleRate: Int, channels: Int) throws -> String {
         try TestMedia.clip(
-            "graph-voiced.mp4",
+            name,
             [
                 "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2", "-f", "lavfi", "-i",
-                "sine=frequency=880:sample_rate=22050:duration=2", "-ac", "1", "-c:v", "libx264", "-preset",
-                "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+                "sine=frequency=\(frequency):sample_rate=\(sampleRate):duration=2", "-ac", "\(channels)", "-c:v",
+                "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
             ])
     }
 
@@ -431,15 +436,9 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(sound.seconds, 2.5, accuracy: 0.1, "the sound lasts as the run does")
     }
 
-    /// 2 s of a fourth picture with a 660 Hz tone.
+    /// 2 s of a fourth picture with a 660 Hz tone, in stereo at 44100 Hz.
     private func sung() throws -> String {
-        try TestMedia.clip(
-            "graph-sung.mp4",
-            [
-                "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2", "-f", "lavfi", "-i",
-                "sine=frequency=660:sample_rate=44100:duration=2", "-ac", "2", "-c:v", "libx264", "-preset",
-                "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-            ])
+        try toned("graph-sung.mp4", frequency: 660, sampleRate: 44100, channels: 2)
     }
 
     /// Two transitions in a row, three clips: each window crossfades the

@@ -157,7 +157,8 @@ enum ColorFold {
                 if run.count >= 2 {
                     let indices = run.map(\.filterIndex)
                     folded.append(
-                        PlannedStage(filterIndex: indices[0], stage: stage(for: indices, in: filters), folded: indices))
+                        PlannedStage(
+                            filterIndex: indices[0], stage: stage(for: indices, in: filters), combined: indices))
                 } else {
                     folded += run
                 }
@@ -186,9 +187,9 @@ extension [PassPlan] {
         guard count == 1, var pass = first, pass.readsWholeBlocks, case .source(let layout) = pass.input,
             ColorFold.planeLayouts.contains(layout), !pass.pointwise.isEmpty
         else { return self }
-        let indices = pass.pointwise.flatMap { $0.folded.isEmpty ? [$0.filterIndex] : $0.folded }
+        let indices = pass.pointwise.flatMap { $0.combined.isEmpty ? [$0.filterIndex] : $0.combined }
         guard indices.allSatisfy({ ColorFold.folds(filters[$0]) }) else { return self }
-        pass.pointwise = [PlannedStage(filterIndex: indices[0], stage: ColorFold.stage, folded: indices)]
+        pass.pointwise = [PlannedStage(filterIndex: indices[0], stage: ColorFold.stage, combined: indices)]
         pass.foldsPlanes = true
         return [pass]
     }

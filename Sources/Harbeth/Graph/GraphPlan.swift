@@ -22,9 +22,10 @@ struct PlannedStage: Hashable, Sendable {
     /// The passes whose output images the stage samples besides its input
     /// (the filter's input, earlier stages' outputs), in its `reads` order.
     var inputPasses: [Int] = []
-    /// For a stage of folded colour maths (`ColorFold`): the filters it
-    /// runs, in order (`filterIndex` is the first); empty otherwise.
-    var folded: [Int] = []
+    /// For a stage that runs several filters as one (a folded colour run,
+    /// `ColorFold`, or a remap of the planes, `PlaneRemap`): those filters,
+    /// in order (`filterIndex` is the first); empty otherwise.
+    var combined: [Int] = []
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -49,12 +50,12 @@ struct PassPlan: Hashable, Sendable {
     /// The chain's filters this pass runs, for reports.
     func name(in filters: [Filter]) -> String {
         func stageName(_ stage: PlannedStage) -> String {
-            guard !stage.folded.isEmpty else { return filters[stage.filterIndex].name }
-            return "fold(" + stage.folded.map { filters[$0].name }.joined(separator: ",") + ")"
+            guard !stage.combined.isEmpty else { return filters[stage.filterIndex].name }
+            return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         if remapsPlanes {
-            return stages.flatMap { $0.folded.map { filters[$0].name } }.joined(separator: "+") + " on the planes"
+            return stages.flatMap { $0.combined.map { filters[$0].name } }.joined(separator: "+") + " on the planes"
         }
         var parts: [String] = []
         if case .source(let layout) = input, layout.isYUV { parts.append("yuv->rgb") }
@@ -247,7 +248,7 @@ extension GraphCompiler {
         }
         var pass = PassPlan(
             input: .source(input.layout),
-            body: PlannedStage(filterIndex: 0, stage: PlaneRemap.stage, folded: Array(filters.indices)),
+            body: PlannedStage(filterIndex: 0, stage: PlaneRemap.stage, combined: Array(filters.indices)),
             output: .buffer(input.layout), inputSize: FrameSize(width: input.width, height: input.height),
             outputSize: size)
         pass.remapsPlanes = true

@@ -32,7 +32,7 @@ struct ParameterWriter {
                 let stages = pass.stages
                 for planned in stages {
                     let packed =
-                        folded(
+                        combinedData(
                             planned, in: pass, data: data, filters: filters, input: conversion,
                             output: outputConversion) ?? data[planned.filterIndex]
                     if filters[planned.filterIndex].descriptor.dataInBuffer {
@@ -67,19 +67,19 @@ struct ParameterWriter {
         slot.writtenFilters = filters
     }
 
-    /// A folded stage's floats: the map its filters make together for this
+    /// A combined stage's floats: the map its filters make together for this
     /// frame's values, on the code values when the pass folds the planes;
     /// for a remap of the planes, each plane's map.
-    private func folded(
+    private func combinedData(
         _ planned: PlannedStage, in pass: PassPlan, data: [[Float]], filters: [Filter], input: ColorConversion,
         output: ColorConversion
     ) -> [Float]? {
-        guard !planned.folded.isEmpty else { return nil }
+        guard !planned.combined.isEmpty else { return nil }
         if pass.remapsPlanes, case .source(let layout) = pass.input {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
-            return PlaneRemap.packed(planned.folded.map { filters[$0] }, input: format)
+            return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format)
         }
-        let map = ColorFold.composed(planned.folded.map { (filters[$0].descriptor.identity, data[$0]) })
+        let map = ColorFold.composed(planned.combined.map { (filters[$0].descriptor.identity, data[$0]) })
         guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }
         return ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
     }
