@@ -6,9 +6,9 @@
 // p0 = radius (ceil(2 sigma_space)), p1 = 1 / (2 sigma_space^2),
 // p2 = 1 / (2 sigma_color^2). Clamp-to-edge borders.
 vec4 hb_bilateral(ivec2 pos, uint base) {
-    int radius = int(hb_p[base]);
-    float spatial = hb_p[base + 1u];
-    float range = hb_p[base + 2u];
+    int radius = int(hbp_radius);
+    float spatial = hbp_spatial;
+    float range = hbp_range;
     vec4 centre = hb_load(pos);
     vec4 sum = vec4(0.0);
     float total = 0.0;

@@ -16,11 +16,11 @@ vec4 hb_binomial_detail(ivec2 pos, uint base) {
     }
     vec4 centre = hb_load(pos);
     vec4 detail = centre - blur;
-    if (int(hb_p[base]) == 0) {
-        return centre - detail * (hb_p[base + 1u] * (1.0 - hb_p[base + 2u]));
+    if (int(hbp_mode) == 0) {
+        return centre - detail * (hbp_amount * (1.0 - hbp_edge));
     }
-    float threshold = hb_p[base + 2u];
+    float threshold = hbp_edge;
     float m = dot(abs(detail.rgb), vec3(1.0 / 3.0));
-    float g = hb_p[base + 1u] * (m < threshold ? smoothstep(0.0, threshold, m) : 1.0);
+    float g = hbp_amount * (m < threshold ? smoothstep(0.0, threshold, m) : 1.0);
     return vec4(centre.rgb + detail.rgb * g, centre.a);
 }

@@ -12,15 +12,14 @@
 // p0 = radius r, p1...p(r+1) = weights; then mode, intensity, and
 // center (1 or 2 values), size, transition or softness.
 vec4 hb_blur_mix_v(ivec2 pos, uint base, sampler2D original) {
-    int radius = int(hb_p[base]);
-    vec4 blur = hb_load(pos) * hb_p[base + 1u];
+    int radius = int(hbp_radius);
+    vec4 blur = hb_load(pos) * hbp_weights(0);
     for (int y = 1; y <= radius; y++) {
-        float weight = hb_p[base + 1u + uint(y)];
+        float weight = hbp_weights(y);
         blur += (hb_load(pos + ivec2(0, y)) + hb_load(pos - ivec2(0, y))) * weight;
     }
-    uint q = base + 2u + uint(radius);
-    int mode = int(hb_p[q]);
-    float intensity = hb_p[q + 1u];
+    int mode = int(hbp_mode);
+    float intensity = hbp_intensity;
     vec2 size = vec2(hb_in_size);
     vec2 p = vec2(pos) + 0.5;
     vec4 source = texelFetch(original, pos, 0);
@@ -29,17 +28,17 @@ vec4 hb_blur_mix_v(ivec2 pos, uint base, sampler2D original) {
         float l = clamp(hb_luma(source.rgb), 0.0, 1.0);
         k = -4.0 * l * (1.0 - l);
     } else if (mode == 2) {
-        vec2 centre = vec2(hb_p[q + 2u], hb_p[q + 3u]) * size;
+        vec2 centre = vec2(hbp_center(0), hbp_center(1)) * size;
         float d = distance(p, centre) / size.x;
-        float outer = hb_p[q + 4u] * 0.5;
-        float softness = hb_p[q + 5u];
+        float outer = hbp_size * 0.5;
+        float softness = hbp_falloff;
         k = softness > 0.0 ? 1.0 - smoothstep(outer - softness, outer, d) : 1.0 - step(outer, d);
     } else {
-        float center = hb_p[q + 2u];
+        float center = hbp_center(0);
         float d = mode == 0 ? abs(p.y / size.y - center)
                             : distance(p, vec2(0.5 * size.x, center * size.y)) / length(0.5 * size);
-        float clear = hb_p[q + 3u] * 0.5;
-        float transition = hb_p[q + 4u];
+        float clear = hbp_size * 0.5;
+        float transition = hbp_falloff;
         k = d <= clear ? 0.0 : (transition > 0.0 ? clamp((d - clear) / transition, 0.0, 1.0) : 1.0);
     }
     return vec4(mix(source.rgb, blur.rgb, k * intensity), mode == 3 ? source.a : mix(source.a, blur.a, k * intensity));

@@ -3,7 +3,7 @@
 // borders (GPUImage's BoxBlur, with an exact integer radius).
 // p0 = radius r (integer).
 vec4 hb_box_blur_h(ivec2 pos, uint base) {
-    int radius = int(hb_p[base]);
+    int radius = int(hbp_radius);
     vec4 sum = vec4(0.0);
     for (int x = -radius; x <= radius; x++) {
         sum += hb_load(pos + ivec2(x, 0));
@@ -12,7 +12,7 @@ vec4 hb_box_blur_h(ivec2 pos, uint base) {
 }
 
 vec4 hb_box_blur_v(ivec2 pos, uint base) {
-    int radius = int(hb_p[base]);
+    int radius = int(hbp_radius);
     vec4 sum = vec4(0.0);
     for (int y = -radius; y <= radius; y++) {
         sum += hb_load(pos + ivec2(0, y));

@@ -12,7 +12,8 @@ void main() {
     if (start.x >= hb_out_size.x || start.y >= hb_out_size.y) {
         return;
     }
-    int radius = int(hb_p[hb_base(0)]);
+    uint base = hb_base(0);
+    int radius = int(hbp_radius);
     float scale = 1.0 / float(2 * radius + 1);
     vec4 sum = vec4(0.0);
     for (int x = -radius; x <= radius; x++) {

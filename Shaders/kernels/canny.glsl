@@ -22,13 +22,12 @@ vec4 hb_canny_gradient(ivec2 pos, uint base) {
 }
 
 vec4 hb_canny_suppress(ivec2 pos, uint base) {
-    uint q = base + 2u + uint(hb_p[base]);
     vec4 centre = hb_load(pos);
     int sector = int(centre.g * 3.0 + 0.5);
     ivec2 step = sector == 0 ? ivec2(1, 0) : (sector == 1 ? ivec2(1, 1) : (sector == 2 ? ivec2(0, 1) : ivec2(1, -1)));
     float m = centre.r * 8.0;
     bool peak = centre.r >= hb_load(pos + step).r && centre.r >= hb_load(pos - step).r;
-    float value = !peak ? 0.0 : (m >= hb_p[q + 1u] ? 1.0 : (m >= hb_p[q] ? 0.5 : 0.0));
+    float value = !peak ? 0.0 : (m >= hbp_high ? 1.0 : (m >= hbp_low ? 0.5 : 0.0));
     return vec4(value, 0.0, 0.0, 1.0);
 }
 

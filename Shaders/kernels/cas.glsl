@@ -20,6 +20,6 @@ vec4 hb_cas(ivec2 pos, uint base) {
     vec3 mn = crossMin + min(min(min(crossMin, a), min(c, g)), i);
     vec3 mx = crossMax + max(max(max(crossMax, a), max(c, g)), i);
     vec3 amp = sqrt(clamp(min(mn, 2.0 - mx) / max(mx, vec3(1e-6)), 0.0, 1.0));
-    vec3 w = -amp / mix(16.0, 4.01, hb_p[base]);
+    vec3 w = -amp / mix(16.0, 4.01, hbp_strength);
     return vec4(((b + d + f + h) * w + e) / (1.0 + 4.0 * w), centre.a);
 }

@@ -7,7 +7,7 @@
 // ours defaults to CGA's 320 x 200.
 // p0 = columns, p1 = rows, p2 = intensity.
 vec4 hb_cga_space(ivec2 pos, uint base) {
-    ivec2 grid = ivec2(int(hb_p[base]), int(hb_p[base + 1u]));
+    ivec2 grid = ivec2(int(hbp_columns), int(hbp_rows));
     ivec2 cell = pos * grid / hb_in_size;
     vec4 c = hb_load(cell * hb_in_size / grid);
     const vec3 palette[4] = vec3[4](vec3(0.0), vec3(1.0), vec3(1.0 / 3.0, 1.0, 1.0), vec3(1.0, 1.0 / 3.0, 1.0));
@@ -20,5 +20,5 @@ vec4 hb_cga_space(ivec2 pos, uint base) {
             best = palette[i];
         }
     }
-    return vec4(mix(c.rgb, best, hb_p[base + 2u]), hb_load(pos).a);
+    return vec4(mix(c.rgb, best, hbp_intensity), hb_load(pos).a);
 }

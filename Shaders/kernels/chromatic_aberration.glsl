@@ -5,8 +5,8 @@
 // p0, p1 = centre as fractions of the frame; p2 = amount.
 vec4 hb_chromatic_aberration(ivec2 pos, uint base) {
     vec2 size = vec2(hb_in_size);
-    vec2 centre = vec2(hb_p[base], hb_p[base + 1u]) * size;
-    float amount = hb_p[base + 2u];
+    vec2 centre = vec2(hbp_center(0), hbp_center(1)) * size;
+    float amount = hbp_amount;
     vec2 d = vec2(pos) + 0.5 - centre;
     vec4 middle = hb_load(pos);
     return vec4(hb_sample(centre + d * (1.0 + amount)).r, middle.g, hb_sample(centre + d * (1.0 - amount)).b, middle.a);

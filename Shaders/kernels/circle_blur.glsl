@@ -4,8 +4,8 @@
 // (Harbeth's radius is a fraction of each axis, an ellipse, read nearest).
 // p0 = radius in pixels, p1 = N.
 vec4 hb_circle_blur(ivec2 pos, uint base) {
-    float radius = hb_p[base];
-    int samples = int(hb_p[base + 1u]);
+    float radius = hbp_radius;
+    int samples = int(hbp_samples);
     vec2 p = vec2(pos) + 0.5;
     vec4 sum = vec4(0.0);
     for (int i = 0; i < samples; i++) {

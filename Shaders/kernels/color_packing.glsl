@@ -3,7 +3,7 @@
 // one pixel, out = (r(-dx, -dy), r(dx, -dy), r(-dx, dy), r(dx, dy));
 // clamp-to-edge, nearest. p0 = dx, p1 = dy (whole pixels).
 vec4 hb_color_packing(ivec2 pos, uint base) {
-    ivec2 d = ivec2(int(hb_p[base]), int(hb_p[base + 1u]));
+    ivec2 d = ivec2(int(hbp_dx), int(hbp_dy));
     return vec4(
         hb_load(pos + ivec2(-d.x, -d.y)).r, hb_load(pos + ivec2(d.x, -d.y)).r, hb_load(pos + ivec2(-d.x, d.y)).r,
         hb_load(pos + d).r);

@@ -4,13 +4,13 @@
 // alpha unchanged. Clamp-to-edge borders.
 // p0 = side (3 or 5), p1 = 1 / divisor, p2 = bias, p3... = the kernel.
 vec4 hb_convolution(ivec2 pos, uint base) {
-    int side = int(hb_p[base]);
+    int side = int(hbp_side);
     int radius = side / 2;
     vec3 sum = vec3(0.0);
     for (int j = 0; j < side; j++) {
         for (int i = 0; i < side; i++) {
-            sum += hb_p[base + 3u + uint(j * side + i)] * hb_load(pos + ivec2(i - radius, j - radius)).rgb;
+            sum += hbp_kernel(j * side + i) * hb_load(pos + ivec2(i - radius, j - radius)).rgb;
         }
     }
-    return vec4(sum * hb_p[base + 1u] + hb_p[base + 2u], hb_load(pos).a);
+    return vec4(sum * hbp_scale + hbp_bias, hb_load(pos).a);
 }

@@ -18,8 +18,8 @@ int hb_crosshatch_mod(int value, int modulus) {
 }
 
 vec4 hb_crosshatch(ivec2 pos, uint base) {
-    int s = int(hb_p[base]);
-    float w2 = 2.0 * hb_p[base + 1u];
+    int s = int(hbp_spacing);
+    float w2 = 2.0 * hbp_line_width;
     vec4 c = hb_load(pos);
     float l = hb_luma(c.rgb);
     int s2 = 2 * s;

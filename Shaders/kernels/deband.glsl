@@ -13,9 +13,9 @@ float hb_deband_random(ivec2 pos, uint key, uint stream) {
 }
 
 vec4 hb_deband(ivec2 pos, uint base) {
-    int iterations = int(hb_p[base]);
-    float threshold = hb_p[base + 1u];
-    float radius = hb_p[base + 2u];
+    int iterations = int(hbp_iterations);
+    float threshold = hbp_threshold;
+    float radius = hbp_radius;
     uint key = uint(int(floor(hb_time * 1000.0 + 0.5)));
     vec2 p = vec2(pos) + 0.5;
     vec4 color = hb_load(pos);
@@ -30,5 +30,5 @@ vec4 hb_deband(ivec2 pos, uint base) {
     }
     vec3 grain = vec3(hb_deband_random(pos, key, 100u), hb_deband_random(pos, key, 101u),
         hb_deband_random(pos, key, 102u)) - 0.5;
-    return vec4(color.rgb + grain * (hb_p[base + 3u] / 8192.0), hb_load(pos).a);
+    return vec4(color.rgb + grain * (hbp_grain / 8192.0), hb_load(pos).a);
 }

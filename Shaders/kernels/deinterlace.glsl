@@ -165,10 +165,10 @@ int hb_yadif(int ch, int x, int y, int w, int h, int parity, int previousField, 
 }
 
 vec4 hb_deinterlace(ivec2 pos, uint base) {
-    int parity = int(hb_p[base]);
-    int previousField = int(hb_p[base + 1u]);
-    int mode = int(hb_p[base + 2u]);
-    bool yadif = hb_p[base + 3u] > 0.5;
+    int parity = int(hbp_parity);
+    int previousField = int(hbp_previous_field);
+    int mode = int(hbp_mode);
+    bool yadif = hbp_yadif > 0.5;
     int df = HB_DI_BYTES;
     int maxValue = int(HB_IN_MAX);
     int height = hb_in_size.y / 3;

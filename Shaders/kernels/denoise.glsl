@@ -6,10 +6,10 @@
 // ours per RGB channel); alpha kept; clamp-to-edge.
 // p0 = s, p1 = p (odd), p2 = r (odd).
 vec4 hb_denoise(ivec2 pos, uint base) {
-    float h = 10.0 * hb_p[base] / 255.0;
+    float h = 10.0 * hbp_s / 255.0;
     float scale = 1.0 / (h * h);
-    int patchRadius = int(hb_p[base + 1u]) / 2;
-    int research = int(hb_p[base + 2u]) / 2;
+    int patchRadius = int(hbp_p) / 2;
+    int research = int(hbp_r) / 2;
     vec3 sum = vec3(0.0);
     vec3 total = vec3(0.0);
     for (int dy = -research; dy <= research; dy++) {

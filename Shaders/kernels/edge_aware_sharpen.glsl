@@ -9,8 +9,8 @@ vec4 hb_edge_aware_sharpen(ivec2 pos, uint base) {
     vec4 c = hb_load(pos);
     vec4 laplacian = hb_load(pos + ivec2(-1, 0)) + hb_load(pos + ivec2(1, 0)) + hb_load(pos + ivec2(0, -1))
         + hb_load(pos + ivec2(0, 1)) - 4.0 * c;
-    float threshold = hb_p[base + 1u];
+    float threshold = hbp_threshold;
     float e = clamp(dot(abs(laplacian.rgb), vec3(0.299, 0.587, 0.114)) / 4.0, 0.0, 1.0);
-    float s = e > threshold ? hb_p[base] * (e - threshold) / (1.0 - threshold) : 0.0;
+    float s = e > threshold ? hbp_amount * (e - threshold) / (1.0 - threshold) : 0.0;
     return vec4(c.rgb - laplacian.rgb * s * 0.25, c.a);
 }

@@ -14,9 +14,9 @@ vec4 hb_edge_glow(ivec2 pos, uint base) {
         }
     }
     vec3 laplacian = 9.0 * c.rgb - sum;
-    if (length(laplacian) <= hb_p[base]) {
+    if (length(laplacian) <= hbp_threshold) {
         return c;
     }
-    float g = 0.5 - 0.5 * cos(hb_p[base + 1u] * hb_time);
-    return vec4(mix(c.rgb, vec3(hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u]), g), c.a);
+    float g = 0.5 - 0.5 * cos(hbp_speed * hb_time);
+    return vec4(mix(c.rgb, vec3(hbp_color(0), hbp_color(1), hbp_color(2)), g), c.a);
 }

@@ -6,7 +6,7 @@
 // (top row above the pixel), alpha unchanged. Clamp-to-edge borders.
 // p0 = intensity i.
 vec4 hb_emboss(ivec2 pos, uint base) {
-    float i = hb_p[base];
+    float i = hbp_intensity;
     vec4 centre = hb_load(pos);
     vec3 rgb = centre.rgb
         - i * (2.0 * hb_load(pos + ivec2(-1, -1)).rgb + hb_load(pos + ivec2(0, -1)).rgb

@@ -2,7 +2,7 @@
 // over the (2r + 1) x (2r + 1) square, separable, in two passes.
 // Clamp-to-edge borders. p0 = r (integer).
 vec4 hb_erode_h(ivec2 pos, uint base) {
-    int r = int(hb_p[base]);
+    int r = int(hbp_radius);
     vec4 result = hb_load(pos);
     for (int x = 1; x <= r; x++) {
         result = min(result, min(hb_load(pos + ivec2(x, 0)), hb_load(pos - ivec2(x, 0))));
@@ -11,7 +11,7 @@ vec4 hb_erode_h(ivec2 pos, uint base) {
 }
 
 vec4 hb_erode_v(ivec2 pos, uint base) {
-    int r = int(hb_p[base]);
+    int r = int(hbp_radius);
     vec4 result = hb_load(pos);
     for (int y = 1; y <= r; y++) {
         result = min(result, min(hb_load(pos + ivec2(0, y)), hb_load(pos - ivec2(0, y))));

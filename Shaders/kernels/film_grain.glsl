@@ -22,14 +22,14 @@ float hb_film_grain_noise(vec2 p, uint channel, uint key) {
 vec4 hb_film_grain(ivec2 pos, uint base) {
     vec4 c = hb_load(pos);
     uint key = uint(int(floor(hb_time * 1000.0 + 0.5)));
-    vec2 p = (vec2(pos) + 0.5) / hb_p[base + 1u];
+    vec2 p = (vec2(pos) + 0.5) / hbp_size;
     float l = clamp(hb_luma(c.rgb), 0.0, 1.0);
-    float weight = 1.0 - hb_p[base + 2u] * (2.0 * l - 1.0) * (2.0 * l - 1.0);
+    float weight = 1.0 - hbp_response * (2.0 * l - 1.0) * (2.0 * l - 1.0);
     vec3 n;
-    if (hb_p[base + 3u] > 0.5) {
+    if (hbp_color > 0.5) {
         n = vec3(hb_film_grain_noise(p, 0u, key), hb_film_grain_noise(p, 1u, key), hb_film_grain_noise(p, 2u, key));
     } else {
         n = vec3(hb_film_grain_noise(p, 0u, key));
     }
-    return vec4(c.rgb + (n - 0.5) * hb_p[base] * weight, c.a);
+    return vec4(c.rgb + (n - 0.5) * hbp_strength * weight, c.a);
 }

@@ -2,6 +2,6 @@
 // vertically.
 vec4 hb_flip(ivec2 pos, uint base) {
     ivec2 last = hb_in_size - 1;
-    ivec2 source = ivec2(hb_p[base] > 0.5 ? last.x - pos.x : pos.x, hb_p[base + 1u] > 0.5 ? last.y - pos.y : pos.y);
+    ivec2 source = ivec2(hbp_horizontal > 0.5 ? last.x - pos.x : pos.x, hbp_vertical > 0.5 ? last.y - pos.y : pos.y);
     return hb_load(source);
 }

@@ -7,9 +7,8 @@
 
 // Each small pixel is the mean of a k x k block, offset by the margin.
 vec4 hb_gaussian_down(ivec2 pos, uint base) {
-    uint weights = uint(hb_p[base]) + 1u;
-    int k = int(hb_p[base + 1u + weights]);
-    int margin = int(hb_p[base + 2u + weights]);
+    int k = int(hbp_factor);
+    int margin = int(hbp_margin);
     vec4 sum = vec4(0.0);
     ivec2 origin = pos * k - ivec2(margin);
     for (int y = 0; y < k; y++) {

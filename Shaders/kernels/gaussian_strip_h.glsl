@@ -9,23 +9,23 @@
 const int HB_STRIP = 8;
 
 void main() {
-    ivec2 base = ivec2(int(gl_GlobalInvocationID.x) * HB_STRIP, int(gl_GlobalInvocationID.y));
-    if (base.x >= hb_out_size.x || base.y >= hb_out_size.y) {
+    ivec2 origin = ivec2(int(gl_GlobalInvocationID.x) * HB_STRIP, int(gl_GlobalInvocationID.y));
+    if (origin.x >= hb_out_size.x || origin.y >= hb_out_size.y) {
         return;
     }
-    uint at = hb_base(0);
+    uint base = hb_base(0);
     const int radius = HB_RADIUS;
     vec4 row[HB_STRIP + 2 * HB_RADIUS];
     for (int i = 0; i < HB_STRIP + 2 * radius; i++) {
-        row[i] = hb_load(base + ivec2(i - radius, 0));
+        row[i] = hb_load(origin + ivec2(i - radius, 0));
     }
     for (int j = 0; j < HB_STRIP; j++) {
-        vec4 sum = row[j + radius] * hb_p[at + 1u];
+        vec4 sum = row[j + radius] * hbp_weights(0);
         for (int x = 1; x <= radius; x++) {
-            sum += (row[j + radius - x] + row[j + radius + x]) * hb_p[at + 1u + uint(x)];
+            sum += (row[j + radius - x] + row[j + radius + x]) * hbp_weights(x);
         }
-        if (base.x + j < hb_out_size.x) {
-            imageStore(hb_output, base + ivec2(j, 0), sum);
+        if (origin.x + j < hb_out_size.x) {
+            imageStore(hb_output, origin + ivec2(j, 0), sum);
         }
     }
 }

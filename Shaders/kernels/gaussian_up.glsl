@@ -7,8 +7,7 @@
 
 // Full-size pixel x sits at (x + M + 0.5) / k in the small image.
 vec4 hb_gaussian_up(ivec2 pos, uint base) {
-    uint weights = uint(hb_p[base]) + 1u;
-    float k = hb_p[base + 1u + weights];
-    float margin = hb_p[base + 2u + weights];
+    float k = hbp_factor;
+    float margin = hbp_margin;
     return hb_sample((vec2(pos) + margin + 0.5) / k);
 }

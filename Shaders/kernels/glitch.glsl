@@ -7,12 +7,12 @@
 //   u in fractions of the width, bilinear, clamped; alpha kept.
 // p0 = amount, p1 = max_jitter, p2 = rate.
 vec4 hb_glitch(ivec2 pos, uint base) {
-    float amount = hb_p[base];
-    uint key = uint(int(floor(hb_time * hb_p[base + 2u])));
+    float amount = hbp_amount;
+    uint key = uint(int(floor(hb_time * hbp_rate)));
     float j = hb_hash01(uint(pos.y) ^ hb_hash(key)) * 2.0 - 1.0;
     float width = float(hb_in_size.x);
     float u = (float(pos.x) + 0.5) / width;
-    float x = u + (abs(j) < hb_p[base + 1u] * amount ? j : j * amount * 0.006);
+    float x = u + (abs(j) < hbp_max_jitter * amount ? j : j * amount * 0.006);
     float y = float(pos.y) + 0.5;
     vec4 green = hb_sample(vec2(x * width, y));
     float red = hb_sample(vec2((x + 0.01 * amount) * width, y)).r;

@@ -4,7 +4,7 @@
 // is within the radius of the cell's centre. Alpha is the centre pixel's.
 // Harbeth gives the size as a fraction of the width. p0 = size (integer).
 vec4 hb_halftone(ivec2 pos, uint base) {
-    int size = int(hb_p[base]);
+    int size = int(hbp_size);
     ivec2 cell = pos / size;
     vec4 c = hb_load(cell * size + size / 2);
     vec2 d = (vec2(pos) + 0.5) - (vec2(cell) + 0.5) * float(size);

@@ -7,10 +7,10 @@
 // p3 = angle (degrees).
 vec4 hb_kaleidoscope(ivec2 pos, uint base) {
     float width = float(hb_in_size.x);
-    vec2 c = vec2(hb_p[base], hb_p[base + 1u]) * vec2(hb_in_size) / width;
+    vec2 c = vec2(hbp_center(0), hbp_center(1)) * vec2(hb_in_size) / width;
     vec2 d = (vec2(pos) + 0.5) / width - c;
-    float turn = radians(hb_p[base + 3u]);
-    float wedge = 6.283185307179586 / hb_p[base + 2u];
+    float turn = radians(hbp_angle);
+    float wedge = 6.283185307179586 / hbp_segments;
     float a = mod(atan(d.y, d.x) - turn, wedge);
     a = min(a, wedge - a) + turn;
     return hb_sample((c + length(d) * vec2(cos(a), sin(a))) * width);

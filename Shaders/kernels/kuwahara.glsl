@@ -4,7 +4,7 @@
 // variance, summed over R, G and B; the first wins a tie. Variance is
 // E[c^2] - E[c]^2. Clamp-to-edge borders. p0 = r (integer).
 vec4 hb_kuwahara(ivec2 pos, uint base) {
-    int r = int(hb_p[base]);
+    int r = int(hbp_radius);
     float n = float((r + 1) * (r + 1));
     ivec2 corners[4] = ivec2[4](ivec2(-r, -r), ivec2(0, -r), ivec2(0, 0), ivec2(-r, 0));
     float least = 1e30;

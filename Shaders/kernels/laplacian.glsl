@@ -5,7 +5,7 @@
 // alpha unchanged. Clamp-to-edge borders.
 // p0 = 0 for 4 neighbours, 1 for 8; p1 = strength.
 vec4 hb_laplacian(ivec2 pos, uint base) {
-    bool eight = hb_p[base] > 0.5;
+    bool eight = hbp_neighbors > 0.5;
     vec4 centre = hb_load(pos);
     vec3 sum = hb_load(pos + ivec2(-1, 0)).rgb + hb_load(pos + ivec2(1, 0)).rgb
              + hb_load(pos + ivec2(0, -1)).rgb + hb_load(pos + ivec2(0, 1)).rgb;
@@ -15,5 +15,5 @@ vec4 hb_laplacian(ivec2 pos, uint base) {
              + hb_load(pos + ivec2(-1, 1)).rgb + hb_load(pos + ivec2(1, 1)).rgb;
         weight = 8.0;
     }
-    return vec4(abs(centre.rgb * weight - sum) * hb_p[base + 1u], centre.a);
+    return vec4(abs(centre.rgb * weight - sum) * hbp_strength, centre.a);
 }

@@ -4,7 +4,7 @@
 // more than n/2 are at or below it; counting per channel with vector
 // compares selects it without sorting. p0 = the side, 3 or 5.
 vec4 hb_median(ivec2 pos, uint base) {
-    int side = int(hb_p[base]);
+    int side = int(hbp_side);
     int half_side = side / 2;
     int count = side * side;
     vec4 values[25];

@@ -5,7 +5,7 @@
 //   left: out(x, y) = in(x < w - 1 - x ? x : w - 1 - x, y), likewise the others.
 // p0 = the half kept.
 vec4 hb_mirror(ivec2 pos, uint base) {
-    int mode = int(hb_p[base]);
+    int mode = int(hbp_keep);
     ivec2 last = hb_in_size - 1;
     ivec2 reflected = last - pos;
     ivec2 p = pos;

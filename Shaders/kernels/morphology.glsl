@@ -7,7 +7,7 @@
 //   hat closed - in, per colour channel, alpha kept.
 // p0 = r; p1 = 0 for the top hat, 1 for the black hat.
 vec4 hb_morphology_gradient(ivec2 pos, uint base) {
-    int r = int(hb_p[base]);
+    int r = int(hbp_radius);
     vec4 centre = hb_load(pos);
     vec3 high = centre.rgb;
     vec3 low = centre.rgb;
@@ -24,5 +24,5 @@ vec4 hb_morphology_gradient(ivec2 pos, uint base) {
 vec4 hb_morphology_hat(ivec2 pos, uint base, sampler2D original) {
     vec4 source = texelFetch(original, pos, 0);
     vec3 shaped = hb_load(pos).rgb;
-    return vec4(hb_p[base + 1u] > 0.5 ? shaped - source.rgb : source.rgb - shaped, source.a);
+    return vec4(hbp_black_hat > 0.5 ? shaped - source.rgb : source.rgb - shaped, source.a);
 }

@@ -6,9 +6,9 @@
 // uniform line is what a moving camera integrates. Clamp-to-edge.
 // p0 = n, p1 = length, p2 = cos(angle), p3 = sin(angle).
 vec4 hb_motion_blur(ivec2 pos, uint base) {
-    int count = int(hb_p[base]);
-    float len = hb_p[base + 1u];
-    vec2 direction = vec2(hb_p[base + 2u], hb_p[base + 3u]);
+    int count = int(hbp_count);
+    float len = hbp_length;
+    vec2 direction = vec2(hbp_direction(0), hbp_direction(1));
     vec2 centre = vec2(pos) + 0.5;
     if (count < 2) {
         return hb_sample(centre);

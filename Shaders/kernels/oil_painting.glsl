@@ -6,8 +6,8 @@
 // kept; clamp-to-edge.
 // p0 = r, p1 = levels (2...32).
 vec4 hb_oil_painting(ivec2 pos, uint base) {
-    int radius = int(hb_p[base]);
-    int levels = int(hb_p[base + 1u]);
+    int radius = int(hbp_radius);
+    int levels = int(hbp_levels);
     int counts[32];
     vec3 sums[32];
     for (int i = 0; i < 32; i++) {

@@ -3,9 +3,9 @@
 // p0, p1 = x, y (the input's top-left corner on the canvas);
 // p2...p5 = the colour, RGBA.
 vec4 hb_pad(ivec2 pos, uint base) {
-    ivec2 source = pos - ivec2(int(hb_p[base]), int(hb_p[base + 1u]));
+    ivec2 source = pos - ivec2(int(hbp_x), int(hbp_y));
     if (any(lessThan(source, ivec2(0))) || any(greaterThanEqual(source, hb_in_size))) {
-        return vec4(hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u], hb_p[base + 5u]);
+        return vec4(hbp_color(0), hbp_color(1), hbp_color(2), hbp_color(3));
     }
     return hb_load(source);
 }

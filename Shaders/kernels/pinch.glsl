@@ -9,12 +9,12 @@
 // p3 = scale.
 vec4 hb_pinch(ivec2 pos, uint base) {
     float width = float(hb_in_size.x);
-    vec2 centre = vec2(hb_p[base], hb_p[base + 1u]) * vec2(hb_in_size) / width;
-    float radius = hb_p[base + 2u];
+    vec2 centre = vec2(hbp_center(0), hbp_center(1)) * vec2(hb_in_size) / width;
+    float radius = hbp_radius;
     vec2 d = (vec2(pos) + 0.5) / width - centre;
     float dist = length(d);
     if (dist < radius) {
-        d *= 1.0 + (radius - dist) / radius * hb_p[base + 3u];
+        d *= 1.0 + (radius - dist) / radius * hbp_scale;
     }
     return hb_sample((centre + d) * width);
 }

@@ -6,8 +6,8 @@
 // (Harbeth snaps to the cell's corner and adds 0.03 to r).
 // p0, p1 = centre; p2 = s, the cell size in radius and in radians.
 vec4 hb_polar_pixellate(ivec2 pos, uint base) {
-    vec2 centre = 2.0 * vec2(hb_p[base], hb_p[base + 1u]) - 1.0;
-    float s = hb_p[base + 2u];
+    vec2 centre = 2.0 * vec2(hbp_center(0), hbp_center(1)) - 1.0;
+    float s = hbp_scale;
     vec2 size = vec2(hb_in_size);
     vec2 q = 2.0 * (vec2(pos) + 0.5) / size - 1.0 - centre;
     float r = (floor(length(q) / s) + 0.5) * s;

@@ -4,10 +4,10 @@
 // centre is within the radius. Alpha is the centre pixel's. Harbeth gives
 // the size as a fraction of the width. p0 = size (integer), p1 = dot_scaling.
 vec4 hb_polka_dot(ivec2 pos, uint base) {
-    int size = int(hb_p[base]);
+    int size = int(hbp_size);
     ivec2 cell = pos / size;
     vec4 c = hb_load(cell * size + size / 2);
     vec2 d = (vec2(pos) + 0.5) - (vec2(cell) + 0.5) * float(size);
-    float radius = 0.5 * float(size) * hb_p[base + 1u];
+    float radius = 0.5 * float(size) * hbp_dot_scaling;
     return vec4(dot(d, d) <= radius * radius ? c.rgb : vec3(0.0), c.a);
 }

@@ -56,7 +56,7 @@ vec4 hb_resize_lanczos(vec2 centre) {
 }
 
 vec4 hb_resize(ivec2 pos, uint base) {
-    int method = int(hb_p[base]);
+    int method = int(hbp_method);
     vec2 scale = vec2(hb_in_size) / vec2(hb_out_size);
     vec2 source = (vec2(pos) + 0.5) * scale;
     if (method == 0) {

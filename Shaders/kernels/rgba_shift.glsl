@@ -8,10 +8,10 @@ ivec2 hb_rgba_shift_at(ivec2 p) {
 }
 
 vec4 hb_rgba_shift(ivec2 pos, uint base) {
-    bool wrap = hb_p[base + 8u] > 0.5;
+    bool wrap = hbp_edge > 0.5;
     vec4 result;
     for (uint c = 0u; c < 4u; c++) {
-        ivec2 p = pos - ivec2(int(hb_p[base + 2u * c]), int(hb_p[base + 2u * c + 1u]));
+        ivec2 p = pos - ivec2(int(hb_p[hbo_rh + 2u * c]), int(hb_p[hbo_rh + 2u * c + 1u]));
         result[c] = hb_load(wrap ? hb_rgba_shift_at(p) : p)[c];
     }
     return result;

@@ -8,7 +8,7 @@
 // p0 = 0...3 quarter turns, 4 for another angle; p1, p2 = cos a, sin a;
 // p3...p6 = the fill colour, RGBA.
 vec4 hb_rotate(ivec2 pos, uint base) {
-    int turn = int(hb_p[base]);
+    int turn = int(hbp_turns);
     ivec2 last = hb_in_size - 1;
     if (turn == 0) {
         return hb_load(pos);
@@ -22,12 +22,12 @@ vec4 hb_rotate(ivec2 pos, uint base) {
     if (turn == 3) {
         return hb_load(ivec2(last.x - pos.y, pos.x));
     }
-    float c = hb_p[base + 1u];
-    float s = hb_p[base + 2u];
+    float c = hbp_cos;
+    float s = hbp_sin;
     vec2 d = vec2(pos) + 0.5 - vec2(hb_out_size) * 0.5;
     vec2 source = vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + vec2(hb_in_size) * 0.5;
     if (any(lessThan(source, vec2(0.0))) || any(greaterThan(source, vec2(hb_in_size)))) {
-        return vec4(hb_p[base + 3u], hb_p[base + 4u], hb_p[base + 5u], hb_p[base + 6u]);
+        return vec4(hbp_fill(0), hbp_fill(1), hbp_fill(2), hbp_fill(3));
     }
     return hb_sample(source);
 }

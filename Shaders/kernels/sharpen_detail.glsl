@@ -16,12 +16,12 @@ vec4 hb_sharpen_detail(ivec2 pos, uint base) {
     }
     vec3 cross = hb_load(pos + ivec2(-1, 0)).rgb + hb_load(pos + ivec2(1, 0)).rgb + hb_load(pos + ivec2(0, -1)).rgb
         + hb_load(pos + ivec2(0, 1)).rgb;
-    vec3 x = mix(c.rgb, 9.0 * c.rgb - ring, hb_p[base]);
-    float clarity = hb_p[base + 1u];
+    vec3 x = mix(c.rgb, 9.0 * c.rgb - ring, hbp_sharpen);
+    float clarity = hbp_clarity;
     float l = hb_luma(x);
     float k = smoothstep(0.1, 0.9, l) * (1.0 - smoothstep(0.1, 0.9, l)) * clarity * 0.5;
     vec3 clear = mix(x - k * x, x + k * (1.0 - x), greaterThan(x, vec3(0.5)));
     x = mix(x, clear, clarity);
-    x = mix(x, 2.0 * c.rgb - 0.25 * cross, hb_p[base + 2u] * 0.5);
+    x = mix(x, 2.0 * c.rgb - 0.25 * cross, hbp_detail * 0.5);
     return vec4(x, c.a);
 }

@@ -17,10 +17,10 @@ float hb_shift_glitch_noise(float k, uint stream) {
 }
 
 vec4 hb_shift_glitch(ivec2 pos, uint base) {
-    float k = hb_time * hb_p[base + 1u];
+    float k = hb_time * hbp_rate;
     vec2 offset = vec2(hb_shift_glitch_noise(k, 0u), hb_shift_glitch_noise(k, 1u)) * 2.0 - 1.0;
     vec2 size = vec2(hb_in_size);
-    vec2 shift = offset * vec2(0.025, 0.01) * hb_p[base] * size;
+    vec2 shift = offset * vec2(0.025, 0.01) * hbp_amount * size;
     vec2 p = vec2(pos) + 0.5;
     vec4 centre = hb_load(pos);
     return vec4(hb_sample(p + shift).r, hb_sample(p - shift).g, centre.b, centre.a);

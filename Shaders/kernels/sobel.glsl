@@ -9,11 +9,11 @@
 float hb_sobel_magnitude(ivec2 pos) { return length(hb_sobel_luma(pos)); }
 
 vec4 hb_sobel(ivec2 pos, uint base) {
-    float m = hb_sobel_magnitude(pos) * hb_p[base];
+    float m = hb_sobel_magnitude(pos) * hbp_strength;
     return vec4(vec3(m), hb_load(pos).a);
 }
 
 vec4 hb_sketch(ivec2 pos, uint base) {
-    float m = hb_sobel_magnitude(pos) * hb_p[base];
+    float m = hb_sobel_magnitude(pos) * hbp_strength;
     return vec4(vec3(1.0 - m), hb_load(pos).a);
 }

@@ -17,8 +17,8 @@
 // p3 = eta, the refractive index; p4 = 1 for glass_sphere.
 vec4 hb_sphere_refraction(ivec2 pos, uint base) {
     float width = float(hb_in_size.x);
-    vec2 centre = vec2(hb_p[base], hb_p[base + 1u]) * vec2(hb_in_size) / width;
-    float radius = hb_p[base + 2u];
+    vec2 centre = vec2(hbp_center(0), hbp_center(1)) * vec2(hb_in_size) / width;
+    float radius = hbp_radius;
     vec2 d = (vec2(pos) + 0.5) / width - centre;
     float dist = length(d);
     if (dist > radius) {
@@ -27,8 +27,8 @@ vec4 hb_sphere_refraction(ivec2 pos, uint base) {
     float n = dist / radius;
     float depth = radius * sqrt(max(1.0 - n * n, 0.0));
     vec3 normal = normalize(vec3(d, depth));
-    vec3 refracted = refract(vec3(0.0, 0.0, -1.0), normal, hb_p[base + 3u]);
-    if (hb_p[base + 4u] < 0.5) {
+    vec3 refracted = refract(vec3(0.0, 0.0, -1.0), normal, hbp_refractive_index);
+    if (hbp_glass < 0.5) {
         return hb_sample((refracted.xy + 1.0) * 0.5 * vec2(hb_in_size));
     }
     vec3 rgb = hb_sample((1.0 - 2.0 * refracted.xy) * 0.5 * vec2(hb_in_size)).rgb;

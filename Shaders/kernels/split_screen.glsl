@@ -5,8 +5,8 @@
 //   out = in(floor(u w)), nearest, as Harbeth reads.
 // p0 = panes (2 or 3), p1 = axis (0 x: side by side, 1 y: stacked).
 vec4 hb_split_screen(ivec2 pos, uint base) {
-    int panes = int(hb_p[base]);
-    int axis = int(hb_p[base + 1u]);
+    int panes = int(hbp_panes);
+    int axis = int(hbp_axis);
     float size = float(axis == 0 ? hb_in_size.x : hb_in_size.y);
     float u = (float(axis == 0 ? pos.x : pos.y) + 0.5) / size;
     if (panes == 2) {

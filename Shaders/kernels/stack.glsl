@@ -4,11 +4,11 @@
 // p0 = 0 side by side, 1 stacked; p1 = padding; p2...p5 = colour, RGBA.
 vec4 hb_stack(ivec2 pos, uint base, sampler2D second) {
     if (all(lessThan(pos, hb_in_size))) return hb_load(pos);
-    int gap = int(hb_p[base + 1u]);
-    ivec2 corner = hb_p[base] > 0.5 ? ivec2(0, hb_in_size.y + gap) : ivec2(hb_in_size.x + gap, 0);
+    int gap = int(hbp_padding);
+    ivec2 corner = hbp_vertical > 0.5 ? ivec2(0, hb_in_size.y + gap) : ivec2(hb_in_size.x + gap, 0);
     ivec2 other = pos - corner;
     if (all(greaterThanEqual(other, ivec2(0))) && all(lessThan(other, textureSize(second, 0)))) {
         return texelFetch(second, other, 0);
     }
-    return vec4(hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u], hb_p[base + 5u]);
+    return vec4(hbp_color(0), hbp_color(1), hbp_color(2), hbp_color(3));
 }

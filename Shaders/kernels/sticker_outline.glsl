@@ -11,7 +11,7 @@ vec4 hb_sticker_outline(ivec2 pos, uint base) {
     if (c.a < 0.1) {
         return vec4(0.0);
     }
-    int radius = int(hb_p[base]);
+    int radius = int(hbp_thickness);
     float strength = 0.0;
     for (int y = -radius; y <= radius; y++) {
         for (int x = -radius; x <= radius; x++) {
@@ -23,6 +23,6 @@ vec4 hb_sticker_outline(ivec2 pos, uint base) {
             }
         }
     }
-    vec3 outline = vec3(hb_p[base + 1u], hb_p[base + 2u], hb_p[base + 3u]);
+    vec3 outline = vec3(hbp_color(0), hbp_color(1), hbp_color(2));
     return vec4(mix(c.rgb, outline, min(strength, 1.0) * 0.8), c.a);
 }

@@ -6,8 +6,8 @@
 // (Harbeth's C7SurfaceBlur is a bilateral filter, which bilateral is.)
 // p0 = r, p1 = threshold.
 vec4 hb_surface_blur(ivec2 pos, uint base) {
-    int radius = int(hb_p[base]);
-    float scale = 1.0 / (2.5 * hb_p[base + 1u]);
+    int radius = int(hbp_radius);
+    float scale = 1.0 / (2.5 * hbp_threshold);
     vec4 centre = hb_load(pos);
     vec3 sum = vec3(0.0);
     vec3 weights = vec3(0.0);

@@ -7,13 +7,13 @@
 // p3 = angle.
 vec4 hb_swirl(ivec2 pos, uint base) {
     float width = float(hb_in_size.x);
-    vec2 centre = vec2(hb_p[base], hb_p[base + 1u]) * vec2(hb_in_size) / width;
-    float radius = hb_p[base + 2u];
+    vec2 centre = vec2(hbp_center(0), hbp_center(1)) * vec2(hb_in_size) / width;
+    float radius = hbp_radius;
     vec2 d = (vec2(pos) + 0.5) / width - centre;
     float dist = length(d);
     if (dist < radius) {
         float percent = (radius - dist) / radius;
-        float theta = percent * percent * hb_p[base + 3u] * 8.0;
+        float theta = percent * percent * hbp_angle * 8.0;
         float s = sin(theta);
         float c = cos(theta);
         d = vec2(dot(d, vec2(c, -s)), dot(d, vec2(s, c)));

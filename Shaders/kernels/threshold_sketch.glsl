@@ -9,6 +9,6 @@ vec4 hb_threshold_sketch(ivec2 pos, uint base) {
     vec2 g = hb_sobel_luma(pos);
     float gh = max(0.0, g.y);
     float gv = max(0.0, g.x);
-    float m = length(vec2(gh, gv)) * hb_p[base];
-    return vec4(vec3(1.0 - step(hb_p[base + 1u], m)), 1.0);
+    float m = length(vec2(gh, gv)) * hbp_strength;
+    return vec4(vec3(1.0 - step(hbp_threshold, m)), 1.0);
 }

@@ -22,7 +22,7 @@ vec4 hb_toon(ivec2 pos, uint base) {
     float gy = (bl + 2.0 * b + br) - (tl + 2.0 * t + tr);
     float magnitude = length(vec2(gx, gy));
     vec4 c = hb_load(pos);
-    float levels = hb_p[base + 1u];
+    float levels = hbp_levels;
     vec3 posterised = floor(c.rgb * levels + 0.5) / levels;
-    return vec4(magnitude >= hb_p[base] ? vec3(0.0) : posterised, c.a);
+    return vec4(magnitude >= hbp_threshold ? vec3(0.0) : posterised, c.a);
 }

@@ -8,10 +8,10 @@
 vec4 hb_transform(ivec2 pos, uint base) {
     vec2 p = vec2(pos) + 0.5;
     vec3 q = vec3(
-        hb_p[base] * p.x + hb_p[base + 1u] * p.y + hb_p[base + 2u],
-        hb_p[base + 3u] * p.x + hb_p[base + 4u] * p.y + hb_p[base + 5u],
-        hb_p[base + 6u] * p.x + hb_p[base + 7u] * p.y + hb_p[base + 8u]);
-    vec4 fill = vec4(hb_p[base + 9u], hb_p[base + 10u], hb_p[base + 11u], hb_p[base + 12u]);
+        hbp_inverse(0) * p.x + hbp_inverse(1) * p.y + hbp_inverse(2),
+        hbp_inverse(3) * p.x + hbp_inverse(4) * p.y + hbp_inverse(5),
+        hbp_inverse(6) * p.x + hbp_inverse(7) * p.y + hbp_inverse(8));
+    vec4 fill = vec4(hbp_fill(0), hbp_fill(1), hbp_fill(2), hbp_fill(3));
     if (q.z <= 0.0) {
         return fill;
     }

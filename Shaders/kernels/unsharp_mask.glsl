@@ -9,14 +9,14 @@
 // filter's input. Clamp-to-edge borders.
 // p0 = radius r, p1...p(r+1) = weights, then amount, threshold.
 vec4 hb_unsharp_mask_v(ivec2 pos, uint base, sampler2D original) {
-    int radius = int(hb_p[base]);
-    vec4 blur = hb_load(pos) * hb_p[base + 1u];
+    int radius = int(hbp_radius);
+    vec4 blur = hb_load(pos) * hbp_weights(0);
     for (int y = 1; y <= radius; y++) {
-        float weight = hb_p[base + 1u + uint(y)];
+        float weight = hbp_weights(y);
         blur += (hb_load(pos + ivec2(0, y)) + hb_load(pos - ivec2(0, y))) * weight;
     }
-    float amount = hb_p[base + 2u + uint(radius)];
-    float threshold = hb_p[base + 3u + uint(radius)];
+    float amount = hbp_amount;
+    float threshold = hbp_threshold;
     vec4 source = texelFetch(original, pos, 0);
     vec3 difference = source.rgb - blur.rgb;
     vec3 kept = sign(difference) * max(abs(difference) - threshold, 0.0);

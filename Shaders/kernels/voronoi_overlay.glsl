@@ -17,7 +17,7 @@ vec2 hb_voronoi_hash(ivec2 cell) {
 
 vec4 hb_voronoi_overlay(ivec2 pos, uint base) {
     vec2 size = vec2(hb_in_size);
-    vec2 q = (vec2(pos) + 0.5) / size.x * hb_p[base];
+    vec2 q = (vec2(pos) + 0.5) / size.x * hbp_scale;
     vec2 n = floor(q);
     vec2 f = q - n;
     float d1 = 8.0;
@@ -27,7 +27,7 @@ vec4 hb_voronoi_overlay(ivec2 pos, uint base) {
         for (int i = -2; i <= 2; i++) {
             ivec2 cell = ivec2(n) + ivec2(i, j);
             vec2 h = hb_voronoi_hash(cell);
-            vec2 point = vec2(i, j) + 0.5 + 0.5 * sin(hb_p[base + 1u] * hb_time + 6.283185307179586 * h);
+            vec2 point = vec2(i, j) + 0.5 + 0.5 * sin(hbp_speed * hb_time + 6.283185307179586 * h);
             float d = length(point - f);
             if (d < d1) {
                 d2 = d1;
@@ -42,5 +42,5 @@ vec4 hb_voronoi_overlay(ivec2 pos, uint base) {
     col *= sqrt(clamp(1.0 - d1, 0.0, 1.0));
     col *= 0.4 + 0.6 * sqrt(clamp(4.0 * (d2 - d1), 0.0, 1.0));
     vec4 c = hb_load(pos);
-    return vec4(mix(c.rgb, col, hb_p[base + 2u]), c.a);
+    return vec4(mix(c.rgb, col, hbp_alpha), c.a);
 }

@@ -6,9 +6,9 @@
 // p0, p1 = centre; p2 = ripple; p3 = boundary.
 vec4 hb_water_ripple(ivec2 pos, uint base) {
     float width = float(hb_in_size.x);
-    vec2 centre = vec2(hb_p[base], hb_p[base + 1u]) * vec2(hb_in_size) / width;
-    float ripple = hb_p[base + 2u];
-    float boundary = hb_p[base + 3u];
+    vec2 centre = vec2(hbp_center(0), hbp_center(1)) * vec2(hb_in_size) / width;
+    float ripple = hbp_ripple;
+    float boundary = hbp_boundary;
     vec2 p = (vec2(pos) + 0.5) / width;
     vec2 d = p - centre;
     float dist = length(d);

@@ -26,12 +26,12 @@ float hb_xf_random(ivec2 p) {
 int hb_xf_wrap(int x, int n) { return x - n * int(floor(float(x) / float(n))); }
 
 vec4 hb_xfade(ivec2 pos, uint base, sampler2D next) {
-    int kind = int(hb_p[base]);
-    float duration = hb_p[base + 1u];
+    int kind = int(hbp_transition);
+    float duration = hbp_duration;
     // t - offset from both values split into a float and its remainder:
     // the difference is exact before it is rounded, as FFmpeg's integer
     // timestamps make it, so P lands on the same float as FFmpeg's.
-    float elapsed = (hb_time - hb_p[base + 2u]) + (hb_time_remainder - hb_p[base + 3u]);
+    float elapsed = (hb_time - hbp_offset) + (hb_time_remainder - hbp_offset_remainder);
     float P = duration > 0.0 ? clamp(1.0 - elapsed / duration, 0.0, 1.0) : (elapsed < 0.0 ? 1.0 : 0.0);
     ivec2 last = textureSize(next, 0) - 1;
 #define HB_A(q) hb_load(q)

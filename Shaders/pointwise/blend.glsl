@@ -161,16 +161,16 @@ vec2 hb_blend_chroma(vec3 c) {
 }
 
 vec4 hb_blend(vec4 color, uint base, sampler2D image) {
-    int mode = int(hb_p[base]);
-    float opacity = hb_p[base + 1u];
-    vec4 over = hb_blend_source(image, int(hb_p[base + 2u]));
+    int mode = int(hbp_mode);
+    float opacity = hbp_opacity;
+    vec4 over = hb_blend_source(image, int(hbp_fit));
     if (mode == 28) {
         return vec4(color.rgb, mix(color.a, (over.r + over.g + over.b) / 3.0 * over.a, opacity));
     }
     if (mode == 29) {
-        vec3 key = vec3(hb_p[base + 3u], hb_p[base + 4u], hb_p[base + 5u]);
-        float similarity = hb_p[base + 6u];
-        float smoothness = hb_p[base + 7u];
+        vec3 key = vec3(hbp_key(0), hbp_key(1), hbp_key(2));
+        float similarity = hbp_similarity;
+        float smoothness = hbp_smoothness;
         float d = distance(hb_blend_chroma(color.rgb), hb_blend_chroma(key));
         float t = clamp((d - similarity) / max(smoothness, 1e-6), 0.0, 1.0);
         return mix(color, over, (1.0 - t * t * (3.0 - 2.0 * t)) * opacity);

@@ -36,14 +36,14 @@ float hb_camera_log_linear(float v, int curve, bool legal) {
 }
 
 vec4 hb_camera_log(vec4 color, uint base) {
-    int curve = int(hb_p[base]);
-    bool legal = hb_p[base + 2u] > 0.5;
+    int curve = int(hbp_curve);
+    bool legal = hbp_legal > 0.5;
     vec3 linear = vec3(
         hb_camera_log_linear(color.r, curve, legal), hb_camera_log_linear(color.g, curve, legal),
-        hb_camera_log_linear(color.b, curve, legal)) * hb_p[base + 1u];
+        hb_camera_log_linear(color.b, curve, legal)) * hbp_exposure;
     mat3 toBT709 = mat3(
-        hb_p[base + 3u], hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 4u], hb_p[base + 7u], hb_p[base + 10u],
-        hb_p[base + 5u], hb_p[base + 8u], hb_p[base + 11u]);
+        hbp_matrix(0), hbp_matrix(3), hbp_matrix(6), hbp_matrix(1), hbp_matrix(4), hbp_matrix(7),
+        hbp_matrix(2), hbp_matrix(5), hbp_matrix(8));
     vec3 l = max(toBT709 * linear, vec3(0.0));
     return vec4(hb_from_linear(l, 0), color.a);
 }

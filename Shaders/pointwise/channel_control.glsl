@@ -4,6 +4,6 @@
 //   out = mix(in, adjusted, blend)
 // p0..2 = red, green, blue (-1...1); p3 = alpha factor; p4 = blend.
 vec4 hb_channel_control(vec4 color, uint base) {
-    vec4 scale = vec4(1.0 + hb_p[base], 1.0 + hb_p[base + 1u], 1.0 + hb_p[base + 2u], hb_p[base + 3u]);
-    return mix(color, color * scale, hb_p[base + 4u]);
+    vec4 scale = vec4(1.0 + hbp_red, 1.0 + hbp_green, 1.0 + hbp_blue, hbp_alpha);
+    return mix(color, color * scale, hbp_blend);
 }

@@ -5,7 +5,7 @@
 vec4 hb_channel_mixer(vec4 color, uint base) {
     vec3 result;
     for (uint channel = 0u; channel < 3u; channel++) {
-        uint at = base + channel * 4u;
+        uint at = hbo_r + channel * 4u;  // r, g and b follow one another
         result[channel] = dot(vec3(hb_p[at], hb_p[at + 1u], hb_p[at + 2u]), color.rgb) + hb_p[at + 3u];
     }
     return vec4(result, color.a);

@@ -13,9 +13,9 @@ vec2 hb_chroma_key_crcb(vec3 rgb) {
 }
 
 vec4 hb_chroma_key(vec4 color, uint base) {
-    vec2 key = hb_chroma_key_crcb(vec3(hb_p[base], hb_p[base + 1u], hb_p[base + 2u]));
-    float threshold = hb_p[base + 3u];
-    float smoothing = hb_p[base + 4u];
+    vec2 key = hb_chroma_key_crcb(vec3(hbp_color(0), hbp_color(1), hbp_color(2)));
+    float threshold = hbp_threshold;
+    float smoothing = hbp_smoothing;
     float d = distance(hb_chroma_key_crcb(color.rgb), key);
     float keep;
     if (smoothing > 0.0) {

@@ -8,9 +8,9 @@
 //   preserve_lightness: rgb' keeps its HSL hue and saturation and takes l.
 // p0..2 = shadows, p3..5 = midtones, p6..8 = highlights, p9 = preserve_lightness.
 vec4 hb_color_balance(vec4 color, uint base) {
-    vec3 shadows = vec3(hb_p[base], hb_p[base + 1u], hb_p[base + 2u]);
-    vec3 midtones = vec3(hb_p[base + 3u], hb_p[base + 4u], hb_p[base + 5u]);
-    vec3 highlights = vec3(hb_p[base + 6u], hb_p[base + 7u], hb_p[base + 8u]);
+    vec3 shadows = vec3(hbp_shadows(0), hbp_shadows(1), hbp_shadows(2));
+    vec3 midtones = vec3(hbp_midtones(0), hbp_midtones(1), hbp_midtones(2));
+    vec3 highlights = vec3(hbp_highlights(0), hbp_highlights(1), hbp_highlights(2));
     float mx = max(color.r, max(color.g, color.b));
     float mn = min(color.r, min(color.g, color.b));
     float l = 0.5 * (mx + mn);
@@ -18,7 +18,7 @@ vec4 hb_color_balance(vec4 color, uint base) {
     float wm = clamp((l - 0.333) / 0.25 + 0.5, 0.0, 1.0) * clamp((1.0 - 0.333 - l) / 0.25 + 0.5, 0.0, 1.0) * 0.7;
     float wh = clamp((l + 0.333 - 1.0) / 0.25 + 0.5, 0.0, 1.0) * 0.7;
     vec3 rgb = clamp(color.rgb + shadows * ws + midtones * wm + highlights * wh, 0.0, 1.0);
-    if (hb_p[base + 9u] >= 0.5) {
+    if (hbp_preserve_lightness >= 0.5) {
         // Same hue and HSL saturation at lightness l: the colour's shape
         // (rgb - min) / chroma scaled to the chroma that saturation has at l.
         float newMax = max(rgb.r, max(rgb.g, rgb.b));

@@ -7,12 +7,12 @@
 // alpha kept. p0 = L, p1 = C, p2 = B.
 vec4 hb_color_correction(vec4 color, uint base) {
     vec3 c = color.rgb;
-    float levels = hb_p[base];
+    float levels = hbp_levels;
     if (levels != 0.0) {
         float low = abs(levels) * 0.1;
         c = pow(max((c - low) / (1.0 - 2.0 * low), 0.0), vec3(1.0 - levels * 0.3));
     }
-    float curves = hb_p[base + 1u];
+    float curves = hbp_curves;
     if (curves != 0.0) {
         float k = 1.0 + abs(curves) * 0.5;
         for (int i = 0; i < 3; i++) {
@@ -24,7 +24,7 @@ vec4 hb_color_correction(vec4 color, uint base) {
             }
         }
     }
-    float balance = hb_p[base + 2u];
+    float balance = hbp_balance;
     c += vec3(0.5, 0.2, -0.3) * (0.2 * balance);
     return vec4(c, color.a);
 }

@@ -6,9 +6,9 @@
 vec4 hb_color_matrix(vec4 color, uint base) {
     vec4 result;
     for (uint row = 0u; row < 4u; row++) {
-        uint at = base + row * 4u;
+        uint at = hbo_matrix + row * 4u;
         vec4 weights = vec4(hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u]);
-        result[row] = dot(weights, color) + hb_p[base + 16u + row];
+        result[row] = dot(weights, color) + hbp_offset(row);
     }
-    return mix(color, result, hb_p[base + 20u]);
+    return mix(color, result, hbp_intensity);
 }

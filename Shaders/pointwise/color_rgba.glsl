@@ -3,6 +3,6 @@
 //   rgb' = mix(rgb, rgb * c, intensity)
 // p0..2 = colour, p3 = intensity, 0...1.
 vec4 hb_color_rgba(vec4 color, uint base) {
-    vec3 tint = vec3(hb_p[base], hb_p[base + 1u], hb_p[base + 2u]);
-    return vec4(mix(color.rgb, color.rgb * tint, hb_p[base + 3u]), color.a);
+    vec3 tint = vec3(hbp_color(0), hbp_color(1), hbp_color(2));
+    return vec4(mix(color.rgb, color.rgb * tint, hbp_intensity), color.a);
 }

@@ -3,7 +3,7 @@
 // p0..8 = the matrix, row-major (chosen on the host).
 vec4 hb_color_space(vec4 color, uint base) {
     mat3 m = mat3(
-        hb_p[base], hb_p[base + 3u], hb_p[base + 6u], hb_p[base + 1u], hb_p[base + 4u], hb_p[base + 7u],
-        hb_p[base + 2u], hb_p[base + 5u], hb_p[base + 8u]);
+        hbp_matrix(0), hbp_matrix(3), hbp_matrix(6), hbp_matrix(1), hbp_matrix(4), hbp_matrix(7),
+        hbp_matrix(2), hbp_matrix(5), hbp_matrix(8));
     return vec4(m * color.rgb, color.a);
 }

@@ -3,6 +3,6 @@
 //   out = mix(in, in + v, intensity)
 // p0..3 = vector, p4 = intensity.
 vec4 hb_color_vector(vec4 color, uint base) {
-    vec4 v = vec4(hb_p[base], hb_p[base + 1u], hb_p[base + 2u], hb_p[base + 3u]);
-    return mix(color, color + v, hb_p[base + 4u]);
+    vec4 v = vec4(hbp_vector(0), hbp_vector(1), hbp_vector(2), hbp_vector(3));
+    return mix(color, color + v, hbp_intensity);
 }

@@ -13,13 +13,13 @@ float hb_colorize_channel(float p, float q, float t) {
 }
 
 vec4 hb_colorize(vec4 color, uint base) {
-    float h = hb_p[base] / 360.0, s = hb_p[base + 1u], l = hb_p[base + 2u];
+    float h = hbp_hue / 360.0, s = hbp_saturation, l = hbp_lightness;
     float q = l < 0.5 ? l * (1.0 + s) : l + s - l * s;
     float p = 2.0 * l - q;
     vec3 k = vec3(hb_colorize_channel(p, q, h + 1.0 / 3.0), hb_colorize_channel(p, q, h),
         hb_colorize_channel(p, q, h - 1.0 / 3.0));
     const vec3 weights = vec3(0.2126, 0.7152, 0.0722);
     float yk = dot(k, weights);
-    float y = mix(yk, dot(color.rgb, weights), hb_p[base + 3u]);
+    float y = mix(yk, dot(color.rgb, weights), hbp_mix);
     return vec4(k + (y - yk), color.a);
 }

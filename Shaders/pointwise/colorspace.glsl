@@ -13,19 +13,19 @@
 // p3 = white (nits), p4..12 = the matrix, row-major, p13..15 = the target's
 // luminance coefficients.
 vec4 hb_colorspace(vec4 color, uint base) {
-    int from = int(hb_p[base]);
-    int to = int(hb_p[base + 1u]);
-    float white = hb_p[base + 3u];
+    int from = int(hbp_from_curve);
+    int to = int(hbp_to_curve);
+    float white = hbp_white;
     vec3 l = vec3(
         hb_decode_transfer(color.r, from, white), hb_decode_transfer(color.g, from, white),
         hb_decode_transfer(color.b, from, white));
     mat3 m = mat3(
-        hb_p[base + 4u], hb_p[base + 7u], hb_p[base + 10u], hb_p[base + 5u], hb_p[base + 8u], hb_p[base + 11u],
-        hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 12u]);
+        hbp_matrix(0), hbp_matrix(3), hbp_matrix(6), hbp_matrix(1), hbp_matrix(4), hbp_matrix(7),
+        hbp_matrix(2), hbp_matrix(5), hbp_matrix(8));
     vec3 c = m * l;
     float top = to == 6 ? 10000.0 / white : (to == 7 ? 1.0 / HB_HLG_WHITE : 1.0);
-    if (hb_p[base + 2u] > 0.5) {
-        float y = clamp(dot(c, vec3(hb_p[base + 13u], hb_p[base + 14u], hb_p[base + 15u])), 0.0, top);
+    if (hbp_gamut > 0.5) {
+        float y = clamp(dot(c, vec3(hbp_luma(0), hbp_luma(1), hbp_luma(2))), 0.0, top);
         float low = min(min(c.r, c.g), c.b);
         float high = max(max(c.r, c.g), c.b);
         float t = 1.0;

@@ -8,5 +8,5 @@ vec4 hb_comic_strip(vec4 color, uint base) {
     float g = color.g;
     float b = color.b;
     vec3 comic = vec3(abs(2.0 * g - b + r) * r, abs(2.0 * b - g + r) * r, abs(2.0 * b - g + r) * g);
-    return vec4(mix(color.rgb, comic, hb_p[base]), color.a);
+    return vec4(mix(color.rgb, comic, hbp_intensity), color.a);
 }

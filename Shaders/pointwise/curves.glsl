@@ -12,8 +12,8 @@ float hb_curves_lookup(uint table, float value) {
 
 vec4 hb_curves(vec4 color, uint base) {
     return vec4(
-        hb_curves_lookup(base, color.r),
-        hb_curves_lookup(base + 256u, color.g),
-        hb_curves_lookup(base + 512u, color.b),
+        hb_curves_lookup(hbo_red, color.r),
+        hb_curves_lookup(hbo_green, color.g),
+        hb_curves_lookup(hbo_blue, color.b),
         color.a);
 }

@@ -16,8 +16,8 @@ float hb_bayer(uvec2 p, uint n) {
 }
 
 vec4 hb_dither(vec4 color, uint base) {
-    float steps = hb_p[base] - 1.0;
-    uint n = uint(hb_p[base + 1u]);
+    float steps = hbp_levels - 1.0;
+    uint n = uint(hbp_matrix);
     float t = hb_bayer(uvec2(hb_pos) % n, n);
     vec3 q = min(floor(clamp(color.rgb, 0.0, 1.0) * steps + t), steps) / steps;
     return vec4(q, color.a);

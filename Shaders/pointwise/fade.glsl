@@ -5,11 +5,11 @@
 // p0..2 = colour, p3 = in_start, p4 = in_duration, p5 = out_start,
 // p6 = out_duration, all in seconds.
 vec4 hb_fade(vec4 color, uint base) {
-    vec3 tone = vec3(hb_p[base], hb_p[base + 1u], hb_p[base + 2u]);
-    float inStart = hb_p[base + 3u];
-    float inDuration = hb_p[base + 4u];
-    float outStart = hb_p[base + 5u];
-    float outDuration = hb_p[base + 6u];
+    vec3 tone = vec3(hbp_color(0), hbp_color(1), hbp_color(2));
+    float inStart = hbp_in_start;
+    float inDuration = hbp_in_duration;
+    float outStart = hbp_out_start;
+    float outDuration = hbp_out_duration;
     float amount = 0.0;
     if (inDuration > 0.0) {
         amount = 1.0 - clamp((hb_time - inStart) / inDuration, 0.0, 1.0);

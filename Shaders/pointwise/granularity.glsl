@@ -8,5 +8,5 @@
 vec4 hb_granularity(vec4 color, uint base) {
     uint key = uint(int(floor(hb_time * 1000.0 + 0.5)));
     float n = hb_hash01((uint(hb_pos.x) + 65536u * uint(hb_pos.y)) ^ hb_hash(key));
-    return vec4(color.rgb + (n - 0.5) * hb_p[base], color.a);
+    return vec4(color.rgb + (n - 0.5) * hbp_grain, color.a);
 }

@@ -1,7 +1,7 @@
 // grayscale (Harbeth C7Grayed): p0 = mode: 0 luminosity dot(rgb, HB_LUMA),
 // 1 average (r + g + b) / 3, 2 desaturate (max + min) / 2.
 vec4 hb_grayscale(vec4 color, uint base) {
-    int mode = int(hb_p[base]);
+    int mode = int(hbp_mode);
     float gray;
     if (mode == 1) {
         gray = (color.r + color.g + color.b) / 3.0;

@@ -4,6 +4,6 @@
 //   rgb' = (rgb - d) / (1 - d); alpha unchanged (Harbeth also applies it to alpha)
 // p0 = distance, -0.3...0.3; p1 = slope, -0.3...0.3 (so d stays below 1).
 vec4 hb_haze(vec4 color, uint base) {
-    float d = (float(hb_pos.y) + 0.5) / float(hb_out_size.y) * hb_p[base + 1u] + hb_p[base];
+    float d = (float(hb_pos.y) + 0.5) / float(hb_out_size.y) * hbp_slope + hbp_distance;
     return vec4((color.rgb - d) / (1.0 - d), color.a);
 }

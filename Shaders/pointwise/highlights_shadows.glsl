@@ -7,8 +7,8 @@
 //   rgb' = (l + shadow + highlight) * rgb / l
 // p0 = shadows, 0...1 (0 unchanged); p1 = highlights, 0...1 (1 unchanged).
 vec4 hb_highlights_shadows(vec4 color, uint base) {
-    float s = hb_p[base];
-    float h = hb_p[base + 1u];
+    float s = hbp_shadows;
+    float h = hbp_highlights;
     float l = clamp(hb_luma(color.rgb), 0.001, 1.0);
     float shadow = clamp(pow(l, 1.0 / (s + 1.0)) - 0.76 * pow(l, 2.0 / (s + 1.0)) - l, 0.0, 1.0);
     float dark = 1.0 - l;

@@ -23,9 +23,9 @@ vec4 hb_hsl(vec4 color, uint base) {
             h = 60.0 * ((rgb.r - rgb.g) / delta + 4.0);
         }
     }
-    h = mod(h + hb_p[base], 360.0);
-    s = clamp(s * (1.0 + hb_p[base + 1u]), 0.0, 1.0);
-    float adjust = hb_p[base + 2u];
+    h = mod(h + hbp_hue, 360.0);
+    s = clamp(s * (1.0 + hbp_saturation), 0.0, 1.0);
+    float adjust = hbp_lightness;
     l = adjust < 0.0 ? l * (1.0 + adjust) : l + adjust * (1.0 - l);
     // HSL to RGB: channel n (0 red, 8 green, 4 blue) is
     // l - a * clamp(min(k - 3, 9 - k), -1, 1), k = (n + h / 30) mod 12, a = s * min(l, 1 - l).

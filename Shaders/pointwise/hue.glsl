@@ -8,8 +8,8 @@
 // through atan2 and back, and defined where I = Q = 0.
 // p0 = cos(angle), p1 = sin(angle), computed once when the value is packed.
 vec4 hb_hue(vec4 color, uint base) {
-    float c = hb_p[base];
-    float s = hb_p[base + 1u];
+    float c = hbp_cos;
+    float s = hbp_sin;
     float y = dot(color.rgb, vec3(0.299, 0.587, 0.114));
     float i = dot(color.rgb, vec3(0.595716, -0.274453, -0.321263));
     float q = dot(color.rgb, vec3(0.211456, -0.522591, 0.31135));

@@ -8,11 +8,11 @@ vec3 hb_levels_vector(uint at) {
 }
 
 vec4 hb_levels(vec4 color, uint base) {
-    vec3 inBlack = hb_levels_vector(base);
-    vec3 inWhite = hb_levels_vector(base + 3u);
-    vec3 gamma = hb_levels_vector(base + 6u);
-    vec3 outBlack = hb_levels_vector(base + 9u);
-    vec3 outWhite = hb_levels_vector(base + 12u);
+    vec3 inBlack = hb_levels_vector(hbo_in_black);
+    vec3 inWhite = hb_levels_vector(hbo_in_white);
+    vec3 gamma = hb_levels_vector(hbo_gamma);
+    vec3 outBlack = hb_levels_vector(hbo_out_black);
+    vec3 outWhite = hb_levels_vector(hbo_out_white);
     vec3 x = clamp((color.rgb - inBlack) / (inWhite - inBlack), 0.0, 1.0);
     return vec4(mix(outBlack, outWhite, pow(x, 1.0 / gamma)), color.a);
 }

@@ -4,9 +4,9 @@
 // relative to 203 nits. Alpha kept.
 // p0 = curve.
 vec4 hb_linearize(vec4 color, uint base) {
-    return vec4(hb_to_linear(color.rgb, int(hb_p[base])), color.a);
+    return vec4(hb_to_linear(color.rgb, int(hbp_curve)), color.a);
 }
 
 vec4 hb_delinearize(vec4 color, uint base) {
-    return vec4(hb_from_linear(color.rgb, int(hb_p[base])), color.a);
+    return vec4(hb_from_linear(color.rgb, int(hbp_curve)), color.a);
 }

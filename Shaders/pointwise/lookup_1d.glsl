@@ -2,7 +2,7 @@
 // C7MultiZoneLookup): per-channel tables of N entries from lookup images,
 // read in hb_data and interpolated linearly (x = clamp(v, 0, 1) (N - 1)).
 // hb_lookup_1d: mix(rgb, (R(r), G(g), B(b)), intensity).
-//   data: intensity, N, then the red, green and blue tables.
+//   data: intensity, N, three unused zone values, then the red, green and blue tables.
 // hb_multi_zone_lookup: three sets of tables (shadows, midtones,
 //   highlights) weighted by luma l (0.2125, 0.7154, 0.0721): with
 //   s = min(shadow, highlight - 0.01), h = max(highlight, s + 0.01), w = transition,
@@ -25,15 +25,15 @@ vec3 hb_lookup_1d_apply(uint tables, uint n, vec3 c) {
 }
 
 vec4 hb_lookup_1d(vec4 color, uint base) {
-    uint n = uint(hb_data[base + 1u]);
-    return vec4(mix(color.rgb, hb_lookup_1d_apply(base + 2u, n, color.rgb), hb_data[base]), color.a);
+    uint n = uint(hbp_entries);
+    return vec4(mix(color.rgb, hb_lookup_1d_apply(hbo_tables, n, color.rgb), hbp_intensity), color.a);
 }
 
 vec4 hb_multi_zone_lookup(vec4 color, uint base) {
-    uint n = uint(hb_data[base + 1u]);
-    float shadow = min(hb_data[base + 2u], hb_data[base + 3u] - 0.01);
-    float highlight = max(hb_data[base + 3u], shadow + 0.01);
-    float width = hb_data[base + 4u];
+    uint n = uint(hbp_entries);
+    float shadow = min(hbp_shadow, hbp_highlight - 0.01);
+    float highlight = max(hbp_highlight, shadow + 0.01);
+    float width = hbp_transition;
     float l = hb_luma(color.rgb);
     vec3 weights;
     if (l <= shadow) {
@@ -49,9 +49,9 @@ vec4 hb_multi_zone_lookup(vec4 color, uint base) {
     } else {
         weights = vec3(0.0, 1.0, 0.0);
     }
-    uint tables = base + 5u;
+    uint tables = hbo_tables;
     vec3 zoned = weights.x * hb_lookup_1d_apply(tables, n, color.rgb)
         + weights.y * hb_lookup_1d_apply(tables + 3u * n, n, color.rgb)
         + weights.z * hb_lookup_1d_apply(tables + 6u * n, n, color.rgb);
-    return vec4(mix(color.rgb, zoned, hb_data[base]), color.a);
+    return vec4(mix(color.rgb, zoned, hbp_intensity), color.a);
 }

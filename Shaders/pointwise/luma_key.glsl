@@ -7,9 +7,9 @@
 // p0 = threshold, p1 = tolerance, p2 = softness.
 vec4 hb_luma_key(vec4 color, uint base) {
     float y = dot(color.rgb, vec3(0.2126, 0.7152, 0.0722));
-    float low = hb_p[base] - hb_p[base + 1u];
-    float high = hb_p[base] + hb_p[base + 1u];
-    float soft = hb_p[base + 2u];
+    float low = hbp_threshold - hbp_tolerance;
+    float high = hbp_threshold + hbp_tolerance;
+    float soft = hbp_softness;
     float alpha;
     if (y >= low && y <= high) alpha = 0.0;
     else if (soft > 0.0 && y > low - soft && y < high + soft) alpha = (y < low ? low - y : y - high) / soft;

@@ -4,6 +4,6 @@
 //   l = dot(rgb, (0.2125, 0.7154, 0.0721)); rgb' = rgb + (0.5 - l) * factor
 // p0 = factor, 0...1.
 vec4 hb_luminance_range_reduction(vec4 color, uint base) {
-    float shift = (0.5 - hb_luma(color.rgb)) * hb_p[base];
+    float shift = (0.5 - hb_luma(color.rgb)) * hbp_factor;
     return vec4(color.rgb + shift, color.a);
 }

@@ -3,5 +3,5 @@
 //   rgb' = step(threshold, dot(rgb, (0.2125, 0.7154, 0.0721)))
 // p0 = threshold, 0...1.
 vec4 hb_luminance_threshold(vec4 color, uint base) {
-    return vec4(vec3(step(hb_p[base], hb_luma(color.rgb))), color.a);
+    return vec4(vec3(step(hbp_threshold, hb_luma(color.rgb))), color.a);
 }

@@ -11,11 +11,11 @@ vec3 hb_lut3d_entry(uint table, int size, ivec3 at) {
 }
 
 vec4 hb_lut3d(vec4 color, uint base) {
-    float intensity = hb_data[base];
-    int size = int(hb_data[base + 1u]);
-    vec3 domainMin = vec3(hb_data[base + 2u], hb_data[base + 3u], hb_data[base + 4u]);
-    vec3 domainMax = vec3(hb_data[base + 5u], hb_data[base + 6u], hb_data[base + 7u]);
-    uint table = base + 8u;
+    float intensity = hbp_intensity;
+    int size = int(hbp_size);
+    vec3 domainMin = vec3(hbp_domain_min(0), hbp_domain_min(1), hbp_domain_min(2));
+    vec3 domainMax = vec3(hbp_domain_max(0), hbp_domain_max(1), hbp_domain_max(2));
+    uint table = hbo_table;
     vec3 x = clamp((color.rgb - domainMin) / (domainMax - domainMin), 0.0, 1.0) * float(size - 1);
     ivec3 lo = min(ivec3(floor(x)), ivec3(size - 2));
     vec3 f = x - vec3(lo);

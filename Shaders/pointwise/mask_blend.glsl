@@ -13,11 +13,11 @@ vec4 hb_mask_blend_sample(sampler2D image) {
 vec4 hb_mask_blend(vec4 color, uint base, sampler2D mask, sampler2D image) {
     vec4 m4 = hb_mask_blend_sample(mask);
     float m = hb_luma(m4.rgb) * m4.a;
-    if (hb_p[base + 5u] > 0.5) {
+    if (hbp_invert > 0.5) {
         m = 1.0 - m;
     }
-    vec4 second = hb_p[base] > 0.5
-        ? vec4(hb_p[base + 1u], hb_p[base + 2u], hb_p[base + 3u], hb_p[base + 4u])
+    vec4 second = hbp_uses_color > 0.5
+        ? vec4(hbp_color(0), hbp_color(1), hbp_color(2), hbp_color(3))
         : hb_mask_blend_sample(image);
     return mix(color, second, m);
 }

@@ -6,12 +6,12 @@
 // watermarks with C7BlendSourceOver over a whole-frame image.)
 // p0, p1 = x, y; p2 = opacity.
 vec4 hb_overlay(vec4 color, uint base, sampler2D image) {
-    ivec2 source = hb_pos - ivec2(int(hb_p[base]), int(hb_p[base + 1u]));
+    ivec2 source = hb_pos - ivec2(int(hbp_x), int(hbp_y));
     if (any(lessThan(source, ivec2(0))) || any(greaterThanEqual(source, textureSize(image, 0)))) {
         return color;
     }
     vec4 over = texelFetch(image, source, 0);
-    float alphaS = over.a * hb_p[base + 2u];
+    float alphaS = over.a * hbp_opacity;
     float alphaO = alphaS + color.a * (1.0 - alphaS);
     vec3 rgb = alphaO > 0.0 ? (alphaS * over.rgb + (1.0 - alphaS) * color.a * color.rgb) / alphaO : vec3(0.0);
     return vec4(rgb, alphaO);

@@ -6,5 +6,5 @@ vec4 hb_sepia(vec4 color, uint base) {
         dot(color.rgb, vec3(0.3588, 0.7044, 0.1368)),
         dot(color.rgb, vec3(0.2990, 0.5870, 0.1140)),
         dot(color.rgb, vec3(0.2392, 0.4696, 0.0912)));
-    return vec4(mix(color.rgb, toned, hb_p[base]), color.a);
+    return vec4(mix(color.rgb, toned, hbp_intensity), color.a);
 }

@@ -12,7 +12,7 @@ vec4 hb_temperature(vec4 color, uint base) {
     const mat3 fromYIQ = mat3(1.0, 1.0, 1.0, 0.956, -0.272, -1.105, 0.621, -0.647, 1.702);
     const vec3 warmFilter = vec3(0.93, 0.54, 0.0);
     vec3 yiq = toYIQ * color.rgb;
-    yiq.z = clamp(yiq.z + hb_p[base + 1u] * 0.05226, -0.5226, 0.5226);
+    yiq.z = clamp(yiq.z + hbp_tint * 0.05226, -0.5226, 0.5226);
     vec3 c = fromYIQ * yiq;
     vec3 warm;
     for (int i = 0; i < 3; i++) {
@@ -28,12 +28,12 @@ vec4 hb_temperature(vec4 color, uint base) {
             warm[i] = 1.0 + 2.0 * (1.0 - w) * (v - 1.0);
         }
     }
-    vec3 adjusted = mix(c, warm, hb_p[base]);
-    float shift = hb_p[base + 2u];
+    vec3 adjusted = mix(c, warm, hbp_temperature);
+    float shift = hbp_color_shift;
     if (shift > 0.0) {
         adjusted += vec3(0.2, -0.1, 0.2) * shift;
     } else if (shift < 0.0) {
         adjusted += vec3(0.1, -0.2, -0.2) * shift;
     }
-    return vec4(mix(color.rgb, adjusted, hb_p[base + 3u]), color.a);
+    return vec4(mix(color.rgb, adjusted, hbp_intensity), color.a);
 }

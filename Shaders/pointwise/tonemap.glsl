@@ -71,10 +71,10 @@ float hb_tone_curve(float m, int curve, float peak, float target, float knee, fl
 }
 
 vec4 hb_tonemap(vec4 color, uint base) {
-    float peak = hb_p[base + 2u];
-    float target = hb_p[base + 3u];
+    float peak = hbp_peak;
+    float target = hbp_target;
     vec3 nits;
-    if (hb_p[base] > 0.5) {
+    if (hbp_transfer > 0.5) {
         vec3 scene = vec3(hb_hlg_to_scene(color.r), hb_hlg_to_scene(color.g), hb_hlg_to_scene(color.b));
         float ys = dot(scene, vec3(0.2627, 0.6780, 0.0593));
         float gamma = 1.2 + 0.42 * log(peak / 1000.0) / log(10.0);
@@ -83,22 +83,22 @@ vec4 hb_tonemap(vec4 color, uint base) {
         nits = vec3(hb_pq_to_nits(color.r), hb_pq_to_nits(color.g), hb_pq_to_nits(color.b));
     }
     float m = max(max(nits.r, nits.g), nits.b);
-    float knee = hb_p[base + 15u];
-    float black = hb_p[base + 16u];
+    float knee = hbp_knee;
+    float black = hbp_black;
     vec3 relative =
-        m > 0.0 ? nits * (hb_tone_curve(m, int(hb_p[base + 1u]), peak, target, knee, black) / m) : vec3(0.0);
+        m > 0.0 ? nits * (hb_tone_curve(m, int(hbp_curve), peak, target, knee, black) / m) : vec3(0.0);
     mat3 toBT709 = mat3(
-        hb_p[base + 6u], hb_p[base + 9u], hb_p[base + 12u], hb_p[base + 7u], hb_p[base + 10u], hb_p[base + 13u],
-        hb_p[base + 8u], hb_p[base + 11u], hb_p[base + 14u]);
+        hbp_matrix(0), hbp_matrix(3), hbp_matrix(6), hbp_matrix(1), hbp_matrix(4), hbp_matrix(7),
+        hbp_matrix(2), hbp_matrix(5), hbp_matrix(8));
     vec3 c = toBT709 * relative;
-    if (hb_p[base + 4u] > 0.5) {
+    if (hbp_gamut > 0.5) {
         float y = dot(c, vec3(0.2126, 0.7152, 0.0722));
         float low = min(min(c.r, c.g), c.b);
         if (low < 0.0 && y > 0.0) c = y + (c - y) * (y / (y - low));
     }
     c = clamp(c, 0.0, 1.0);
     // The prelude's curves: 0 BT.709's OETF, 8 BT.1886 (c^(1/2.4)).
-    bool bt709 = hb_p[base + 5u] > 0.5;
+    bool bt709 = hbp_output > 0.5;
     vec3 encoded = hb_from_linear(c, bt709 ? 0 : 8);
     if (!bt709 && black > 0.0) {
         float lifted = pow(black / target, 1.0 / 2.4);

@@ -6,6 +6,6 @@
 vec4 hb_vibrance(vec4 color, uint base) {
     float average = (color.r + color.g + color.b) / 3.0;
     float mx = max(color.r, max(color.g, color.b));
-    float amount = (mx - average) * (-3.0 * hb_p[base]);
+    float amount = (mx - average) * (-3.0 * hbp_vibrance);
     return vec4(mix(color.rgb, vec3(mx), amount), color.a);
 }

@@ -6,10 +6,10 @@
 //   when end <= start.
 // p0..1 = center, p2 = start, p3 = end, p4..6 = colour.
 vec4 hb_vignette(vec4 color, uint base) {
-    vec2 center = vec2(hb_p[base], hb_p[base + 1u]);
-    float start = hb_p[base + 2u];
-    float end = hb_p[base + 3u];
-    vec3 tone = vec3(hb_p[base + 4u], hb_p[base + 5u], hb_p[base + 6u]);
+    vec2 center = vec2(hbp_center(0), hbp_center(1));
+    float start = hbp_start;
+    float end = hbp_end;
+    vec3 tone = vec3(hbp_color(0), hbp_color(1), hbp_color(2));
     vec2 uv = (vec2(hb_pos) + 0.5) / vec2(hb_out_size);
     float d = distance(uv, center);
     float amount;

@@ -7,11 +7,11 @@
 //   soft_light: mix(c, c (1 - v) + v (c < 0.5 ? 2 c : 1 - 2 (1 - c)^2), k)
 // alpha kept. p0..1 = center, p2 = start, p3 = end, p4..6 = colour, p7 = mode.
 vec4 hb_vignette_blend(vec4 color, uint base) {
-    vec2 center = vec2(hb_p[base], hb_p[base + 1u]);
-    float start = hb_p[base + 2u];
-    float end = hb_p[base + 3u];
-    vec3 v = vec3(hb_p[base + 4u], hb_p[base + 5u], hb_p[base + 6u]);
-    int mode = int(hb_p[base + 7u]);
+    vec2 center = vec2(hbp_center(0), hbp_center(1));
+    float start = hbp_start;
+    float end = hbp_end;
+    vec3 v = vec3(hbp_color(0), hbp_color(1), hbp_color(2));
+    int mode = int(hbp_mode);
     vec2 uv = (vec2(hb_pos) + 0.5) / vec2(hb_out_size);
     float d = distance(uv, center);
     float k;

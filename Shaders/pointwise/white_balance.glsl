@@ -14,7 +14,7 @@ vec4 hb_white_balance(vec4 color, uint base) {
         dot(color.rgb, vec3(0.299, 0.587, 0.114)),
         dot(color.rgb, vec3(0.596, -0.274, -0.322)),
         dot(color.rgb, vec3(0.212, -0.523, 0.311)));
-    yiq.z = clamp(yiq.z + hb_p[base], -0.5226, 0.5226);
+    yiq.z = clamp(yiq.z + hbp_tint_shift, -0.5226, 0.5226);
     vec3 rgb = vec3(
         dot(yiq, vec3(1.0, 0.956, 0.621)),
         dot(yiq, vec3(1.0, -0.272, -0.647)),
@@ -23,5 +23,5 @@ vec4 hb_white_balance(vec4 color, uint base) {
     vec3 below = 2.0 * rgb * warm;
     vec3 above = 1.0 - 2.0 * (1.0 - rgb) * (1.0 - warm);
     vec3 warmed = mix(below, above, step(0.5, rgb));
-    return vec4(mix(rgb, warmed, hb_p[base + 1u]), color.a);
+    return vec4(mix(rgb, warmed, hbp_warmth), color.a);
 }

@@ -308,6 +308,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     /// first (`shader=PATH:amount=0.5`), so the chain parses back; nil for
     /// built-in filters.
     public let sourcePath: String?
+    /// The named fields the packed floats fill, in order, which the GLSL
+    /// reads by name (see `ParameterField`); nil for a filter whose shaders
+    /// read `hb_p[base + i]` by position.
+    public let layout: [ParameterField]?
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
@@ -360,6 +364,10 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - dataInBuffer: the packed floats are large (a LUT, curve tables) and
     ///     the GLSL reads them from `hb_data[base...]`, a storage buffer,
     ///     instead of the 16 KiB uniform block `hb_p`.
+    ///   - layout: the names of the packed floats, in the order `pack`
+    ///     writes them, for the GLSL to read them by (`hbp_NAME`); by default,
+    ///     with the default `pack`, each parameter's name
+    ///     (`ParameterField.inOrder`). Each frame's floats must fill it.
     ///   - pack: the floats the stages read at `hb_p[base...]`; by default each
     ///     parameter in order (numbers, list elements, choice indices).
     ///   - outputSize: the size after the filter; by default unchanged.
@@ -382,6 +390,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public convenience init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
+        layout: [ParameterField]? = nil,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])? = nil,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)? = nil,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])? = nil,
@@ -392,7 +401,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ) {
         self.init(
             name: name, kind: kind, summary: summary, formula: formula, parameters: parameters, stages: stages,
-            identity: identity, sourcePath: sourcePath, dataInBuffer: dataInBuffer, pack: pack,
+            identity: identity, sourcePath: sourcePath, dataInBuffer: dataInBuffer, layout: layout, pack: pack,
             outputSize: outputSize, auxiliary: auxiliary, plannedStages: plannedStages, nodeInputs: nodeInputs,
             combinedSize: combinedSize, expansion: nil, colorimetryAfter: colorimetryAfter)
     }
@@ -413,13 +422,15 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ) {
         self.init(
             name: name, kind: .look, summary: summary, formula: formula, parameters: parameters, stages: [],
-            identity: nil, sourcePath: nil, dataInBuffer: false, pack: nil, outputSize: nil, auxiliary: nil,
+            identity: nil, sourcePath: nil, dataInBuffer: false, layout: [], pack: nil, outputSize: nil,
+            auxiliary: nil,
             plannedStages: nil, nodeInputs: .none, combinedSize: nil, expansion: expansion, colorimetryAfter: nil)
     }
 
     private init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String?, sourcePath: String?, dataInBuffer: Bool,
+        layout: [ParameterField]?,
         pack: (@Sendable (FilterValues, FilterEnvironment) throws -> [Float])?,
         outputSize: (@Sendable (FilterValues, FrameSize) throws -> FrameSize)?,
         auxiliary: (@Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame])?,
@@ -439,6 +450,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.dataInBuffer = dataInBuffer
         self.sourcePath = sourcePath
         self.pack = pack ?? { values, _ in values.packedInOrder() }
+        self.layout = layout ?? (pack == nil ? ParameterField.inOrder(parameters) : nil)
         self.outputSize = outputSize ?? { _, size in size }
         self.auxiliary = auxiliary ?? { _, _ in [] }
         self.plannedStages = plannedStages

@@ -95,14 +95,15 @@ enum ColorFold {
         return maps[filter.descriptor.identity] != nil
     }
 
-    /// The map of one filter from the floats its shader reads.
-    static func map(of name: String, packed: [Float]) -> ColorAffine {
-        maps[name]!(packed.map(Double.init))
+    /// The map of one filter from the floats its shader reads, by the
+    /// names its shader reads them by.
+    static func map(of descriptor: FilterDescriptor, packed: [Float]) -> ColorAffine {
+        maps[descriptor.identity]!(PackedFields(layout: descriptor.layout ?? [], floats: packed.map(Double.init)))
     }
 
     /// The folded map of a run of filters, in order, from their packed values.
-    static func composed(_ run: [(name: String, packed: [Float])]) -> ColorAffine {
-        run.reduce(ColorAffine.identity) { $0.then(map(of: $1.name, packed: $1.packed)) }
+    static func composed(_ run: [(descriptor: FilterDescriptor, packed: [Float])]) -> ColorAffine {
+        run.reduce(ColorAffine.identity) { $0.then(map(of: $1.descriptor, packed: $1.packed)) }
     }
 
     /// The 25 floats of the whole-chain fold on the planes
@@ -198,20 +199,21 @@ extension [PassPlan] {
 extension ColorFold {
     /// Each affine filter's map from its packed floats, as its shader
     /// computes it (Shaders/pointwise/<name>.glsl).
-    fileprivate static let maps: [String: @Sendable ([Double]) -> ColorAffine] = [
-        "brightness": { p in ColorAffine(rgb: identityRows, offset: [p[0], p[0], p[0]]) },
+    fileprivate static let maps: [String: @Sendable (PackedFields) -> ColorAffine] = [
+        "brightness": { p in ColorAffine(rgb: identityRows, offset: Array(repeating: p["brightness"], count: 3)) },
         "contrast": { p in
-            ColorAffine(rgb: scaled(identityRows, p[0]), offset: Array(repeating: 0.5 * (1 - p[0]), count: 3))
+            ColorAffine(
+                rgb: scaled(identityRows, p["contrast"]), offset: Array(repeating: 0.5 * (1 - p["contrast"]), count: 3))
         },
         "saturation": { p in
             // mix(luma, rgb, s) = s rgb + (1 - s) (L . rgb) for each channel.
-            let s = p[0]
+            let s = p["saturation"]
             return ColorAffine(
                 rgb: (0..<3).map { row in (0..<3).map { (row == $0 ? s : 0) + (1 - s) * harbethLuma[$0] } })
         },
-        "exposure": { p in ColorAffine(rgb: scaled(identityRows, pow2(p[0]))) },
+        "exposure": { p in ColorAffine(rgb: scaled(identityRows, pow2(p["exposure"]))) },
         "sepia": { p in
-            let k = p[0]
+            let k = p["intensity"]
             let toned: [[Double]] = [[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]]
             return ColorAffine(
                 rgb: (0..<3).map { row in (0..<3).map { (row == $0 ? 1 - k : 0) + k * toned[row][$0] } })
@@ -219,7 +221,7 @@ extension ColorFold {
         "hue": { p in
             // y = Y rgb, i2 = c I rgb + s Q rgb, q2 = c Q rgb - s I rgb,
             // out = y + a i2 + b q2 per channel.
-            let (c, s) = (p[0], p[1])
+            let (c, s) = (p["cos"], p["sin"])
             let y = [0.299, 0.587, 0.114]
             let i = [0.595716, -0.274453, -0.321263]
             let q = [0.211456, -0.522591, 0.31135]
@@ -234,21 +236,23 @@ extension ColorFold {
         },
         "color_matrix": { p in
             // mix(c, W c + o, k).
-            let k = p[20]
-            let matrix = (0..<16).map { index in (index % 5 == 0 ? 1 - k : 0) + k * p[index] }
-            return ColorAffine(matrix: matrix, offset: (0..<4).map { k * p[16 + $0] })
+            let k = p["intensity"]
+            let matrix = (0..<16).map { index in (index % 5 == 0 ? 1 - k : 0) + k * p["matrix", index] }
+            return ColorAffine(matrix: matrix, offset: (0..<4).map { k * p["offset", $0] })
         },
         "channel_mixer": { p in
-            ColorAffine(rgb: (0..<3).map { Array(p[$0 * 4..<$0 * 4 + 3]) }, offset: (0..<3).map { p[$0 * 4 + 3] })
+            let rows = ["r", "g", "b"]
+            return ColorAffine(
+                rgb: rows.map { row in (0..<3).map { p[row, $0] } }, offset: rows.map { p[$0, 3] })
         },
         "invert": { _ in ColorAffine(rgb: scaled(identityRows, -1), offset: [1, 1, 1]) },
         "color_rgba": { p in
-            let k = p[3]
-            return ColorAffine(rgb: (0..<3).map { row in (0..<3).map { row == $0 ? 1 - k + k * p[row] : 0 } })
+            let k = p["intensity"]
+            return ColorAffine(rgb: (0..<3).map { row in (0..<3).map { row == $0 ? 1 - k + k * p["color", row] : 0 } })
         },
         "opacity": { p in
             var map = ColorAffine.identity
-            map.matrix[15] = p[0]
+            map.matrix[15] = p["opacity"]
             return map
         },
     ]

@@ -79,7 +79,7 @@ struct ParameterWriter {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
             return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format)
         }
-        let map = ColorFold.composed(planned.combined.map { (filters[$0].descriptor.identity, data[$0]) })
+        let map = ColorFold.composed(planned.combined.map { (filters[$0].descriptor, data[$0]) })
         guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }
         return ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
     }

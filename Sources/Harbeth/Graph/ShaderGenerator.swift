@@ -7,7 +7,9 @@ import HarbethShaders
 ///
 /// Parameters reach the functions through `hb_base(slot)`: slot `i` of
 /// `hb_p` holds the offset of stage `i`'s data, so the code depends only on
-/// the chain's structure and a new value never recompiles anything.
+/// the chain's structure and a new value never recompiles anything. Each
+/// filter's file is wrapped in the accessors of its parameter layout
+/// (`hbp_NAME`, `ParameterField`), so the GLSL reads its values by name.
 struct ShaderGenerator {
     /// The intermediate image format, e.g. rgba16f.
     let imageFormat: ImageFormat
@@ -171,16 +173,24 @@ struct ShaderGenerator {
         return planned.stage.function
     }
 
+    /// A stage's function, between the accessors that name its filter's
+    /// packed fields (`ParameterField`); a combined stage reads the map its
+    /// filters make together, by position.
     private func functionCode(for planned: PlannedStage, slot: Int) throws -> String {
+        let code: String
         switch planned.stage.code {
         case .embedded(let path):
-            return try Self.embeddedWithLine(path)
-        case .inline(_, let code):
-            return
-                code
+            code = try Self.embeddedWithLine(path)
+        case .inline(_, let text):
+            code =
+                text
                 .replacingOccurrences(of: "HB_FN", with: "hb_custom_\(slot)")
                 .replacingOccurrences(of: "HB_BASE", with: "hb_base(\(slot))") + "\n"
         }
+        let descriptor = filters[planned.filterIndex].descriptor
+        guard planned.combined.isEmpty, let layout = descriptor.layout, !layout.isEmpty else { return code }
+        let names = layout.accessors(array: descriptor.dataInBuffer ? "hb_data" : "hb_p")
+        return names.define + code + names.undefine
     }
 
     static func embedded(_ path: String) throws -> String {

@@ -443,6 +443,12 @@ public final class Renderer: Sendable {
         } catch {
             throw RenderError.resourceUnavailable(filter: filter.name, reason: "\(error)")
         }
+        if let layout = filter.descriptor.layout, !layout.accepts(data.count) {
+            throw RenderError.invalidFilterSetup(
+                filter: filter.name,
+                reason: "its values packed \(data.count) floats where its parameter layout names "
+                    + "\(layout.endsInRest ? "at least " : "")\(layout.fixedFloats)")
+        }
         packed.withLock { cache in
             if cache.count > 256 { cache.removeAll() }
             cache[key] = data

@@ -32,6 +32,7 @@ enum BlendFilters {
             .number("smoothness", default: 0.1, range: 0...1, summary: "chroma_key: width of the soft edge"),
         ],
         stages: [.pointwise("hb_blend", file: "pointwise/blend.glsl", auxiliaryImages: 1)],
+        layout: ["mode", "opacity", "fit", .init("key", count: 3), "similarity", "smoothness"],
         pack: { values, _ in
             [
                 Float(values.choiceIndex("mode")), Float(values.number("opacity")), Float(values.choiceIndex("fit")),
@@ -73,6 +74,7 @@ enum BlendFilters {
             .boolean("invert", default: false, summary: "white keeps the frame instead"),
         ],
         stages: [.pointwise("hb_mask_blend", file: "pointwise/mask_blend.glsl", auxiliaryImages: 2)],
+        layout: ["uses_color", .init("color", count: 4), "invert"],
         pack: { values, environment in
             // The colour shows where no second image is: no file, and no
             // second node (a graph gives the mask, then the image).

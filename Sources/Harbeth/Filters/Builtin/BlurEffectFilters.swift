@@ -23,10 +23,14 @@ enum BlurEffectFilters {
             intensity,
         ],
         stages: [.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl"), blurMix],
+        layout: blurMixLayout,
         pack: { values, _ in
-            BlurFilters.gaussianWeights(sigma: values.number("sigma"))
-                + [values.text("mode") == "radial" ? 1 : 0, Float(values.number("intensity"))]
-                + ["center", "size", "transition"].map { Float(values.number($0)) }
+            BlurFilters.blurData(
+                sigma: values.number("sigma"),
+                [
+                    values.text("mode") == "radial" ? 1 : 0, Float(values.number("intensity")),
+                    Float(values.number("center")), 0, Float(values.number("size")), Float(values.number("transition")),
+                ])
         },
         plannedStages: BlurFilters.blurThen(blurMix))
 
@@ -43,10 +47,12 @@ enum BlurEffectFilters {
             intensity,
         ],
         stages: [.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl"), blurMix],
+        layout: blurMixLayout,
         pack: { values, _ in
-            BlurFilters.gaussianWeights(sigma: values.number("sigma"))
-                + [2, Float(values.number("intensity"))] + values.list("center").map(Float.init)
-                + [Float(values.number("size")), Float(values.number("softness"))]
+            BlurFilters.blurData(
+                sigma: values.number("sigma"),
+                [2, Float(values.number("intensity"))] + values.list("center").map(Float.init)
+                    + [Float(values.number("size")), Float(values.number("softness"))])
         },
         plannedStages: BlurFilters.blurThen(blurMix))
 
@@ -88,7 +94,16 @@ enum BlurEffectFilters {
             .number("detail", default: 0.3, range: 0...1, summary: "share of the detail kept"),
         ],
         stages: [.kernel("hb_binomial_detail", file: "kernels/binomial_detail.glsl")],
+        layout: ["mode", "amount", "edge"],
         pack: { values, _ in [0, Float(values.number("strength")), Float(values.number("detail"))] })
+
+    /// The data of kernels/blur_mix.glsl, which tilt_shift, local_blur and
+    /// clarity share: the blur's radius, the mask's mode and values (a
+    /// tilt_shift's band has one centre value, its falloff the transition;
+    /// a local_blur's disc two, its falloff the softness), the weights.
+    static let blurMixLayout: [ParameterField] = [
+        "radius", "mode", "intensity", .init("center", count: 2), "size", "falloff", .rest("weights"),
+    ]
 
     static let all: [FilterDescriptor] = [
         tiltShift, localBlur, circleBlur, meanBlur, surfaceBlur, detailPreservingBlur,

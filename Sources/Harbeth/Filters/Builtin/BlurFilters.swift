@@ -11,9 +11,12 @@ enum BlurFilters {
             + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma",
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
         stages: [strip("h", radius: 6), strip("v", radius: 6)],
+        // The strips have the radius compiled in; the pyramid's ends read
+        // the factor and the margin.
+        layout: ["factor", "margin", .rest("weights")],
         pack: { values, _ in
             let blur = Blur(values)
-            return blur.weights + [Float(blur.factor), Float(blur.margin)]
+            return [Float(blur.factor), Float(blur.margin)] + blur.weights.dropFirst()
         },
         plannedStages: { values, input in
             let blur = Blur(values)
@@ -115,6 +118,14 @@ enum BlurFilters {
                 : FilterStage.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl")
             return [SizedStage(stage: horizontal, outputSize: input), SizedStage(stage: vertical, outputSize: input)]
         }
+    }
+
+    /// A blur's data: its radius, then `fields`, then the normalised
+    /// weights w[0...radius] (the layout's rest, so the fields keep their
+    /// places whatever the radius).
+    static func blurData(sigma: Double, _ fields: [Float]) -> [Float] {
+        let weights = gaussianWeights(sigma: sigma)
+        return [weights[0]] + fields + weights.dropFirst()
     }
 
     /// Radius, then the normalised weights w[0...radius].

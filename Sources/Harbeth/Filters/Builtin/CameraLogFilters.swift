@@ -33,6 +33,7 @@ enum CameraLogFilters {
                 + " BT.709 OETF: 4.5 L' below 0.018, else 1.099 L'^0.45 - 0.099, negatives 0, clipped at 1",
             parameters: parameters + gamut,
             stages: [.pointwise("hb_camera_log", file: "pointwise/camera_log.glsl")],
+            layout: ["curve", "exposure", "legal", .init("matrix", count: 9)],
             pack: { values, _ in
                 let choice = values.text("gamut")
                 let matrix =

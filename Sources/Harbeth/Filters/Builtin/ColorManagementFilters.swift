@@ -32,6 +32,7 @@ enum ColorManagementFilters {
                     + " (libplacebo's: target / 1000)"),
         ],
         stages: [.pointwise("hb_tonemap", file: "pointwise/tonemap.glsl")],
+        layout: ["transfer", "curve", "peak", "target", "gamut", "output", .init("matrix", count: 9), "knee", "black"],
         pack: { values, environment in
             [
                 values.text("transfer") == "hlg" ? 1 : 0, Float(values.choiceIndex("curve")),
@@ -90,6 +91,7 @@ enum ColorManagementFilters {
                 structural: true),
         ],
         stages: [.pointwise("hb_colorspace", file: "pointwise/colorspace.glsl")],
+        layout: ["from_curve", "to_curve", "gamut", "white", .init("matrix", count: 9), .init("luma", count: 3)],
         pack: { values, environment in
             let input = environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited)
             let (fromPrimaries, fromTransfer) = inputSpace(values, input)
@@ -151,6 +153,7 @@ enum ColorManagementFilters {
                     summary: "the curve; auto: the frame's transfer as displayed (BT.1886 for BT.709 video)")
             ],
             stages: [.pointwise("hb_\(name)", file: "pointwise/linear_light.glsl")],
+            layout: ["curve"],
             pack: { values, environment in [linearCurve(values.text("transfer"), environment.colorimetry)] })
     }
 

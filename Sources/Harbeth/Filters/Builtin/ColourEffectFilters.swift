@@ -112,6 +112,7 @@ enum ColourEffectFilters {
         parameters: [.number("intensity", default: 1, range: 0...1, summary: "0 leaves the image unchanged")],
         // color_matrix's shader with this matrix: alpha kept, no offset.
         stages: [.pointwise("hb_color_matrix", file: "pointwise/color_matrix.glsl")],
+        layout: [.init("matrix", count: 16), .init("offset", count: 4), "intensity"],
         pack: { values, _ in
             [0.272, 0.534, 0.131, 0, 0.349, 0.686, 0.168, 0, 0.393, 0.769, 0.189, 0, 0, 0, 0, 1]
                 + [0, 0, 0, 0, Float(values.number("intensity"))]

@@ -24,6 +24,7 @@ enum CompositionFilters {
                 summary: "when the transition starts, seconds of the output (the second video starts then)"),
         ],
         stages: [.kernel("hb_xfade", file: "kernels/xfade.glsl", auxiliaryImages: 1, readsSourceDirectly: true)],
+        layout: ["transition", "duration", "offset", "offset_remainder"],
         pack: { values, _ in
             let offset = values.number("offset")
             return [
@@ -60,6 +61,7 @@ enum CompositionFilters {
                     summary: "the canvas where neither covers it, r/g/b[/a] or #rrggbb[aa]"),
             ],
             stages: [.kernel("hb_stack", file: "kernels/stack.glsl", auxiliaryImages: 1, readsSourceDirectly: true)],
+            layout: ["vertical", "padding", .init("color", count: 4)],
             pack: { values, _ in
                 [vertical ? 1 : 0, Float(values.integer("padding"))] + GeometryFilters.rgba(values.list("color"))
             },

@@ -13,8 +13,9 @@ enum CorrectionFilters {
             .number("sigma", default: 8, range: 0.1...20, summary: "the size of the detail, pixels"),
         ],
         stages: [.kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl"), blurMix],
+        layout: BlurEffectFilters.blurMixLayout,
         pack: { values, _ in
-            BlurFilters.gaussianWeights(sigma: values.number("sigma")) + [3, Float(values.number("intensity"))]
+            BlurFilters.blurData(sigma: values.number("sigma"), [3, Float(values.number("intensity")), 0, 0, 0, 0])
         },
         plannedStages: BlurFilters.blurThen(blurMix))
 
@@ -59,6 +60,7 @@ enum CorrectionFilters {
                 summary: "which way and which space")
         ],
         stages: [.pointwise("hb_color_space", file: "pointwise/color_space.glsl")],
+        layout: [.init("matrix", count: 9)],
         pack: { values, _ in colorSpaceMatrices[values.choiceIndex("conversion")].matrix })
 
     static let all: [FilterDescriptor] = [clarity, colorCorrection, luminanceAdaptiveContrast, colorSpace]

@@ -59,6 +59,7 @@ enum DeinterlaceFilter {
                 .kernel(samples: false), function: "hb_deinterlace", code: .embedded("kernels/deinterlace.glsl"),
                 readsCodedPlanes: true)
         ],
+        layout: ["parity", "previous_field", "mode", "yadif"],
         pack: { values, environment in
             guard let window = environment.fieldWindow else {
                 throw RenderError.invalidFilterSetup(

@@ -49,6 +49,7 @@ enum DistortionFilters {
             .number("refractive_index", default: 0.71, range: 0.05...2, summary: "eta of the refraction"),
         ],
         stages: [sphere],
+        layout: [.init("center", count: 2), "radius", "refractive_index", "glass"],
         pack: { values, _ in values.packedInOrder() + [0] })
 
     /// sphere_refraction's and glass_sphere's kernel.
@@ -91,6 +92,7 @@ enum DistortionFilters {
             .number("refractive_index", default: 0.71, range: 0.05...2, summary: "eta of the refraction"),
         ],
         stages: [sphere],
+        layout: [.init("center", count: 2), "radius", "refractive_index", "glass"],
         pack: { values, _ in values.packedInOrder() + [1] })
 
     static let waterRipple = FilterDescriptor(

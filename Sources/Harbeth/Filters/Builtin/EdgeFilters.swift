@@ -20,9 +20,10 @@ enum EdgeFilters {
             .kernel("hb_canny_gradient", file: cannyFile), .kernel("hb_canny_suppress", file: cannyFile),
             .kernel("hb_canny_link", file: cannyFile),
         ],
+        layout: ["radius", "low", "high", .rest("weights")],
         pack: { values, _ in
-            BlurFilters.gaussianWeights(sigma: values.number("sigma"))
-                + [Float(values.number("low")), Float(values.number("high"))]
+            BlurFilters.blurData(
+                sigma: values.number("sigma"), [Float(values.number("low")), Float(values.number("high"))])
         })
 
     static let comicStrip = FilterDescriptor(
@@ -40,6 +41,7 @@ enum EdgeFilters {
             .number("threshold", default: 0.02, range: 0...1, summary: "detail below this is added less"),
         ],
         stages: [.kernel("hb_binomial_detail", file: "kernels/binomial_detail.glsl")],
+        layout: ["mode", "amount", "edge"],
         pack: { values, _ in [1, Float(values.number("amount")), Float(values.number("threshold"))] })
 
     static let edgeAwareSharpen = FilterDescriptor(

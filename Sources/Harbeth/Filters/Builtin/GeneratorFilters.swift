@@ -21,7 +21,8 @@ enum GeneratorFilters {
         parameters: [
             .list("color", count: 3...4, default: [0, 0, 0, 1], range: 0...1, summary: "r/g/b[/a] or #rrggbb[aa]")
         ] + size,
-        stages: [.kernel("hb_solid", file: "kernels/generate.glsl")],
+        stages: [.kernel("hb_solid", file: "kernels/solid.glsl")],
+        layout: [.init("color", count: 4)],
         pack: { values, _ in
             let color = values.list("color")
             return (color + (color.count == 3 ? [1] : [])).map(Float.init)
@@ -42,7 +43,10 @@ enum GeneratorFilters {
             .list("center", count: 2...2, default: [0.5, 0.5], range: 0...1, summary: "radial: the centre"),
             .number("radius", default: 0.5, range: 0.001...4, summary: "radial: where it reaches `to`, in widths"),
         ] + size,
-        stages: [.kernel("hb_gradient", file: "kernels/generate.glsl")],
+        stages: [.kernel("hb_gradient", file: "kernels/gradient.glsl")],
+        layout: [
+            .init("from", count: 4), .init("to", count: 4), "radial", "angle", .init("center", count: 2), "radius",
+        ],
         pack: { values, _ in
             func rgba(_ name: String) -> [Float] {
                 let color = values.list(name)

@@ -17,6 +17,7 @@ enum GeometryFilters {
                 "method", ["bilinear", "bicubic", "nearest", "lanczos"], default: "bicubic", summary: "interpolation"),
         ],
         stages: [.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)],
+        layout: ["method"],
         pack: { values, _ in [Float(values.choiceIndex("method"))] },
         outputSize: { values, input in try resizedSize(values, input) },
         plannedStages: { values, input in
@@ -71,6 +72,7 @@ enum GeometryFilters {
             .integer("y", default: -1, range: -1...16384, summary: "top edge (-1: centred)", structural: true),
         ],
         stages: [.kernel("hb_crop", file: "kernels/crop.glsl", readsSourceDirectly: true)],
+        layout: ["x", "y"],
         pack: { values, environment in
             let region = try cropRegion(values, input: environment.inputSize)
             return [Float(region.x), Float(region.y)]
@@ -103,6 +105,7 @@ enum GeometryFilters {
             .choice("direction", ["horizontal", "vertical", "both"], default: "horizontal", summary: "which axis")
         ],
         stages: [.kernel("hb_flip", file: "kernels/flip.glsl", readsSourceDirectly: true)],
+        layout: ["horizontal", "vertical"],
         pack: { values, _ in
             let direction = values.text("direction")
             return [direction == "vertical" ? 0 : 1, direction == "horizontal" ? 0 : 1]
@@ -123,6 +126,7 @@ enum GeometryFilters {
                 summary: "canvas colour, r/g/b[/a] or #rrggbb[aa]"),
         ],
         stages: [.kernel("hb_pad", file: "kernels/pad.glsl", readsSourceDirectly: true)],
+        layout: ["x", "y", .init("color", count: 4)],
         pack: { values, environment in
             let region = try padRegion(values, input: environment.inputSize)
             return [Float(region.x), Float(region.y)] + rgba(values.list("color"))
@@ -172,6 +176,7 @@ enum GeometryFilters {
                 structural: true),
         ],
         stages: [.kernel("hb_rotate", file: "kernels/rotate.glsl", samples: true)],
+        layout: ["turns", "cos", "sin", .init("fill", count: 4)],
         pack: { values, _ in
             let angle = values.number("angle")
             let radians = angle * Double.pi / 180

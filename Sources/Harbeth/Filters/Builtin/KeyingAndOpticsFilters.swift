@@ -62,6 +62,7 @@ enum KeyingAndOpticsFilters {
             .choice("matrix", ["2", "4", "8"], default: "8", summary: "the Bayer matrix's size"),
         ],
         stages: [.pointwise("hb_dither", file: "pointwise/dither.glsl")],
+        layout: ["levels", "matrix"],
         pack: { values, _ in [Float(values.number("levels")), Float(values.text("matrix")) ?? 8] })
 
     static let rgbaShift = FilterDescriptor(

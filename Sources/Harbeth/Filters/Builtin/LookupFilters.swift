@@ -13,6 +13,7 @@ enum LookupFilters {
         ],
         stages: [.pointwise("hb_lut3d", file: "pointwise/lut3d.glsl")],
         dataInBuffer: true,
+        layout: ["intensity", "size", .init("domain_min", count: 3), .init("domain_max", count: 3), .rest("table")],
         pack: { values, environment in
             let path = try requiredPath(values, filter: "lut3d", example: "lut3d=file=look.cube")
             let bytes = try environment.resources.data(at: path)
@@ -33,6 +34,7 @@ enum LookupFilters {
         ],
         stages: [.pointwise("hb_lut3d", file: "pointwise/lut3d.glsl")],
         dataInBuffer: true,
+        layout: ["intensity", "size", .init("domain_min", count: 3), .init("domain_max", count: 3), .rest("table")],
         pack: { values, environment in
             let path = try requiredPath(values, filter: "lookup", example: "lookup=file=lookup.png")
             let lut = try CubeLUT(lookupImage: environment.resources.image(at: path), path: path)
@@ -49,6 +51,7 @@ enum LookupFilters {
         ],
         stages: [.pointwise("hb_lut3d", file: "pointwise/lut3d.glsl")],
         dataInBuffer: true,
+        layout: ["intensity", "size", .init("domain_min", count: 3), .init("domain_max", count: 3), .rest("table")],
         pack: { values, environment in
             let path = try requiredPath(values, filter: "hald_clut", example: "hald_clut=file=hald8.png")
             let lut = try CubeLUT(haldImage: environment.resources.image(at: path), path: path)
@@ -65,10 +68,12 @@ enum LookupFilters {
         ],
         stages: [.pointwise("hb_lookup_1d", file: "pointwise/lookup_1d.glsl")],
         dataInBuffer: true,
+        layout: ["intensity", "entries", "shadow", "highlight", "transition", .rest("tables")],
         pack: { values, environment in
             let path = try requiredPath(values, filter: "lookup_1d", example: "lookup_1d=file=curve.png")
             let tables = try oneDimensionalTables(environment.resources.image(at: path), path: path)
-            return [Float(values.number("intensity")), Float(tables.count / 3)] + tables
+            // No zones: the layout is multi_zone_lookup's, whose function shares the file.
+            return [Float(values.number("intensity")), Float(tables.count / 3), 0, 0, 0] + tables
         })
 
     static let multiZoneLookup = FilterDescriptor(
@@ -89,6 +94,7 @@ enum LookupFilters {
         ],
         stages: [.pointwise("hb_multi_zone_lookup", file: "pointwise/lookup_1d.glsl")],
         dataInBuffer: true,
+        layout: ["intensity", "entries", "shadow", "highlight", "transition", .rest("tables")],
         pack: { values, environment in
             var sets: [[Float]] = []
             for zone in ["shadows", "midtones", "highlights"] {

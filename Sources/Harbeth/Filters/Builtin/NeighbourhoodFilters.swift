@@ -24,6 +24,7 @@ enum NeighbourhoodFilters {
             .number("sigma_color", default: 0.1, range: 0.01...1, summary: "colour-difference standard deviation"),
         ],
         stages: [.kernel("hb_bilateral", file: "kernels/bilateral.glsl")],
+        layout: ["radius", "spatial", "range"],
         pack: { values, _ in
             let sigmaSpace = values.number("sigma_space")
             let sigmaColor = values.number("sigma_color")
@@ -38,6 +39,7 @@ enum NeighbourhoodFilters {
         formula: "median of in(p + (x, y)) over |x|, |y| <= size / 2, each channel alone (GPUImage MedianFilter)",
         parameters: [.choice("size", ["3", "5"], default: "3", summary: "side of the square")],
         stages: [.kernel("hb_median", file: "kernels/median.glsl")],
+        layout: ["side"],
         pack: { values, _ in [values.text("size") == "5" ? 5 : 3] })
 
     static let motionBlur = FilterDescriptor(
@@ -49,6 +51,7 @@ enum NeighbourhoodFilters {
             .number("length", default: 10, range: 0...200, summary: "length of the streak in pixels"),
         ],
         stages: [.kernel("hb_motion_blur", file: "kernels/motion_blur.glsl", samples: true)],
+        layout: ["count", "length", .init("direction", count: 2)],
         pack: { values, _ in
             let length = values.number("length")
             let angle = values.number("angle") * Double.pi / 180
@@ -86,8 +89,10 @@ enum NeighbourhoodFilters {
             .kernel("hb_gaussian_blur_h", file: "kernels/gaussian_blur.glsl"),
             unsharpVertical,
         ],
+        layout: ["radius", "amount", "threshold", .rest("weights")],
         pack: { values, _ in
-            unsharpWeights(values) + [Float(values.number("amount")), Float(values.number("threshold"))]
+            BlurFilters.blurData(
+                sigma: values.number("sigma"), [Float(values.number("amount")), Float(values.number("threshold"))])
         },
         plannedStages: BlurFilters.blurThen(unsharpVertical))
 
@@ -95,10 +100,6 @@ enum NeighbourhoodFilters {
         "hb_unsharp_mask_v", file: "kernels/unsharp_mask.glsl", readsFilterInput: true)
 
     /// The blur's radius, then its weights (gaussian_blur's).
-    private static func unsharpWeights(_ values: FilterValues) -> [Float] {
-        BlurFilters.gaussianWeights(sigma: values.number("sigma"))
-    }
-
     static let sobel = FilterDescriptor(
         name: "sobel", kind: .neighborhood, summary: "Edge magnitude of luminance.",
         formula: "sqrt(gx^2 + gy^2) strength, gx, gy the 3x3 Sobel gradients of luma (Harbeth C7Sobel)",
@@ -134,6 +135,7 @@ enum NeighbourhoodFilters {
             .number("bias", default: 0, range: -1...1, summary: "added after dividing"),
         ],
         stages: [.kernel("hb_convolution", file: "kernels/convolution.glsl")],
+        layout: ["side", "scale", "bias", .rest("kernel")],
         pack: { values, _ in
             let kernel = values.list("kernel")
             // The side only sets a loop bound read from the data, so one

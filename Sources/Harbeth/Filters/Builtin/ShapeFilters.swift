@@ -22,6 +22,7 @@ enum ShapeFilters {
             .integer("radius", default: 1, range: 1...32, summary: "half the square's side, pixels"),
         ],
         stages: erode + dilate,
+        layout: ["radius", "black_hat"],
         pack: { values, _ in [Float(values.integer("radius")), values.text("operation") == "black_hat" ? 1 : 0] },
         plannedStages: { values, input in
             let stages: [FilterStage]
@@ -45,6 +46,9 @@ enum ShapeFilters {
             .choice("axis", ["x", "y"], default: "x", summary: "x: along rows; y: along columns"),
         ],
         stages: [dilate[0]],
+        // The axis chooses the stage; only the radius reaches it.
+        layout: ["radius"],
+        pack: { values, _ in [Float(values.integer("radius"))] },
         plannedStages: { values, input in
             [SizedStage(stage: values.text("axis") == "y" ? dilate[1] : dilate[0], outputSize: input)]
         })
@@ -74,6 +78,7 @@ enum ShapeFilters {
             .list("fill", count: 4...4, default: [0, 0, 0, 0], range: 0...1, summary: "r/g/b/a outside the frame"),
         ],
         stages: [.kernel("hb_transform", file: "kernels/transform.glsl", samples: true)],
+        layout: [.init("inverse", count: 9), .init("fill", count: 4)],
         pack: { values, environment in
             try TransformMatrix.inverse(values: values, size: environment.inputSize).map(Float.init)
                 + values.list("fill").map(Float.init)

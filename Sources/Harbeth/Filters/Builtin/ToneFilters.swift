@@ -10,6 +10,7 @@ enum ToneFilters {
             + " G = Y - 0.2721 I - 0.6474 Q, B = Y - 1.1070 I + 1.7046 Q (Harbeth C7Hue, GPUImage HueFilter)",
         parameters: [.number("degrees", default: 90, range: -360...360, summary: "rotation angle in degrees")],
         stages: [.pointwise("hb_hue", file: "pointwise/hue.glsl")],
+        layout: ["cos", "sin"],
         pack: { values, _ in
             let radians = values.number("degrees") * .pi / 180
             return [Float(cos(radians)), Float(sin(radians))]
@@ -33,6 +34,7 @@ enum ToneFilters {
             .number("tint", default: 0, range: -200...200, summary: "green (negative) to magenta (positive)"),
         ],
         stages: [.pointwise("hb_white_balance", file: "pointwise/white_balance.glsl")],
+        layout: ["tint_shift", "warmth"],
         pack: { values, _ in
             let temperature = values.number("temperature")
             let warmth = temperature < 5000 ? 0.0004 * (temperature - 5000) : 0.00006 * (temperature - 5000)
@@ -58,6 +60,10 @@ enum ToneFilters {
             .list("out_white", count: 1...3, default: [1], range: 0...1, summary: "output white: one value or r/g/b"),
         ],
         stages: [.pointwise("hb_levels", file: "pointwise/levels.glsl")],
+        layout: [
+            .init("in_black", count: 3), .init("in_white", count: 3), .init("gamma", count: 3),
+            .init("out_black", count: 3), .init("out_white", count: 3),
+        ],
         pack: { values, _ in
             var packed: [Float] = []
             var perChannel: [String: [Double]] = [:]
@@ -91,6 +97,7 @@ enum ToneFilters {
         ],
         stages: [.pointwise("hb_curves", file: "pointwise/curves.glsl")],
         dataInBuffer: true,
+        layout: [.init("red", count: 256), .init("green", count: 256), .init("blue", count: 256)],
         pack: { values, _ in try curveTables(values) })
 
     /// Three 256-entry tables, red, green, blue: channel curve then master.
