@@ -436,6 +436,63 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(sound.seconds, 2.5, accuracy: 0.1, "the sound lasts as the run does")
     }
 
+    /// 1 s of testsrc2 with the 440 Hz tone, two text subtitles, two
+    /// chapters, a title and an artist, and a second audio track (660 Hz)
+    /// in Matroska.
+    private func subtitled() throws -> String {
+        let srt = TestMedia.directory + "/graph-subtitled.srt"
+        let chapters = TestMedia.directory + "/graph-subtitled.txt"
+        try Data("1\n00:00:00,100 --> 00:00:00,400\nhello\n\n2\n00:00:00,600 --> 00:00:00,900\nagain\n\n".utf8)
+            .write(to: URL(fileURLWithPath: srt))
+        let metadata =
+            ";FFMETADATA1\ntitle=Subtitled\nartist=The Tests\n\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=500\n"
+            + "title=First\n\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=500\nEND=1000\ntitle=Second\n"
+        try Data(metadata.utf8).write(to: URL(fileURLWithPath: chapters))
+        return try TestMedia.clip(
+            "graph-subtitled.mkv",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=1", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=1", "-f", "lavfi", "-i",
+                "sine=frequency=660:sample_rate=48000:duration=1", "-i", srt, "-i", chapters, "-map", "0", "-map",
+                "1", "-map", "2", "-map", "3", "-map_metadata", "4", "-map_chapters", "4", "-c:v", "libx264",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-c:s", "srt",
+                "-metadata:s:s:0", "language=eng",
+            ])
+    }
+
+    /// A crossfade replaces input 0's sound with the mix, and keeps
+    /// everything else input 0 carries: its subtitles (with their
+    /// language), chapters and global metadata. Its second audio track,
+    /// which the mix does not take, is named as dropped.
+    func testAnXfadeKeepsInput0sOtherStreams() throws {
+        let folder = try Clips.folder(with: [try subtitled(), try voiced()])
+        let run = try Tool.run(
+            [
+                "-i", "graph-subtitled.mkv", "-i", "graph-voiced.mp4", "-filter_complex",
+                "xfade=transition=fade:duration=0.4:offset=0.5", "-o", "faded.mkv",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("crossfaded from graph-subtitled.mkv to graph-voiced.mp4"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("dropped audio"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("dropped subtitle"), run.stderr)
+        let output = folder.appendingPathComponent("faded.mkv").path
+        XCTAssertEqual(try Clips.probe("stream=codec_type", of: output), ["video", "audio", "subtitle"])
+        XCTAssertEqual(try Clips.probe("stream_tags=language", stream: "s", of: output), ["eng"])
+        XCTAssertEqual(try Clips.probe("chapter_tags=title", of: output), ["First", "Second"])
+        XCTAssertEqual(try Clips.probe("format_tags=title", of: output), ["Subtitled"])
+        // Each cue as far after the first frame as in the input (the
+        // muxer may move both by the audio encoder's delay).
+        let cues = try Clips.probe("packet=pts_time", stream: "s", of: output).compactMap(Double.init)
+        let video = try Clips.probe("stream=start_time", stream: "v", of: output).compactMap(Double.init)
+        XCTAssertEqual(cues.count, 2, "both subtitles")
+        XCTAssertEqual((cues.first ?? -1) - (video.first ?? 0), 0.1, accuracy: 0.005)
+        XCTAssertEqual((cues.last ?? -1) - (video.first ?? 0), 0.6, accuracy: 0.005)
+        // The sound is still the mix: input 1's tone after the transition.
+        let sound = try Sound(output)
+        XCTAssertEqual(sound.amplitude(880, at: 1.5), 0.125, accuracy: 0.025)
+        XCTAssertEqual(sound.amplitude(440, at: 1.5), 0, accuracy: 0.025)
+    }
+
     /// 2 s of a fourth picture with a 660 Hz tone, in stereo at 44100 Hz.
     private func sung() throws -> String {
         try toned("graph-sung.mp4", frequency: 660, sampleRate: 44100, channels: 2)

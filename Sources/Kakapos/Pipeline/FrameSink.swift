@@ -36,6 +36,13 @@ public struct SinkInput: Sendable {
     public var startPTS: Int64
     /// The streams to carry besides the video, if any.
     public var companions: CompanionStreams?
+    /// Streams of other files carried as well, each as `companions` is and
+    /// written after it: input 0's subtitles, chapters and metadata beside
+    /// a crossfade's mixed sound, say. Empty for most runs.
+    public var additionalCompanions: [CompanionStreams] = []
+
+    /// `companions`, if any, then `additionalCompanions`.
+    var everyCompanion: [CompanionStreams] { (companions.map { [$0] } ?? []) + additionalCompanions }
     /// The field order to tag the video with (the filters keep both fields
     /// of a frame where they are).
     public var fieldOrder: FieldOrder?

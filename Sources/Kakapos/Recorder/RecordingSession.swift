@@ -33,7 +33,9 @@ final class RecordingSession: @unchecked Sendable {
     let encoder: VideoEncoder
     private let muxer: FFOutputContext
     private let videoStream: UnsafeMutablePointer<AVStream>
-    private let companions: CompanionWriter?
+    /// One writer for each file whose streams the recording carries
+    /// (`SinkInput.everyCompanion`), in that order.
+    private let companions: [CompanionWriter]
     /// The program's own audio, when the input declared it.
     private let generatedAudio: GeneratedAudioTrack?
     private let fault: MediaFaultInjection?
@@ -149,16 +151,19 @@ final class RecordingSession: @unchecked Sendable {
         if let order = input.fieldOrder, order.isInterlaced, !container.storesFieldOrder {
             notes.append("field order \(order.rawValue) not kept: \(container.rawValue) does not store it")
         }
-        if let companions = input.companions, container.isStillImage {
-            let count = companions.streams.count
+        if container.isStillImage {
+            let count = input.everyCompanion.reduce(0) { $0 + $1.streams.count }
             if count > 0 { notes.append("dropped \(count) other stream(s): a still image holds the picture only") }
-            self.companions = nil
-        } else if let companions = input.companions {
-            self.companions = try CompanionWriter(
-                companions, muxer: muxer, container: container, audio: options.audio, video: videoStream,
-                videoFrameRate: input.frameRate, path: path)
+            self.companions = []
         } else {
-            self.companions = nil
+            var writers: [CompanionWriter] = []
+            for companions in input.everyCompanion {
+                writers.append(
+                    try CompanionWriter(
+                        companions, muxer: muxer, container: container, audio: options.audio, video: videoStream,
+                        videoFrameRate: input.frameRate, path: path))
+            }
+            self.companions = writers
         }
         if let audio = input.audio, input.audioIsCaptured, container.isStillImage || options.audio == .none {
             // The source's own sound, where it cannot or should not go.
@@ -208,7 +213,7 @@ final class RecordingSession: @unchecked Sendable {
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
         do {
-            try companions?.writeAttachedPictures(emit: writePacket)
+            for writer in companions { try writer.writeAttachedPictures(emit: writePacket) }
         } catch {
             abandon()
             throw error
@@ -225,14 +230,16 @@ final class RecordingSession: @unchecked Sendable {
             pauseNotes.append(
                 "paused \(count) time(s): " + String(format: "%.3f", pausedSeconds)
                     + " s taken out of the timeline, so the output has no gap")
-            if companions != nil { pauseNotes.append("the other streams were not paused: they keep their own timing") }
+            if !companions.isEmpty {
+                pauseNotes.append("the other streams were not paused: they keep their own timing")
+            }
         }
-        return openingNotes + (companions?.notes ?? []) + encoder.notes + pauseNotes
+        return openingNotes + companions.flatMap(\.notes) + encoder.notes + pauseNotes
     }
 
     /// What happened to the audio, e.g. `aac (copied)`; nil without audio.
     var audioSummary: String? {
-        let parts = [companions?.audioSummary, generatedAudio?.summary].compactMap { $0 }
+        let parts = (companions.map(\.audioSummary) + [generatedAudio?.summary]).compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
@@ -284,7 +291,7 @@ final class RecordingSession: @unchecked Sendable {
         try drainVideo()
         try generatedAudio?.finish(emit: writePacket)
         let tick = av_q2d(encoder.timeBase)
-        try companions?.finish(videoEnd: endPTS.map { Double($0) * tick }, emit: writePacket)
+        for writer in companions { try writer.finish(videoEnd: endPTS.map { Double($0) * tick }, emit: writePacket) }
         do { try muxer.finish() } catch {
             throw error.isOutOfSpace ? .outOfSpace(path: path, error: error) : .trailerFailed(path: path, error: error)
         }
@@ -360,9 +367,11 @@ final class RecordingSession: @unchecked Sendable {
             videoPackets += 1
             // The other streams up to this packet's time first, so that the
             // muxer's interleaving queue stays short.
-            if let companions {
+            if !companions.isEmpty {
                 let time = raw.pointee.dts != cav_nopts_value() ? raw.pointee.dts : pts
-                try companions.write(upTo: Double(time) * av_q2d(encoder.timeBase), emit: writePacket)
+                for writer in companions {
+                    try writer.write(upTo: Double(time) * av_q2d(encoder.timeBase), emit: writePacket)
+                }
             }
             av_packet_rescale_ts(raw, encoder.timeBase, videoStream.pointee.time_base)
             raw.pointee.stream_index = videoStream.pointee.index

@@ -220,15 +220,20 @@ public final class SegmentedRecorderSink: PausableSink {
     private func makeSegment(number: Int, input: SinkInput, start: Double?) throws(MediaError) -> RecorderSink {
         let sink = try RecorderSink(destination: .file(Self.name(pattern, number)), options: options)
         var segmentInput = input
-        if var companions = input.companions {
+        // Frame times are on the timeline of `companions`' file; another
+        // file's span is on its own, shifted by the difference of zeros.
+        let zero = input.companions?.zero ?? 0
+        func segment(_ companions: CompanionStreams) -> CompanionStreams {
+            var companions = companions
             if let start {
-                // Frame times are on the file's timeline, as the span is.
-                companions.start = start
+                companions.start = start - zero + companions.zero
                 companions.chapters = false
             }
             companions.endWithVideo = true
-            segmentInput.companions = companions
+            return companions
         }
+        segmentInput.companions = input.companions.map(segment)
+        segmentInput.additionalCompanions = input.additionalCompanions.map(segment)
         try sink.begin(segmentInput)
         return sink
     }

@@ -18,6 +18,9 @@ public final class CrossfadedAudio: Sendable {
     public let url: URL
     /// Where each side came from, for the recording's notes.
     public let summary: String
+    /// The audio stream of each file that the mix takes (FFmpeg's best
+    /// audio stream), by the file's path.
+    public let mixedStreams: [String: Int]
 
     /// One transition into the next input.
     public struct Transition: Sendable, Equatable {
@@ -69,6 +72,9 @@ public final class CrossfadedAudio: Sendable {
                 throw fail("cannot read the sound of \(file.lastPathComponent)", error)
             }
         }
+        mixedStreams = Dictionary(
+            zip(files.map(\.standardizedFileURL.path), inputs.map { Int($0.stream.pointee.index) }),
+            uniquingKeysWith: { first, _ in first })
         summary =
             "crossfaded from \(files[0].lastPathComponent)"
             + zip(files.dropFirst(), transitions).map { file, transition in

@@ -36,7 +36,7 @@ public final class SynchronizedSource: FrameSource {
     /// the one the maps name (`1:a`), else input 0.
     public let streamsFrom: Int?
     /// The sound of a transition between two inputs, carried instead of
-    /// any input's own streams.
+    /// input 0's audio; input 0's other streams stay.
     public let crossfade: CrossfadedAudio?
     private let feeds: [InputFeed]
     private let delivery: FrameDelivery
@@ -48,8 +48,8 @@ public final class SynchronizedSource: FrameSource {
     ///   - endRule: when the run ends.
     ///   - streamsFrom: the input whose audio and other streams to carry
     ///     (`--audio-from k`); nil: the one the maps name, else input 0.
-    ///   - crossfade: the sound of a transition, carried instead (input
-    ///     0's timing and tags stay).
+    ///   - crossfade: the sound of a transition, carried instead of input
+    ///     0's audio (its timing, tags and other streams stay).
     public init(
         inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
         crossfade: CrossfadedAudio? = nil
@@ -75,7 +75,9 @@ public final class SynchronizedSource: FrameSource {
     /// Input 0's timing and tags; the audio and other streams of one
     /// input: `streamsFrom`, or the input the maps name for them (`--map
     /// 1:a`), else input 0. Another input's streams are shifted by its
-    /// offset, as its video is, and end with the run's video.
+    /// offset, as its video is, and end with the run's video. With a
+    /// crossfade, its mix is the sound, and input 0's other streams
+    /// (subtitles, chapters, metadata) follow it.
     public func sinkInput(format: FrameFormat, maps: [StreamMap], keepTimestamps: Bool) throws(MediaError)
         -> SinkInput
     {
@@ -84,11 +86,14 @@ public final class SynchronizedSource: FrameSource {
             format: format, maps: StreamMap.maps(of: 0, in: maps), keepTimestamps: keepTimestamps)
         input.expectedFrameCount = expectedFrameCount
         if let crossfade {
-            var companions = crossfade.companions
-            companions.excluded =
-                (input.companions?.streams.count ?? 0) > 1
-                ? ["input 0's streams other than its sound: a crossfade carries the mixed sound only"] : []
-            input.companions = companions
+            // The mix is the sound; input 0's other streams stay.
+            if let all = input.companions {
+                input.additionalCompanions = [
+                    try crossfadeCompanions(
+                        all, crossfade: crossfade, format: format, maps: maps, keepTimestamps: keepTimestamps)
+                ]
+            }
+            input.companions = crossfade.companions
             input.audio = nil
             input.audioIsCaptured = false
         } else if from != 0 {
@@ -106,6 +111,31 @@ public final class SynchronizedSource: FrameSource {
             input.audioIsCaptured = other.audioIsCaptured
         }
         return input
+    }
+
+    /// Input 0's streams without its sound, which the crossfade's mix
+    /// replaces: the audio track the mix takes goes silently, any other
+    /// is named as dropped.
+    private func crossfadeCompanions(
+        _ all: CompanionStreams, crossfade: CrossfadedAudio, format: FrameFormat, maps: [StreamMap],
+        keepTimestamps: Bool
+    ) throws(MediaError) -> CompanionStreams {
+        let noAudio: StreamMap
+        do { noAudio = try StreamMap(parsing: "-0:a?") } catch { preconditionFailure("a valid map: \(error)") }
+        guard
+            var companions = try inputs[0].sinkInput(
+                format: format, maps: StreamMap.maps(of: 0, in: maps) + [noAudio], keepTimestamps: keepTimestamps
+            ).companions
+        else { return all }
+        let streams = (inputs[0] as? AssetSource)?.metadata.streams ?? []
+        let mixed = crossfade.mixedStreams[all.url.standardizedFileURL.path]
+        companions.excluded =
+            all.excluded
+            + all.streams.filter { !companions.streams.contains($0) && $0 != mixed }.map { index in
+                let name = streams.first { $0.index == index }.map(String.init(describing:)) ?? "stream \(index)"
+                return "\(name): a crossfade mixes one audio track of each input"
+            }
+        return companions
     }
 
     /// The one input whose streams a run carries: `streamsFrom`, or the
