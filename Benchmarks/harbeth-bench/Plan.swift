@@ -352,6 +352,7 @@ private struct PlanBuilder {
                 "eq=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9", 1.0
             ),
             ("hflip", "flip=direction=horizontal", "hflip", 1.0),
+            ("vflip", "flip=direction=vertical", "vflip", 1.0),
             ("box_blur", "box_blur=radius=2", "avgblur=sizeX=2", 1.0),
             ("unsharp", "unsharp_mask", "unsharp", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),

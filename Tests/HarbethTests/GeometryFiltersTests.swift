@@ -113,6 +113,70 @@ final class GeometryFiltersTests: XCTestCase {
         }
     }
 
+    /// A vertical flip, alone or among crops on the chroma grid, written to
+    /// the source's layout, takes no pass either, as FFmpeg's vflip: the
+    /// planes are read from their last row up (a negative stride). Each
+    /// plane is the source's rows of the rectangle, reversed, with the
+    /// chroma of an odd height flipped over its own rows as FFmpeg does.
+    /// The frame goes on into a pass (sepia over the flipped view) as the
+    /// flip with a pass of its own does, and packs the same bytes.
+    func testVerticalFlipsNeedNoPass() throws {
+        let renderer = try Fixtures.renderer()
+        let chains: [(text: String, x: Int, y: Int, width: Int, height: Int)] = [
+            ("flip=direction=vertical", 0, 0, 320, 240),
+            ("crop=w=150:h=101:x=20:y=10,flip=direction=vertical,crop=w=146:h=99:x=4:y=2", 24, 10, 146, 99),
+            ("flip=direction=vertical,crop=w=100:h=52:x=2:y=6,flip=direction=vertical", 2, 182, 100, 52),
+        ]
+        for layout in [PixelLayout.yuv420p, .nv12, .yuv422p10, .yuva444p10, .rgba8, .gray16] {
+            let frame = try Fixtures.frame(layout)
+            for chain in chains {
+                let what = "\(layout) \(chain.text)"
+                let node = ImageNode(frame).applying(try FilterChain(parsing: chain.text))
+                XCTAssertEqual(try renderer.summary(for: node).dispatchesPerFrame, 0, what)
+                let before = renderer.statistics.dispatches
+                let flipped = try node.makeFrame(on: renderer)
+                XCTAssertEqual(renderer.statistics.dispatches, before, "\(what): no dispatch")
+                XCTAssertEqual([flipped.width, flipped.height], [chain.width, chain.height], what)
+                let shift = layout.chromaShift
+                let reversed = chain.text.split(separator: ",").filter { $0.hasPrefix("flip") }.count % 2 == 1
+                for plane in 0..<layout.planeCount {
+                    let subsampled =
+                        (plane == 1 || plane == 2) && layout.planeSize(plane, width: 2, height: 2).width < 2
+                    let (x, y) = subsampled ? (chain.x >> shift.x, chain.y >> shift.y) : (chain.x, chain.y)
+                    let columnBytes =
+                        layout.minimumBytesPerRow(plane, width: 2) / layout.planeSize(plane, width: 2, height: 1).width
+                    let rowBytes = layout.minimumBytesPerRow(plane, width: frame.width)
+                    let size = layout.planeSize(plane, width: chain.width, height: chain.height)
+                    let source = frame.packedBytes(plane: plane)
+                    var rows: [[UInt8]] = (0..<size.height).map { row in
+                        let start = (y + row) * rowBytes + x * columnBytes
+                        return Array(source[start..<(start + size.width * columnBytes)])
+                    }
+                    if reversed { rows.reverse() }
+                    XCTAssertTrue(flipped.packedBytes(plane: plane) == rows.flatMap { $0 }, "\(what) plane \(plane)")
+                }
+            }
+            // The flipped view feeds a pass as the frame it stands for.
+            let viewed = try ImageNode(try ImageNode(frame).applying(.flip(.vertical)).makeFrame(on: renderer))
+                .applying(.sepia()).makeFrame(on: renderer)
+            let passed = try ImageNode(frame).applying(try FilterChain(parsing: "flip=direction=vertical,sepia"))
+                .makeFrame(on: renderer)
+            for plane in 0..<layout.planeCount {
+                XCTAssertTrue(viewed.packedBytes(plane: plane) == passed.packedBytes(plane: plane), "\(layout) sepia")
+            }
+        }
+        // An odd height that moves the rectangle off the chroma grid, and
+        // a flip to another layout, take the pass.
+        let frame = try Fixtures.frame(.yuv420p)
+        for (text, output) in [
+            ("crop=w=100:h=101:x=4:y=2,flip=direction=vertical,crop=w=100:h=100:x=0:y=0", RenderOutput.sameAsSource),
+            ("flip=direction=vertical", .rgba8), ("flip=direction=both", .sameAsSource),
+        ] {
+            let node = ImageNode(frame).applying(try FilterChain(parsing: text))
+            XCTAssertGreaterThan(try renderer.summary(for: node, output: output).dispatchesPerFrame, 0, text)
+        }
+    }
+
     func testPadThatCannotHoldTheInputIsAClearError() throws {
         let frame = try Fixtures.frame(.rgba8)
         for (text, message) in [

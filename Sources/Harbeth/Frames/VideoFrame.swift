@@ -25,10 +25,14 @@ public struct FramePlane: Sendable {
     public let storage: any PlaneStorage
     /// Offset of the first row in `storage`.
     public let offset: Int
-    /// Distance in bytes from one row to the next (at least the row's width).
+    /// Distance in bytes from one row to the next (at least the row's
+    /// width). Negative when the rows go up in memory, `offset` then
+    /// naming the highest: a vertically flipped view of another frame's
+    /// plane, as FFmpeg's negative `linesize`.
     public let bytesPerRow: Int
 
-    /// A plane whose first row starts `offset` bytes into `storage`, with rows `bytesPerRow` bytes apart.
+    /// A plane whose first row starts `offset` bytes into `storage`, with rows `bytesPerRow` bytes apart
+    /// (negative: each row before the last in memory).
     public init(storage: any PlaneStorage, offset: Int = 0, bytesPerRow: Int) {
         self.storage = storage
         self.offset = offset
@@ -94,13 +98,17 @@ public struct VideoFrame: Sendable {
         }
         for (index, plane) in planes.enumerated() {
             let rowBytes = layout.minimumBytesPerRow(index, width: width)
-            guard plane.bytesPerRow >= rowBytes else {
+            guard abs(plane.bytesPerRow) >= rowBytes else {
                 throw .rowsTooShort(plane: index, bytesPerRow: plane.bytesPerRow, needed: rowBytes)
             }
             let rows = layout.planeSize(index, width: width, height: height).height
-            let needed = plane.offset + (rows - 1) * plane.bytesPerRow + rowBytes
+            // The first and last rows in memory, whichever way they go.
+            let lowest = plane.offset + min(0, (rows - 1) * plane.bytesPerRow)
+            let needed = plane.offset + max(0, (rows - 1) * plane.bytesPerRow) + rowBytes
             let available = plane.storage.withUnsafeBytes { $0.count }
-            guard available >= needed else { throw .planeTooSmall(plane: index, needed: needed, available: available) }
+            guard lowest >= 0, available >= needed else {
+                throw .planeTooSmall(plane: index, needed: needed - min(0, lowest), available: available)
+            }
         }
         self.width = width
         self.height = height

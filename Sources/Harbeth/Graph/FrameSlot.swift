@@ -77,7 +77,9 @@ final class FrameSlot: @unchecked Sendable {
         var sources: [(buffer: GPUBuffer, offset: Int, bytesPerRow: Int)] = []
         for (position, frame) in frames.enumerated() {
             let plane = frame.planes[0]
-            if let lease = plane.storage as? SlotLease {
+            // A flipped view (rows going up) is copied on the host: a
+            // buffer-to-image copy takes rows going down only.
+            if let lease = plane.storage as? SlotLease, plane.bytesPerRow > 0 {
                 sources.append((lease.deviceBuffer, plane.offset, plane.bytesPerRow))
                 continue
             }

@@ -161,7 +161,7 @@ public final class Renderer: Sendable {
         let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
         let output = node.renderOutput(output)
         if inputPasses.isEmpty,
-            let region = try PlaneCrop.region(
+            let region = try PlaneView.region(
                 format: input, filters: filters, outputLayout: output.resolve(for: input.layout))
         {
             let format = FrameFormat(
@@ -331,13 +331,14 @@ public final class Renderer: Sendable {
             // it is the same plan.
             let sizes = nodeFrames.mapValues { $0.map { FrameSize(width: $0.width, height: $0.height) } }
             (filters, origins) = try node.resolvedFiltersWithOrigins(inputSizes: sizes, input: source.format)
-            // Crops on the chroma grid need no pass: the source's planes, offset.
+            // Crops on the chroma grid and vertical flips need no pass: the
+            // source's planes, offset, and read bottom up when flipped.
             if nodeFrames.isEmpty,
-                let cropped = try PlaneCrop.frame(
+                let viewed = try PlaneView.frame(
                     source, filters: filters, outputLayout: output.resolve(for: source.layout))
             {
                 if counted { counters.withLock { $0.framesRendered += 1 } }
-                done(.success(cropped))
+                done(.success(viewed))
                 return
             }
             plan = try self.plan(for: source.format, filters: filters, output: output)

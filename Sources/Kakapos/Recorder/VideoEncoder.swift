@@ -281,11 +281,14 @@ final class VideoEncoder: @unchecked Sendable {
             // (PlaneStorage's contract), and the buffer keeps it alive.
             let (base, count) = plane.storage.withUnsafeBytes { ($0.baseAddress, $0.count) }
             guard let base else { throw .invalidData }
-            let start = UnsafeMutablePointer(mutating: (base + plane.offset).assumingMemoryBound(to: UInt8.self))
+            // The buffer spans the whole storage: a plane with a negative
+            // stride (a flipped view) has its rows below its first.
+            let whole = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+            let start = whole + plane.offset
             let retained = Unmanaged.passRetained(plane.storage as AnyObject).toOpaque()
             guard
                 let buffer = av_buffer_create(
-                    start, count - plane.offset,
+                    whole, count,
                     { opaque, _ in
                         Unmanaged<AnyObject>.fromOpaque(opaque!).release()
                     }, retained, Int32(cav_buffer_flag_readonly()))
