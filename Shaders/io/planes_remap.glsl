@@ -7,8 +7,10 @@
 // pixels); planes 1 and 2 are subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane
 // 3 (alpha) is not. Each invocation writes one output block of
 // HB_BLOCK_W x HB_BLOCK_H pixels (whole 32-bit words of every plane).
-// p[6 k ... 6 k + 5] = plane k's map from an output sample (x, y) to its
-// input sample (a x + b y + c, d x + e y + f).
+// p[8 k ... 8 k + 5] = plane k's map from an output sample (x, y) to its
+// input sample (a x + b y + c, d x + e y + f); p[8 k + 6], p[8 k + 7] = the
+// low and high 16 bits of the sample that fills the plane outside the
+// input, with HB_FILL (a pad); without it, the edge is clamped.
 layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
 layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
@@ -33,17 +35,25 @@ void hb_remap_plane(int plane, ivec2 shift, ivec2 base, uint at) {
     ivec2 size = HB_BLOCK >> shift;
     // The input plane's last sample: padding pixels of the block read it.
     ivec2 last = ((hb_in_size + (ivec2(1) << shift) - 1) >> shift) - 1;
-    uint k = at + uint(plane * 6);
+    uint k = at + uint(plane * 8);
     ivec3 row0 = ivec3(hb_p[k], hb_p[k + 1u], hb_p[k + 2u]);
     ivec3 row1 = ivec3(hb_p[k + 3u], hb_p[k + 4u], hb_p[k + 5u]);
+#ifdef HB_FILL
+    uint fill = uint(hb_p[k + 6u]) | (uint(hb_p[k + 7u]) << 16);
+#endif
     for (int j = 0; j < size.y; j++) {
         for (int w = 0; w < size.x / HB_PER_WORD; w++) {
             uint word = 0u;
             for (int i = 0; i < HB_PER_WORD; i++) {
                 ivec2 p = ivec2(start.x + w * HB_PER_WORD + i, start.y + j);
-                ivec2 source = clamp(
-                    ivec2(row0.x * p.x + row0.y * p.y + row0.z, row1.x * p.x + row1.y * p.y + row1.z), ivec2(0), last);
-                word |= hb_sample(plane, source) << (8 * HB_SAMPLE_BYTES * i);
+                ivec2 moved = ivec2(row0.x * p.x + row0.y * p.y + row0.z, row1.x * p.x + row1.y * p.y + row1.z);
+                ivec2 source = clamp(moved, ivec2(0), last);
+#ifdef HB_FILL
+                uint value = moved == source ? hb_sample(plane, source) : fill;
+#else
+                uint value = hb_sample(plane, source);
+#endif
+                word |= value << (8 * HB_SAMPLE_BYTES * i);
             }
             int byteInRow = (start.x + w * HB_PER_WORD) * HB_SAMPLE_BYTES;
             hb_dst[uint(hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + byteInRow) >> 2] = word;

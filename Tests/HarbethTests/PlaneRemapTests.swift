@@ -79,4 +79,109 @@ final class PlaneRemapTests: XCTestCase {
             }
         }
     }
+
+    /// A pad on the chroma grid is a move of the planes too: each plane of
+    /// the canvas is the input's plane at the corner (x, y over the plane's
+    /// subsampling), exactly, and the rest the canvas colour's code value,
+    /// from BT.601's formulas here (limited range for the untagged YUV
+    /// frames, full for grey; within one code of rounding). With flips and
+    /// quarter turns before or after, still one pass. A corner off the
+    /// chroma grid takes the RGB path.
+    func testPadsOnTheChromaGridAreMovesOfThePlanes() throws {
+        let chains = [
+            ["pad=w=400:h=300:x=40:y=20:color=1/0.5/0/0.75"], ["pad=w=360:h=264", "flip=direction=horizontal"],
+            ["rotate=90", "pad=w=301:h=400:x=30:y=40:color=0/0/1"],
+        ]
+        let fill = UInt32.max
+        for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p10, .yuva444p10, .gray8, .rgba8, .yuv420p10] {
+            let frame = try Fixtures.frame(layout)
+            let shift = layout.chromaShift
+            for chain in chains {
+                let text = chain.joined(separator: ",")
+                if layout == .yuv422p && chain.contains("rotate=90") { continue }
+                let node = ImageNode(frame).applying(try FilterChain(parsing: text))
+                let names = try FilterChain(parsing: text).filters.map(\.name).joined(separator: "+")
+                XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["\(names) on the planes"], text)
+                let output = try node.makeFrame(on: Fixtures.renderer())
+                var size = FrameSize(width: frame.width, height: frame.height)
+                var planes = Self.planes(of: frame)
+                var color: [Double] = [0, 0, 0, 1]
+                for step in chain {
+                    guard step.hasPrefix("pad") else {
+                        planes = planes.map { Self.moved($0, by: step) }
+                        if step == "rotate=90" { size = FrameSize(width: size.height, height: size.width) }
+                        continue
+                    }
+                    var values: [String: String] = [:]
+                    for pair in step.dropFirst(4).split(separator: ":") {
+                        let parts = pair.split(separator: "=")
+                        values[String(parts[0])] = String(parts[1])
+                    }
+                    let canvas = FrameSize(width: Int(values["w"]!)!, height: Int(values["h"]!)!)
+                    let x = values["x"].flatMap { Int($0) } ?? (canvas.width - size.width) / 2
+                    let y = values["y"].flatMap { Int($0) } ?? (canvas.height - size.height) / 2
+                    color = values["color"].map { $0.split(separator: "/").map { Double($0)! } } ?? color
+                    planes = planes.enumerated().map { index, plane in
+                        let subsampled = (index == 1 || index == 2) && layout.isYUV && !layout.isGray
+                        let (sx, sy) = subsampled ? (shift.x, shift.y) : (0, 0)
+                        let width = (canvas.width + (1 << sx) - 1) >> sx
+                        let height = (canvas.height + (1 << sy) - 1) >> sy
+                        var padded = Plane(repeating: [UInt32](repeating: fill, count: width), count: height)
+                        for (row, samples) in plane.enumerated() {
+                            padded[row + (y >> sy)].replaceSubrange(
+                                (x >> sx)..<((x >> sx) + samples.count), with: samples)
+                        }
+                        return padded
+                    }
+                    size = canvas
+                }
+                let codes = Self.codes(of: color, layout: layout)
+                for (index, (actual, expected)) in zip(Self.planes(of: output), planes).enumerated() {
+                    XCTAssertEqual(actual.count, expected.count, "\(layout) \(text) plane \(index) rows")
+                    var wrong = 0
+                    for (a, e) in zip(actual.joined(), expected.joined()) {
+                        if e != fill {
+                            if a != e { wrong += 1 }
+                        } else if !Self.within(a, codes[index], layout: layout) {
+                            wrong += 1
+                        }
+                    }
+                    XCTAssertEqual(wrong, 0, "\(layout) \(text) plane \(index)")
+                }
+            }
+        }
+        let node = ImageNode(try Fixtures.frame(.yuv420p)).applying(try FilterChain(parsing: "pad=w=400:h=300:x=3:y=2"))
+        XCTAssertNotEqual(try Fixtures.renderer().summary(for: node).passes, ["pad on the planes"])
+    }
+
+    /// The code values of an RGBA colour in each plane of `layout`
+    /// (BT.601; RGBA as one packed sample).
+    private static func codes(of rgba: [Double], layout: PixelLayout) -> [UInt32] {
+        let (r, g, b, a) = (rgba[0], rgba[1], rgba[2], rgba.count > 3 ? rgba[3] : 1)
+        func code(_ value: Double) -> UInt32 { UInt32(max(0, value.rounded())) }
+        if layout == .rgba8 {
+            return [[r, g, b, a].enumerated().reduce(UInt32(0)) { $0 | code($1.element * 255) << (8 * $1.offset) }]
+        }
+        let luma = 0.299 * r + 0.587 * g + 0.114 * b
+        let maximum = Double((1 << layout.bitDepth) - 1)
+        if layout.isGray { return [code(luma * maximum)] }
+        let step = Double(1 << (layout.bitDepth - 8))
+        let cb = (b - luma) / 1.772
+        let cr = (r - luma) / 1.402
+        let planes = [code((16 + 219 * luma) * step), code((128 + 224 * cb) * step), code((128 + 224 * cr) * step)]
+        return layout.planeCount == 4 ? planes + [code(a * maximum)] : planes
+    }
+
+    /// Within one code of `expected` (each byte of an RGBA sample).
+    private static func within(_ actual: UInt32, _ expected: UInt32, layout: PixelLayout) -> Bool {
+        let lanes = layout == .rgba8 ? 4 : 1
+        let bits = layout == .rgba8 ? 8 : 32
+        return (0..<lanes).allSatisfy { lane in
+            let shift = UInt32(lane * bits)
+            let mask: UInt64 = bits == 32 ? 0xFFFF_FFFF : 0xFF
+            let a = Int((UInt64(actual) >> UInt64(shift)) & mask)
+            let e = Int((UInt64(expected) >> UInt64(shift)) & mask)
+            return abs(a - e) <= 1
+        }
+    }
 }

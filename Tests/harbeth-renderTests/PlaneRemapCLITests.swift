@@ -2,15 +2,44 @@ import Foundation
 import HarbethTestSupport
 import XCTest
 
-/// `-vf flip`, `transpose` and quarter turns move the decoded planes: the
-/// output decodes to exactly FFmpeg's hflip, vflip and transpose (each
-/// frame's MD5), at an even and an odd frame size.
+/// `-vf flip`, `transpose`, quarter turns and pads move the decoded
+/// planes: the output decodes to exactly FFmpeg's hflip, vflip, transpose
+/// and pad (each frame's MD5), at an even and an odd frame size.
 final class PlaneRemapCLITests: XCTestCase {
     /// 161x121 4:2:0: chroma planes of 81x61.
     private func oddClip() throws -> String {
         try TestMedia.clip(
             "remap-odd.mkv",
             ["-f", "lavfi", "-i", "testsrc2=size=161x121:rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", "yuv420p"])
+    }
+
+    /// Pads on the chroma grid, black and white (whose code values FFmpeg's
+    /// pad and our conversion agree on), alone and after a move.
+    func testPadsAreFFmpegsExactly() throws {
+        let cases: [(ours: String, theirs: String)] = [
+            ("pad=w=200:h=160:x=20:y=20", "pad=200:160:20:20"),
+            ("pad=w=240:h=180:color=1/1/1", "pad=240:180:40:30:color=white"),
+            ("rotate=90,pad=w=200:h=200:x=40:y=20", "transpose=clock,pad=200:200:40:20"),
+        ]
+        let folder = try Clips.folder(with: [try Clips.video()])
+        for (ours, theirs) in cases {
+            let run = try Tool.run(
+                ["-v", "-vf", ours, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("on the planes"), run.stderr)
+            let reference = folder.appendingPathComponent("theirs.mkv").path
+            _ = try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-loglevel", "error", "-y", "-i",
+                    folder.appendingPathComponent("cli-clip.mp4").path,
+                    "-vf", theirs, "-an", "-c:v", "ffv1", reference,
+                ])
+            let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+            XCTAssertEqual(
+                try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
+                "\(ours) against \(theirs)")
+        }
     }
 
     func testMovesAreFFmpegsExactly() throws {

@@ -77,7 +77,7 @@ struct ParameterWriter {
         guard !planned.combined.isEmpty else { return nil }
         if pass.remapsPlanes, case .source(let layout) = pass.input {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
-            return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format)
+            return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format, conversion: output)
         }
         let map = ColorFold.composed(planned.combined.map { (filters[$0].descriptor, data[$0]) })
         guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }

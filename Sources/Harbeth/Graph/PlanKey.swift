@@ -24,6 +24,9 @@ struct PlanKey: Hashable, Sendable {
     let imageFormat: ImageFormat
     /// The class of device the stages' variants are chosen for.
     let deviceClass: DeviceCapabilities.DeviceClass
+    /// Whether the chain is one move of the planes (`PlaneRemap`), which
+    /// values decide too (a pad's corner on the chroma grid).
+    let remapsPlanes: Bool
 
     init(
         input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat,
@@ -48,5 +51,6 @@ struct PlanKey: Hashable, Sendable {
         self.fusion = fusion
         self.imageFormat = imageFormat
         self.deviceClass = deviceClass
+        remapsPlanes = fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout)
     }
 }

@@ -1,14 +1,16 @@
-/// Flips, transposes and quarter turns written back in the frame's own
-/// layout move samples, not colours: a chain of only those is one pass on
-/// the planes (io/planes_remap.glsl) in which every output sample of a
-/// plane is one input sample of that plane, as FFmpeg's hflip, vflip and
-/// transpose move them. Nothing is converted, so the pixels are the
-/// source's exactly, colours outside RGB included.
+/// Flips, transposes, quarter turns and pads written back in the frame's
+/// own layout move samples, not colours: a chain of only those is one pass
+/// on the planes (io/planes_remap.glsl) in which every output sample of a
+/// plane is one input sample of that plane, as FFmpeg's hflip, vflip,
+/// transpose and pad move them, or, past a pad's input, the pad colour's
+/// code value. Nothing is converted, so the pixels are the source's
+/// exactly, colours outside RGB included.
 ///
 /// Planar YUV (8, 10 and 12 bits, with or without alpha), grey and 8-bit
 /// RGBA; a transpose or an odd quarter turn needs chroma subsampled alike
 /// in both directions (4:2:0, 4:4:4), so 4:2:2 keeps the RGB path for
-/// those. `--no-fusion` remaps nothing.
+/// those, and a pad needs its corner on the chroma grid (and the pads of a
+/// chain one colour). `--no-fusion` remaps nothing.
 enum PlaneRemap {
     /// The stage a remap pass runs (its data: each plane's map).
     static let stage = FilterStage(
@@ -38,7 +40,8 @@ enum PlaneRemap {
     }
 
     /// Quarter turns clockwise of a filter that only moves pixels, and
-    /// whether it mirrors first; nil for any other filter.
+    /// whether it mirrors first; nil for any other filter (a pad moves
+    /// them too, by its corner: see `map`).
     private static func motion(of filter: Filter) -> (turns: Int, mirrorX: Bool, mirrorY: Bool, transposes: Bool)? {
         guard filter.nodeInputSizes.isEmpty, filter.descriptor.sourcePath == nil else { return nil }
         switch filter.descriptor {
@@ -55,31 +58,88 @@ enum PlaneRemap {
         }
     }
 
-    /// True when `filters` remap frames of `input` written as `outputLayout`.
+    /// True when `filters` remap frames of `input` written as `outputLayout`:
+    /// flips, transposes and quarter turns (a transpose or an odd turn only
+    /// where chroma is subsampled alike both ways), and pads whose corner
+    /// is on the chroma grid, all of one colour.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard !filters.isEmpty, outputLayout == input.layout, layouts.contains(input.layout) else { return false }
         let shift = input.layout.chromaShift
-        return filters.allSatisfy { filter in
+        var size = FrameSize(width: input.width, height: input.height)
+        var colors: Set<[Double]> = []
+        for filter in filters {
+            if filter.descriptor == GeometryFilters.pad {
+                guard filter.nodeInputSizes.isEmpty,
+                    let region = try? GeometryFilters.padRegion(filter.values, input: size),
+                    region.x % (1 << shift.x) == 0, region.y % (1 << shift.y) == 0
+                else { return false }
+                colors.insert(filter.values.list("color"))
+                size = FrameSize(width: region.width, height: region.height)
+                continue
+            }
             guard let motion = motion(of: filter) else { return false }
-            return shift.x == shift.y || !(motion.transposes || motion.turns % 2 == 1)
+            guard shift.x == shift.y || !(motion.transposes || motion.turns % 2 == 1) else { return false }
+            if motion.transposes || motion.turns % 2 == 1 { size = FrameSize(width: size.height, height: size.width) }
+        }
+        return colors.count <= 1
+    }
+
+    /// True when the filters include a pad: samples outside the input
+    /// take its colour.
+    static func fills(_ filters: [Filter]) -> Bool {
+        filters.contains { $0.descriptor == GeometryFilters.pad }
+    }
+
+    /// Each plane's map for frames of `input`, and its pad colour's code
+    /// value (`conversion` from RGB), as the floats the shader reads: six
+    /// for the map, then the fill code's low and high 16 bits.
+    static func packed(_ filters: [Filter], input: FrameFormat, conversion: ColorConversion) -> [Float] {
+        let shift = input.layout.chromaShift
+        let fill = fillCodes(filters, layout: input.layout, conversion: conversion)
+        return (0..<input.layout.planeCount).flatMap { plane -> [Float] in
+            let subsampled = plane == 1 || plane == 2
+            let map = self.map(
+                filters, input: FrameSize(width: input.width, height: input.height),
+                shift: subsampled ? shift : (0, 0))
+            let code = fill[plane]
+            return [map.a, map.b, map.c, map.d, map.e, map.f].map(Float.init) + [
+                Float(code & 0xFFFF), Float(code >> 16),
+            ]
         }
     }
 
-    /// Each plane's map for frames of `input` (its luma size), as the
-    /// floats the shader reads: six per plane.
-    static func packed(_ filters: [Filter], input: FrameFormat) -> [Float] {
-        (0..<input.layout.planeCount).flatMap { plane -> [Float] in
-            let size = input.layout.planeSize(plane, width: input.width, height: input.height)
-            let map = self.map(filters, planeWidth: size.width, planeHeight: size.height)
-            return [map.a, map.b, map.c, map.d, map.e, map.f].map(Float.init)
+    /// The code value of the pads' colour in each plane, rounded as the
+    /// RGB path stores it (Shaders/io/store_buffer.glsl); RGBA packed.
+    static func fillCodes(_ filters: [Filter], layout: PixelLayout, conversion: ColorConversion) -> [UInt32] {
+        guard let pad = filters.first(where: { $0.descriptor == GeometryFilters.pad }) else {
+            return Array(repeating: 0, count: layout.planeCount)
         }
+        let rgba = GeometryFilters.rgba(pad.values.list("color")).map { min(max($0, 0), 1) }
+        func code(_ value: Float, _ maximum: Float) -> UInt32 { UInt32(min(max(value + 0.5, 0), maximum)) }
+        if layout == .rgba8 {
+            return [(0..<4).reduce(UInt32(0)) { $0 | code(rgba[$1] * 255, 255) << (8 * UInt32($1)) }]
+        }
+        let maximum = Float((1 << layout.bitDepth) - 1)
+        let m = conversion.rgbToYUV
+        let yuv = (0..<3).map { row in m[row] * rgba[0] + m[4 + row] * rgba[1] + m[8 + row] * rgba[2] + m[12 + row] }
+        let planes = (0..<min(layout.planeCount, 3)).map { code(yuv[$0], maximum) }
+        return layout.planeCount == 4 ? planes + [code(rgba[3] * maximum, maximum)] : planes
     }
 
-    /// The map of a plane of this size through the chain.
-    static func map(_ filters: [Filter], planeWidth: Int, planeHeight: Int) -> Map {
-        var (w, h) = (planeWidth, planeHeight)
+    /// The map of a plane subsampled by `shift` through the chain, for
+    /// frames of `input` (the luma size).
+    static func map(_ filters: [Filter], input: FrameSize, shift: (x: Int, y: Int)) -> Map {
+        var size = input
         var total = Map()
         for filter in filters {
+            let (w, h) = ((size.width + (1 << shift.x) - 1) >> shift.x, (size.height + (1 << shift.y) - 1) >> shift.y)
+            if filter.descriptor == GeometryFilters.pad {
+                // `applies` checked the region.
+                guard let region = try? GeometryFilters.padRegion(filter.values, input: size) else { continue }
+                total = total.after(Map(c: -(region.x >> shift.x), f: -(region.y >> shift.y)))
+                size = FrameSize(width: region.width, height: region.height)
+                continue
+            }
             guard let motion = motion(of: filter) else { continue }
             var step = Map()
             if motion.mirrorX { step = step.after(Map(a: -1, c: w - 1)) }
@@ -92,7 +152,7 @@ enum PlaneRemap {
             default: break
             }
             total = total.after(step)
-            if motion.transposes || motion.turns % 2 == 1 { (w, h) = (h, w) }
+            if motion.transposes || motion.turns % 2 == 1 { size = FrameSize(width: size.height, height: size.width) }
         }
         return total
     }
