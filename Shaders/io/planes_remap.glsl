@@ -28,6 +28,29 @@ uint hb_sample(int plane, ivec2 p) {
 #endif
 }
 
+#if defined(HB_ROWS) && HB_SAMPLE_BYTES == 1
+// With HB_ROWS every plane's map keeps rows as rows (b = d = 0, a and e
+// are 1 or -1: flips, half turns, pads), so the four bytes of an output
+// word are four neighbours of one source row: two word loads and a funnel
+// shift, reversed where a = -1, instead of four loads of a byte each.
+// Indexes are clamped into the buffer: bytes read past a row only fill
+// the padding past the frame's edge (or, with HB_FILL, are replaced).
+uint hb_src_word_at(int index) {
+    return hb_src[clamp(index, 0, int(hb_src.length()) - 1)];
+}
+
+// The samples x, x + a, x + 2a, x + 3a of `row`, in the bytes of a word.
+uint hb_row_word(int plane, int row, int x, int a) {
+    int address = hb_in_planes[plane].x + row * hb_in_planes[plane].y + (a > 0 ? x : x - 3);
+    uint shift = uint(address & 3) * 8u;
+    uint low = hb_src_word_at(address >> 2);
+    uint high = hb_src_word_at((address >> 2) + 1);
+    uint word = (low >> shift) | ((high << (31u - shift)) << 1u);
+    uint reversed = (word >> 24) | ((word >> 8) & 0xFF00u) | ((word << 8) & 0xFF0000u) | (word << 24);
+    return a > 0 ? word : reversed;
+}
+#endif
+
 // One plane's part of the block; called with constants, so its loops
 // unroll.
 void hb_remap_plane(int plane, ivec2 shift, ivec2 base, uint at) {
@@ -40,6 +63,27 @@ void hb_remap_plane(int plane, ivec2 shift, ivec2 base, uint at) {
     ivec3 row1 = ivec3(hb_p[k + 3u], hb_p[k + 4u], hb_p[k + 5u]);
 #ifdef HB_FILL
     uint fill = uint(hb_p[k + 6u]) | (uint(hb_p[k + 7u]) << 16);
+#endif
+#if defined(HB_ROWS) && HB_SAMPLE_BYTES == 1
+    for (int j = 0; j < size.y; j++) {
+        int row = row1.y * (start.y + j) + row1.z;
+        for (int w = 0; w < size.x / 4; w++) {
+            int x = row0.x * (start.x + w * 4) + row0.z;
+            uint word = hb_row_word(plane, clamp(row, 0, last.y), x, row0.x);
+#ifdef HB_FILL
+            // Bytes whose sample is outside the input take the fill.
+            uint inside = 0u;
+            for (int i = 0; i < 4; i++) {
+                int column = x + row0.x * i;
+                bool within = column >= 0 && column <= last.x && row >= 0 && row <= last.y;
+                inside |= (within ? 0xFFu : 0u) << (8 * i);
+            }
+            word = (word & inside) | ((fill * 0x01010101u) & ~inside);
+#endif
+            hb_dst[uint(hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + start.x + w * 4) >> 2] = word;
+        }
+    }
+    return;
 #endif
     for (int j = 0; j < size.y; j++) {
         for (int w = 0; w < size.x / HB_PER_WORD; w++) {

@@ -27,6 +27,8 @@ struct PlanKey: Hashable, Sendable {
     /// Whether the chain is one move of the planes (`PlaneRemap`), which
     /// values decide too (a pad's corner on the chroma grid).
     let remapsPlanes: Bool
+    /// Whether that move keeps rows as rows (a rotation's angle decides).
+    let remapKeepsRows: Bool
 
     init(
         input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat,
@@ -52,5 +54,6 @@ struct PlanKey: Hashable, Sendable {
         self.imageFormat = imageFormat
         self.deviceClass = deviceClass
         remapsPlanes = fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout)
+        remapKeepsRows = remapsPlanes && PlaneRemap.keepsRows(filters)
     }
 }

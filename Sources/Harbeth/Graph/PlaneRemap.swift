@@ -84,6 +84,16 @@ enum PlaneRemap {
         return colors.count <= 1
     }
 
+    /// True when every filter keeps rows as rows (flips, half turns and
+    /// pads, no transpose or odd quarter turn): the shader then moves whole
+    /// words of 8-bit samples (`HB_ROWS`).
+    static func keepsRows(_ filters: [Filter]) -> Bool {
+        filters.allSatisfy { filter in
+            guard let motion = motion(of: filter) else { return filter.descriptor == GeometryFilters.pad }
+            return !motion.transposes && motion.turns % 2 == 0
+        }
+    }
+
     /// True when the filters include a pad: samples outside the input
     /// take its colour.
     static func fills(_ filters: [Filter]) -> Bool {

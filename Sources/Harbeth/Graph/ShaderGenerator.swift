@@ -127,7 +127,9 @@ struct ShaderGenerator {
             defines["HB_SAMPLE_BYTES"] = layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1"
             defines["HB_SHIFT_X"] = "\(layout.chromaShift.x)"
             defines["HB_SHIFT_Y"] = "\(layout.chromaShift.y)"
-            if PlaneRemap.fills(pass.body?.combined.map { filters[$0] } ?? []) { defines["HB_FILL"] = "1" }
+            let moves = pass.body?.combined.map { filters[$0] } ?? []
+            if PlaneRemap.fills(moves) { defines["HB_FILL"] = "1" }
+            if PlaneRemap.keepsRows(moves) { defines["HB_ROWS"] = "1" }
         }
         let module = pass.remapsPlanes ? "io/planes_remap.glsl" : "io/planes_affine.glsl"
         let text =
