@@ -42,6 +42,31 @@ final class PlaneRemapCLITests: XCTestCase {
         }
     }
 
+    /// A vertical flip is a view of the decoded planes read bottom up (a
+    /// negative stride), which goes to the encoder as it is: libx264 makes
+    /// of it what it makes of the planes read top down (the crop that shows
+    /// the whole frame, a view too), rows reversed, to within its loss.
+    /// (The FFV1 files above are FFmpeg's vflip bit for bit.)
+    func testAFlippedViewEncodesAsTheFrameItStandsFor() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        for (chain, output) in [("flip=direction=vertical", "flipped.mp4"), ("crop=w=160:h=120", "upright.mp4")] {
+            let run = try Tool.run(
+                ["-v", "-vf", chain, "--crf", "18", "-y", "-o", output, "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
+        }
+        let rowBytes = 160 * 3
+        for index in [0, 12, 24] {
+            let flipped = try Clips.pixels(folder.appendingPathComponent("flipped.mp4").path, index: index)
+            let upright = try Clips.pixels(folder.appendingPathComponent("upright.mp4").path, index: index)
+            XCTAssertEqual(flipped.count, 120 * rowBytes)
+            let reversed = (0..<120).reversed().flatMap { upright[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }
+            XCTAssertLessThan(Clips.meanAbsoluteDifference(flipped, reversed), 3, "frame \(index)")
+            // The bound tells a flipped picture from one that is not.
+            XCTAssertGreaterThan(Clips.meanAbsoluteDifference(flipped, upright), 20, "frame \(index)")
+        }
+    }
+
     func testMovesAreFFmpegsExactly() throws {
         let cases: [(ours: String, theirs: String)] = [
             ("flip=direction=horizontal", "hflip"), ("flip=direction=vertical", "vflip"),
