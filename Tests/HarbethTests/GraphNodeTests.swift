@@ -158,28 +158,38 @@ final class GraphNodeTests: XCTestCase {
                 }
             ),
         ]
+        // Two plain RGBA videos mix on their planes; with fusion off, in
+        // the RGBA kernel.
+        let unfused = try Renderer(context: try GPUTestEnvironment.context(), options: .init(fusion: false))
         for (transition, formula) in formulas {
             // Times exact in binary, so t - offset is the same in the
             // shader's float as here (pixelize's ceil would tell them apart).
             for seconds in [1.875, 2.5, 2.75] {
-                let progress = min(max(1 - (seconds - 2) / 1, 0), 1)
-                let node = ImageNode(a, time: FrameTime(index: 0, seconds: seconds))
-                    .xfade(to: ImageNode(b), transition, duration: 1, offset: 2)
-                let out = try node.makeFrame(on: renderer).packedBytes(plane: 0)
-                var worst = 0.0
-                var wrong = 0
-                for y in 0..<height {
-                    for x in 0..<width {
-                        for c in 0..<3 {
-                            let error = abs(Double(out[(y * width + x) * 4 + c]) - formula(x, y, c, progress))
-                            worst = max(worst, error)
-                            if error > 1.5 { wrong += 1 }
+                for renderer in [try renderer, unfused] {
+                    let progress = min(max(1 - (seconds - 2) / 1, 0), 1)
+                    let node = ImageNode(a, time: FrameTime(index: 0, seconds: seconds))
+                        .xfade(to: ImageNode(b), transition, duration: 1, offset: 2)
+                    let planes = renderer === unfused ? "" : " on the planes"
+                    XCTAssertEqual(
+                        try renderer.summary(for: node).passes == ["xfade on the planes"], renderer !== unfused,
+                        "\(transition)")
+                    let out = try node.makeFrame(on: renderer).packedBytes(plane: 0)
+                    var worst = 0.0
+                    var wrong = 0
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            for c in 0..<3 {
+                                let error = abs(Double(out[(y * width + x) * 4 + c]) - formula(x, y, c, progress))
+                                worst = max(worst, error)
+                                if error > 1.5 { wrong += 1 }
+                            }
                         }
                     }
+                    // A pixel on a boundary may land on the other side when the
+                    // GPU's float rounds the other way: at most a line of them.
+                    XCTAssertLessThanOrEqual(
+                        wrong, 3 * max(width, height), "\(transition) at \(seconds) s\(planes): worst \(worst)")
                 }
-                // A pixel on a boundary may land on the other side when the
-                // GPU's float rounds the other way: at most a line of them.
-                XCTAssertLessThanOrEqual(wrong, 3 * max(width, height), "\(transition) at \(seconds) s: worst \(worst)")
             }
         }
         XCTAssertThrowsError(

@@ -11,23 +11,7 @@ final class PlaneRemapTests: XCTestCase {
         GPUTestEnvironment.assertNoValidationMessages(try GPUTestEnvironment.context())
     }
 
-    /// A plane as rows of samples (RGBA pixels as one sample).
-    private typealias Plane = [[UInt32]]
-
-    private static func planes(of frame: VideoFrame) -> [Plane] {
-        let layout = frame.layout
-        let bytes = layout == .rgba8 ? 4 : layout.bitDepth > 8 ? 2 : 1
-        return (0..<layout.planeCount).map { index in
-            let size = layout.planeSize(index, width: frame.width, height: frame.height)
-            let data = frame.packedBytes(plane: index)
-            return (0..<size.height).map { y in
-                (0..<size.width).map { x in
-                    let at = (y * size.width + x) * bytes
-                    return (0..<bytes).reduce(UInt32(0)) { $0 | UInt32(data[at + $1]) << (8 * $1) }
-                }
-            }
-        }
-    }
+    private typealias Plane = PlaneSamples.Plane
 
     /// One filter's move of one plane, from its formula.
     private static func moved(_ plane: Plane, by text: String) -> Plane {
@@ -74,8 +58,10 @@ final class PlaneRemapTests: XCTestCase {
                 let passes = text == "flip=direction=vertical" ? [] : ["\(names) on the planes"]
                 XCTAssertEqual(summary.passes, passes, "\(layout) \(text)")
                 let output = try node.makeFrame(on: Fixtures.renderer())
-                let expected = Self.planes(of: frame).map { plane in chain.reduce(plane) { Self.moved($0, by: $1) } }
-                XCTAssertEqual(Self.planes(of: output), expected, "\(layout) \(text)")
+                let expected = PlaneSamples.planes(of: frame).map { plane in
+                    chain.reduce(plane) { Self.moved($0, by: $1) }
+                }
+                XCTAssertEqual(PlaneSamples.planes(of: output), expected, "\(layout) \(text)")
             }
         }
     }
@@ -104,7 +90,7 @@ final class PlaneRemapTests: XCTestCase {
                 XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["\(names) on the planes"], text)
                 let output = try node.makeFrame(on: Fixtures.renderer())
                 var size = FrameSize(width: frame.width, height: frame.height)
-                var planes = Self.planes(of: frame)
+                var planes = PlaneSamples.planes(of: frame)
                 var color: [Double] = [0, 0, 0, 1]
                 for step in chain {
                     guard step.hasPrefix("pad") else {
@@ -135,14 +121,14 @@ final class PlaneRemapTests: XCTestCase {
                     }
                     size = canvas
                 }
-                let codes = Self.codes(of: color, layout: layout)
-                for (index, (actual, expected)) in zip(Self.planes(of: output), planes).enumerated() {
+                let codes = PlaneSamples.codes(of: color, layout: layout)
+                for (index, (actual, expected)) in zip(PlaneSamples.planes(of: output), planes).enumerated() {
                     XCTAssertEqual(actual.count, expected.count, "\(layout) \(text) plane \(index) rows")
                     var wrong = 0
                     for (a, e) in zip(actual.joined(), expected.joined()) {
                         if e != fill {
                             if a != e { wrong += 1 }
-                        } else if !Self.within(a, codes[index], layout: layout) {
+                        } else if !PlaneSamples.within(a, codes[index], layout: layout) {
                             wrong += 1
                         }
                     }
@@ -152,36 +138,5 @@ final class PlaneRemapTests: XCTestCase {
         }
         let node = ImageNode(try Fixtures.frame(.yuv420p)).applying(try FilterChain(parsing: "pad=w=400:h=300:x=3:y=2"))
         XCTAssertNotEqual(try Fixtures.renderer().summary(for: node).passes, ["pad on the planes"])
-    }
-
-    /// The code values of an RGBA colour in each plane of `layout`
-    /// (BT.601; RGBA as one packed sample).
-    private static func codes(of rgba: [Double], layout: PixelLayout) -> [UInt32] {
-        let (r, g, b, a) = (rgba[0], rgba[1], rgba[2], rgba.count > 3 ? rgba[3] : 1)
-        func code(_ value: Double) -> UInt32 { UInt32(max(0, value.rounded())) }
-        if layout == .rgba8 {
-            return [[r, g, b, a].enumerated().reduce(UInt32(0)) { $0 | code($1.element * 255) << (8 * $1.offset) }]
-        }
-        let luma = 0.299 * r + 0.587 * g + 0.114 * b
-        let maximum = Double((1 << layout.bitDepth) - 1)
-        if layout.isGray { return [code(luma * maximum)] }
-        let step = Double(1 << (layout.bitDepth - 8))
-        let cb = (b - luma) / 1.772
-        let cr = (r - luma) / 1.402
-        let planes = [code((16 + 219 * luma) * step), code((128 + 224 * cb) * step), code((128 + 224 * cr) * step)]
-        return layout.planeCount == 4 ? planes + [code(a * maximum)] : planes
-    }
-
-    /// Within one code of `expected` (each byte of an RGBA sample).
-    private static func within(_ actual: UInt32, _ expected: UInt32, layout: PixelLayout) -> Bool {
-        let lanes = layout == .rgba8 ? 4 : 1
-        let bits = layout == .rgba8 ? 8 : 32
-        return (0..<lanes).allSatisfy { lane in
-            let shift = UInt32(lane * bits)
-            let mask: UInt64 = bits == 32 ? 0xFFFF_FFFF : 0xFF
-            let a = Int((UInt64(actual) >> UInt64(shift)) & mask)
-            let e = Int((UInt64(expected) >> UInt64(shift)) & mask)
-            return abs(a - e) <= 1
-        }
     }
 }

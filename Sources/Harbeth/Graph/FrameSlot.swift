@@ -36,9 +36,9 @@ final class FrameSlot: @unchecked Sendable {
 
     init(plan: RenderPlan) throws {
         let context = plan.context
-        input = try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .upload)
+        input = try context.makeBuffer(size: plan.inputBytes, location: .upload)
         inputDevice =
-            plan.staging ? try context.makeBuffer(size: plan.inputLayout.totalBytes, location: .device) : input
+            plan.staging ? try context.makeBuffer(size: plan.inputBytes, location: .device) : input
         output = try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .readback)
         outputDevice =
             plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output

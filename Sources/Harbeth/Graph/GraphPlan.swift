@@ -43,6 +43,9 @@ struct PassPlan: Hashable, Sendable {
     /// True when the pass moves the samples of every plane, never
     /// converting them (`PlaneRemap`).
     var remapsPlanes = false
+    /// Set when the pass composes several sources' planes
+    /// (`PlaneComposition`): its input is every source, one after another.
+    var composition: PlaneComposition.Shape?
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -53,6 +56,7 @@ struct PassPlan: Hashable, Sendable {
             guard !stage.combined.isEmpty else { return filters[stage.filterIndex].name }
             return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
+        if let composition { return composition.names.joined(separator: "+") + " on the planes" }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         if remapsPlanes {
             return stages.flatMap { $0.combined.map { filters[$0].name } }.joined(separator: "+") + " on the planes"
@@ -121,6 +125,21 @@ struct GraphPlan: Sendable {
             }
         }
         return (assignment, sizes)
+    }
+}
+
+extension GraphPlan {
+    /// A composition's one pass, from its sources' planes to the canvas's.
+    init(composition shape: PlaneComposition.Shape) {
+        var pass = PassPlan(
+            input: .source(shape.layout), body: nil, output: .buffer(shape.layout), inputSize: shape.canvas,
+            outputSize: shape.canvas)
+        pass.composition = shape
+        var output = FrameFormat(
+            width: shape.canvas.width, height: shape.canvas.height, layout: shape.layout,
+            colorimetry: shape.colorimetry)
+        output.colorimetry = shape.layout.isYUV ? output.conversionColorimetry : nil
+        self.init(passes: [pass], output: output, filterInputSizes: [])
     }
 }
 

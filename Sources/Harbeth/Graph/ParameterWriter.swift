@@ -10,10 +10,12 @@ struct ParameterWriter {
     let context: GPUContext
 
     /// Writes the values of `filters` (packed in `data`, one array per
-    /// filter) for a frame at `time` whose pixels use `colorimetry`.
+    /// filter) for a frame at `time` whose pixels use `colorimetry`. A
+    /// composition's pass (`PlaneComposition`) takes `composition` as its
+    /// data instead, written every frame.
     func write(
         into slot: FrameSlot, filters: [Filter], data: [[Float]], time: FrameTime, colorimetry: Colorimetry,
-        inputBitDepth: Int
+        inputBitDepth: Int, composition: [Float]? = nil
     ) throws {
         let conversion = ColorConversion(colorimetry: colorimetry, bitDepth: inputBitDepth)
         let outputConversion = ColorConversion(
@@ -28,7 +30,10 @@ struct ParameterWriter {
             var table: [Float] = []
             var uniform: [Float] = []
             var buffer: [Float] = []
-            if rewriteData {
+            if let composition {
+                table = [Float(bitPattern: 1)]
+                uniform = composition
+            } else if rewriteData {
                 let stages = pass.stages
                 for planned in stages {
                     let packed =
@@ -43,6 +48,8 @@ struct ParameterWriter {
                         uniform += packed
                     }
                 }
+            }
+            if rewriteData || composition != nil {
                 guard table.count + uniform.count <= RenderPlan.uniformParameterFloats else {
                     throw RenderError.invalidFilterSetup(
                         filter: pass.name(in: filters),
@@ -53,7 +60,7 @@ struct ParameterWriter {
             }
             slot.uniforms[passIndex].withUnsafeMutableBytes { raw in
                 header.withUnsafeBytes { raw.copyMemory(from: $0) }
-                if rewriteData {
+                if rewriteData || composition != nil {
                     let start = raw.baseAddress! + RenderPlan.headerFloats * 4
                     (table + uniform).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                 }

@@ -29,6 +29,24 @@ struct PlanKey: Hashable, Sendable {
     let remapsPlanes: Bool
     /// Whether that move keeps rows as rows (a rotation's angle decides).
     let remapKeepsRows: Bool
+    /// The sources and layers of a composition on the planes; nil for a chain.
+    var composition: PlaneComposition.Shape? = nil
+
+    /// The key of a composition's plan.
+    init(composition: PlaneComposition.Shape, imageFormat: ImageFormat, deviceClass: DeviceCapabilities.DeviceClass) {
+        width = composition.canvas.width
+        height = composition.canvas.height
+        layout = composition.layout
+        colorimetry = composition.colorimetry
+        outputLayout = composition.layout
+        filters = []
+        fusion = true
+        self.imageFormat = imageFormat
+        self.deviceClass = deviceClass
+        remapsPlanes = false
+        remapKeepsRows = false
+        self.composition = composition
+    }
 
     init(
         input: FrameFormat, outputLayout: PixelLayout, filters: [Filter], fusion: Bool, imageFormat: ImageFormat,

@@ -12,13 +12,15 @@ struct PlaneLayout: Hashable, Sendable {
     let totalBytes: Int
 
     /// Rows aligned to 64 bytes; plane widths and heights padded to whole
-    /// output blocks so every block's words lie inside the plane.
-    init(layout: PixelLayout, width: Int, height: Int, block: (x: Int, y: Int) = (1, 1)) {
+    /// output blocks so every block's words lie inside the plane. The
+    /// planes start at `base` (a multiple of 64) of the buffer;
+    /// `totalBytes` counts from there.
+    init(layout: PixelLayout, width: Int, height: Int, block: (x: Int, y: Int) = (1, 1), base: Int = 0) {
         self.layout = layout
         let paddedWidth = (width + block.x - 1) / block.x * block.x
         let paddedHeight = (height + block.y - 1) / block.y * block.y
         var planes: [Plane] = []
-        var offset = 0
+        var offset = base
         for index in 0..<layout.planeCount {
             let rowBytes = layout.minimumBytesPerRow(index, width: paddedWidth)
             let stride = (rowBytes + 63) / 64 * 64
@@ -27,7 +29,7 @@ struct PlaneLayout: Hashable, Sendable {
             offset += stride * rows
         }
         self.planes = planes
-        self.totalBytes = max(offset, 4)
+        self.totalBytes = max(offset - base, 4)
     }
 
     /// The output block each invocation writes for this layout (see

@@ -124,7 +124,13 @@ enum PlaneRemap {
         guard let pad = filters.first(where: { $0.descriptor == GeometryFilters.pad }) else {
             return Array(repeating: 0, count: layout.planeCount)
         }
-        let rgba = GeometryFilters.rgba(pad.values.list("color")).map { min(max($0, 0), 1) }
+        return fillCodes(color: pad.values.list("color"), layout: layout, conversion: conversion)
+    }
+
+    /// The code value of a colour (r, g, b[, a]) in each plane of `layout`,
+    /// rounded as the RGB path stores it; RGBA packed.
+    static func fillCodes(color: [Double], layout: PixelLayout, conversion: ColorConversion) -> [UInt32] {
+        let rgba = GeometryFilters.rgba(color).map { min(max($0, 0), 1) }
         func code(_ value: Float, _ maximum: Float) -> UInt32 { UInt32(min(max(value + 0.5, 0), maximum)) }
         if layout == .rgba8 {
             return [(0..<4).reduce(UInt32(0)) { $0 | code(rgba[$1] * 255, 255) << (8 * UInt32($1)) }]

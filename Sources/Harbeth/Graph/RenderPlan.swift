@@ -8,7 +8,11 @@ final class RenderPlan: @unchecked Sendable {
     let graph: GraphPlan
     let filters: [Filter]
     let imageFormat: ImageFormat
-    let inputLayout: PlaneLayout
+    /// Where each source's planes lie in the input buffer: one source for
+    /// a chain, several one after another for a composition.
+    let inputLayouts: [PlaneLayout]
+    /// The input buffer's size.
+    let inputBytes: Int
     let outputLayout: PlaneLayout
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
@@ -50,16 +54,41 @@ final class RenderPlan: @unchecked Sendable {
     static let uniformBytes = 16384
     static let uniformParameterFloats = uniformBytes / 4 - headerFloats
 
-    init(
+    /// The plan of a chain on frames of `input`.
+    convenience init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
         imageFormat: ImageFormat, framesInFlight: Int, staging: Bool,
         deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws {
+        try self.init(
+            context: context,
+            graph: try GraphCompiler.plan(
+                input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass),
+            filters: filters, inputs: [input], outputLayout: pixelLayout, imageFormat: imageFormat,
+            framesInFlight: framesInFlight, staging: staging)
+    }
+
+    /// The plan of a composition on the planes (`PlaneComposition`).
+    convenience init(
+        context: GPUContext, composition: PlaneComposition.Shape, imageFormat: ImageFormat, framesInFlight: Int,
+        staging: Bool
+    ) throws {
+        try self.init(
+            context: context, graph: GraphPlan(composition: composition), filters: [],
+            inputs: composition.sources.map {
+                FrameFormat(width: $0.width, height: $0.height, layout: composition.layout)
+            },
+            outputLayout: composition.layout, imageFormat: imageFormat, framesInFlight: framesInFlight,
+            staging: staging)
+    }
+
+    private init(
+        context: GPUContext, graph: GraphPlan, filters: [Filter], inputs: [FrameFormat],
+        outputLayout pixelLayout: PixelLayout, imageFormat: ImageFormat, framesInFlight: Int, staging: Bool
+    ) throws {
         self.context = context
         self.filters = filters
         self.imageFormat = imageFormat
-        let graph = try GraphCompiler.plan(
-            input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass)
         self.graph = graph
         let limit = context.maxImageDimension
         for pass in graph.passes {
@@ -68,15 +97,25 @@ final class RenderPlan: @unchecked Sendable {
                 throw RenderError.frameTooLarge(width: size.width, height: size.height, limit: limit)
             }
         }
-        // Padded to whole blocks, so passes that read whole blocks stay in bounds.
-        inputLayout = PlaneLayout(
-            layout: input.layout, width: input.width, height: input.height,
-            block: PlaneLayout.outputBlock(for: input.layout))
+        // Padded to whole blocks, so passes that read whole blocks stay in
+        // bounds; each source from a multiple of 64 bytes.
+        var layouts: [PlaneLayout] = []
+        var base = 0
+        for input in inputs {
+            let layout = PlaneLayout(
+                layout: input.layout, width: input.width, height: input.height,
+                block: PlaneLayout.outputBlock(for: input.layout), base: base)
+            layouts.append(layout)
+            base += (layout.totalBytes + 63) / 64 * 64
+        }
+        inputLayouts = layouts
+        inputBytes = base
         outputLayout = PlaneLayout(
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))
+        let input = inputs[0]
         let buffers = [
-            ("input", input.width, input.height, input.layout, inputLayout.totalBytes),
+            ("input", input.width, input.height, input.layout, inputBytes),
             ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
         ]
         for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
@@ -102,6 +141,9 @@ final class RenderPlan: @unchecked Sendable {
         self.staging = staging
         pool = SlotPool(limit: max(framesInFlight, 1) * 4 + 4)
     }
+
+    /// Where the (first) source's planes lie in the input buffer.
+    var inputLayout: PlaneLayout { inputLayouts[0] }
 
     /// Passes (dispatches) per frame.
     var passCount: Int { graph.passes.count }

@@ -24,6 +24,9 @@ struct ShaderGenerator {
         var defines: [String: String] = [:]
         var text = try Self.embedded("common/prelude.glsl")
         text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
+        if let composition = pass.composition {
+            return try composeKernel(for: composition, name: pass.name(in: filters), prelude: text)
+        }
         if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
             return try planesKernel(for: pass, layout: layout, prelude: text)
         }
@@ -140,6 +143,30 @@ struct ShaderGenerator {
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
+    /// A composition of several sources' planes (`PlaneComposition`), with
+    /// the blocks and dispatch of any pass that writes the layout.
+    private func composeKernel(for shape: PlaneComposition.Shape, name: String, prelude: String) throws
+        -> KernelDescriptor
+    {
+        let layout = shape.layout
+        let block = PlaneLayout.outputBlock(for: layout)
+        var defines = [
+            "HB_BLOCK_W": "\(block.x)", "HB_BLOCK_H": "\(block.y)", "HB_PLANES": "\(layout.planeCount)",
+            "HB_SAMPLE_BYTES": layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1",
+            "HB_SHIFT_X": "\(layout.chromaShift.x)", "HB_SHIFT_Y": "\(layout.chromaShift.y)",
+        ]
+        var text = prelude
+        if shape.transitions {
+            defines["HB_TRANSITION"] = "1"
+            text += try Self.embeddedWithLine("common/xfade_transition.glsl")
+        }
+        text += try Self.embeddedWithLine("io/planes_compose.glsl") + Self.embeddedWithLine("common/main.glsl")
+        return KernelDescriptor(
+            source: ShaderSource(name: "pass " + name, text: text, defines: defines),
+            bindings: [.uniformBuffer, .storageBuffer, .storageBuffer, .storageBuffer],
+            workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
+    }
+
     /// The dispatch size for a pass's output.
     static func groups(for pass: PassPlan) -> (x: Int, y: Int) {
         let block: (x: Int, y: Int)
@@ -183,7 +210,7 @@ struct ShaderGenerator {
         let code: String
         switch planned.stage.code {
         case .embedded(let path):
-            code = try Self.embeddedWithLine(path)
+            code = try (Self.requires[path] ?? []).map(Self.embeddedWithLine).joined() + Self.embeddedWithLine(path)
         case .inline(_, let text):
             code =
                 text
@@ -195,6 +222,9 @@ struct ShaderGenerator {
         let names = layout.accessors(array: descriptor.dataInBuffer ? "hb_data" : "hb_p")
         return names.define + code + names.undefine
     }
+
+    /// Files a stage's file needs before it, shared with other kernels.
+    static let requires = ["kernels/xfade.glsl": ["common/xfade_transition.glsl"]]
 
     static func embedded(_ path: String) throws -> String {
         guard let text = ShaderLibrary.source(path) else {

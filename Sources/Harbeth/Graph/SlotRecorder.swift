@@ -71,7 +71,7 @@ enum SlotRecorder {
                 }
             }
             if plan.staging {
-                recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputLayout.totalBytes)
+                recorder.copy(from: slot.input, to: slot.inputDevice, bytes: plan.inputBytes)
             }
             if plan.staging || !nodeImages.isEmpty { recorder.computeBarrier() }
             for passIndex in plan.graph.passes.indices {

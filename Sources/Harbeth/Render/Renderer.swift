@@ -142,6 +142,14 @@ public final class Renderer: Sendable {
     private func summary(for node: ImageNode, output: RenderOutput, counted: inout Set<ObjectIdentifier>) throws
         -> RenderPlanSummary
     {
+        if let composition = PlaneComposition.make(
+            node, outputLayout: node.renderOutput(output).resolve(for: node.source.layout), fusion: options.fusion)
+        {
+            let plan = try self.plan(for: composition.shape)
+            return RenderPlanSummary(
+                passes: plan.graph.passes.map { $0.name(in: []) }, output: plan.graph.output,
+                stagingCopies: plan.staging, intermediateBytes: 0)
+        }
         var inputPasses: [String] = []
         var inputBytes = 0
         // An input node's passes and intermediates, and its frame twice:
@@ -263,6 +271,12 @@ public final class Renderer: Sendable {
         done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
     ) {
         let output = node.renderOutput(output)
+        if let composition = PlaneComposition.make(
+            node, outputLayout: output.resolve(for: node.source.layout), fusion: options.fusion)
+        {
+            renderComposition(composition, time: node.time, counted: counted, done: done)
+            return
+        }
         guard !node.inputs.isEmpty || node.base != nil else {
             renderChain(node, source: node.source, nodeFrames: [:], output: output, counted: counted, done: done)
             return
@@ -353,37 +367,86 @@ public final class Renderer: Sendable {
             }
             try prepare(
                 slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
-            let prepared = DispatchTime.now()
-            try context.submit(slot.commands) { [self] result in
-                let finished = DispatchTime.now()
-                switch result {
-                case .success:
-                    // The layers and the driver made what this plan's
-                    // first frame needed; the exit drain runs before their
-                    // clean-up only if registered after it.
-                    if plan.firstFrameFinished() { ExitDrain.registerAtExit() }
-                    // The node frames' slots were read by these commands:
-                    // they go back to their pools only now.
-                    withExtendedLifetime(nodeFrames) {}
-                    counters.withLock { $0.dispatches += plan.passCount }
-                    if counted {
-                        counters.withLock {
-                            $0.framesRendered += 1
-                            $0.uploadSeconds += Double(prepared.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                            $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
-                        }
-                    }
-                    done(
-                        .success(
-                            Self.outputFrame(plan: plan, slot: slot, time: source.time, colorimetry: colorimetry)))
-                case .failure(let error):
-                    plan.pool.release(slot)
-                    done(.failure(error))
-                }
-            }
+            // The node frames' slots are read by these commands: they go
+            // back to their pools only when the commands are done.
+            try submit(
+                slot, plan: plan, started: started, time: source.time, colorimetry: colorimetry, counted: counted,
+                keeping: nodeFrames, done: done)
         } catch {
             plan.pool.release(slot)
             done(.failure(Self.renderError(error)))
+        }
+    }
+
+    /// Renders a composition on the planes: every source's planes into
+    /// the slot, one after another, its layers into the pass's data, one
+    /// dispatch.
+    private func renderComposition(
+        _ composition: PlaneComposition, time: FrameTime, counted: Bool,
+        done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
+    ) {
+        let started = DispatchTime.now()
+        let source = composition.sources[0]
+        let colorimetry = source.format.conversionColorimetry
+        let plan: RenderPlan
+        let slot: FrameSlot
+        do {
+            plan = try self.plan(for: composition.shape)
+            slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
+        } catch {
+            done(.failure(Self.renderError(error)))
+            return
+        }
+        do {
+            for (frame, layout) in zip(composition.sources, plan.inputLayouts) {
+                Self.upload(frame, into: slot.input, layout: layout)
+            }
+            let data = composition.packed(
+                inputs: plan.inputLayouts,
+                conversion: ColorConversion(colorimetry: colorimetry, bitDepth: source.layout.bitDepth))
+            try ParameterWriter(plan: plan, context: context).write(
+                into: slot, filters: [], data: [], time: time, colorimetry: colorimetry,
+                inputBitDepth: source.layout.bitDepth, composition: data)
+            try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: [[]])
+            try submit(
+                slot, plan: plan, started: started, time: source.time, colorimetry: colorimetry, counted: counted,
+                keeping: (), done: done)
+        } catch {
+            plan.pool.release(slot)
+            done(.failure(Self.renderError(error)))
+        }
+    }
+
+    /// Submits a prepared slot; `done` gets its output frame, or the
+    /// failure (the slot then goes back to the pool). `keeping` lives until
+    /// the commands are done.
+    private func submit(
+        _ slot: FrameSlot, plan: RenderPlan, started: DispatchTime, time: Double?, colorimetry: Colorimetry,
+        counted: Bool, keeping: some Sendable, done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
+    ) throws {
+        let prepared = DispatchTime.now()
+        try context.submit(slot.commands) { [self] result in
+            let finished = DispatchTime.now()
+            switch result {
+            case .success:
+                // The layers and the driver made what this plan's first
+                // frame needed; the exit drain runs before their clean-up
+                // only if registered after it.
+                if plan.firstFrameFinished() { ExitDrain.registerAtExit() }
+                withExtendedLifetime(keeping) {}
+                counters.withLock { $0.dispatches += plan.passCount }
+                if counted {
+                    counters.withLock {
+                        $0.framesRendered += 1
+                        $0.uploadSeconds += Double(prepared.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                        $0.gpuSeconds += Double(finished.uptimeNanoseconds - prepared.uptimeNanoseconds) / 1e9
+                    }
+                }
+                done(.success(Self.outputFrame(plan: plan, slot: slot, time: time, colorimetry: colorimetry)))
+            case .failure(let error):
+                plan.pool.release(slot)
+                done(.failure(error))
+            }
         }
     }
 
@@ -408,11 +471,29 @@ public final class Renderer: Sendable {
         let key = try PlanKey(
             input: input, outputLayout: outputLayout, filters: filters, fusion: options.fusion,
             imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
+        return try plan(for: key) {
+            try RenderPlan(
+                context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
+                imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
+                staging: options.alwaysStage || !context.info.hasUnifiedMemory, deviceClass: deviceClass)
+        }
+    }
+
+    /// The plan of a composition on the planes.
+    private func plan(for composition: PlaneComposition.Shape) throws -> RenderPlan {
+        let key = PlanKey(
+            composition: composition, imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
+        return try plan(for: key) {
+            try RenderPlan(
+                context: context, composition: composition, imageFormat: options.precision.imageFormat,
+                framesInFlight: options.framesInFlight, staging: options.alwaysStage || !context.info.hasUnifiedMemory)
+        }
+    }
+
+    /// The plan cached under `key`, made and cached when there is none.
+    private func plan(for key: PlanKey, make: () throws -> RenderPlan) throws -> RenderPlan {
         if let plan = plans.withLock({ $0[key] }) { return plan }
-        let plan = try RenderPlan(
-            context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
-            imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
-            staging: options.alwaysStage || !context.info.hasUnifiedMemory, deviceClass: deviceClass)
+        let plan = try make()
         // Never on the frame path: the disk write happens in the background.
         context.savePipelineCacheInBackground()
         counters.withLock { $0.plansCompiled += 1 }

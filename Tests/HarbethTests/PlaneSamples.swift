@@ -1,0 +1,54 @@
+import Harbeth
+
+/// A frame's planes as rows of samples, and colours as code values: the
+/// independent side of the tests that hold passes on the planes exact.
+enum PlaneSamples {
+    /// A plane as rows of samples (RGBA pixels as one sample).
+    typealias Plane = [[UInt32]]
+
+    static func planes(of frame: VideoFrame) -> [Plane] {
+        let layout = frame.layout
+        let bytes = layout == .rgba8 ? 4 : layout.bitDepth > 8 ? 2 : 1
+        return (0..<layout.planeCount).map { index in
+            let size = layout.planeSize(index, width: frame.width, height: frame.height)
+            let data = frame.packedBytes(plane: index)
+            return (0..<size.height).map { y in
+                (0..<size.width).map { x in
+                    let at = (y * size.width + x) * bytes
+                    return (0..<bytes).reduce(UInt32(0)) { $0 | UInt32(data[at + $1]) << (8 * $1) }
+                }
+            }
+        }
+    }
+
+    /// The code values of an RGBA colour in each plane of `layout`
+    /// (BT.601; RGBA as one packed sample).
+    static func codes(of rgba: [Double], layout: PixelLayout) -> [UInt32] {
+        let (r, g, b, a) = (rgba[0], rgba[1], rgba[2], rgba.count > 3 ? rgba[3] : 1)
+        func code(_ value: Double) -> UInt32 { UInt32(max(0, value.rounded())) }
+        if layout == .rgba8 {
+            return [[r, g, b, a].enumerated().reduce(UInt32(0)) { $0 | code($1.element * 255) << (8 * $1.offset) }]
+        }
+        let luma = 0.299 * r + 0.587 * g + 0.114 * b
+        let maximum = Double((1 << layout.bitDepth) - 1)
+        if layout.isGray { return [code(luma * maximum)] }
+        let step = Double(1 << (layout.bitDepth - 8))
+        let cb = (b - luma) / 1.772
+        let cr = (r - luma) / 1.402
+        let planes = [code((16 + 219 * luma) * step), code((128 + 224 * cb) * step), code((128 + 224 * cr) * step)]
+        return layout.planeCount == 4 ? planes + [code(a * maximum)] : planes
+    }
+
+    /// Within one code of `expected` (each byte of an RGBA sample).
+    static func within(_ actual: UInt32, _ expected: UInt32, layout: PixelLayout) -> Bool {
+        let lanes = layout == .rgba8 ? 4 : 1
+        let bits = layout == .rgba8 ? 8 : 32
+        return (0..<lanes).allSatisfy { lane in
+            let shift = UInt32(lane * bits)
+            let mask: UInt64 = bits == 32 ? 0xFFFF_FFFF : 0xFF
+            let a = Int((UInt64(actual) >> UInt64(shift)) & mask)
+            let e = Int((UInt64(expected) >> UInt64(shift)) & mask)
+            return abs(a - e) <= 1
+        }
+    }
+}
