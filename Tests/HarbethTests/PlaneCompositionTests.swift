@@ -147,6 +147,22 @@ final class PlaneCompositionTests: XCTestCase {
         }
     }
 
+    /// Through device-only buffers (as on a discrete GPU), the same
+    /// samples: every source is copied in, the canvas out.
+    func testAStagedCompositionIsTheSame() throws {
+        let staged = try Renderer(context: try GPUTestEnvironment.context(), options: .init(alwaysStage: true))
+        let a = ImageNode(try Fixtures.frame(.yuv420p, index: 3), time: FrameTime(index: 0, seconds: 0.5))
+        let b = ImageNode(try Fixtures.frame(.yuv420p, index: 7))
+        for node in [try ImageNode.grid([[a, b], [b, a]], padding: 2), a.xfade(to: b, .circleOpen, duration: 1)] {
+            let summary = try staged.summary(for: node)
+            XCTAssertTrue(summary.stagingCopies)
+            XCTAssertEqual(summary.passes.count, 1)
+            XCTAssertEqual(
+                PlaneSamples.planes(of: try node.makeFrame(on: staged)),
+                PlaneSamples.planes(of: try node.makeFrame(on: try Fixtures.renderer())))
+        }
+    }
+
     /// xfade on the planes: each sample picked at its luma position by
     /// FFmpeg xfade's formula (written out here), the mix truncated as
     /// FFmpeg's C does, on 4:2:0 and 10-bit 4:4:4.

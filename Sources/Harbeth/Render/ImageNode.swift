@@ -12,7 +12,8 @@ public struct ImageNode: Sendable {
     public private(set) var chain: FilterChain
     /// The other nodes each multi-input filter of `chain` takes, by the
     /// filter's index in `chain`. Each renders first, into 16-bit RGBA, and
-    /// the filter samples it.
+    /// the filter samples it; stacks, opaque overlays and transitions of
+    /// plain frames in one layout run on the planes instead.
     public private(set) var inputs: [Int: [ImageNode]] = [:]
     /// Where the frame is in its run, for animated values (`t`, `n`): by
     /// default frame 0 at the frame's own time.
