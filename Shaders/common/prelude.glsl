@@ -16,8 +16,11 @@
 //   hb_rgb_to_yuv    maps (R, G, B, 1) in 0...1 to (Y, Cb, Cr, 1) in code values
 //   hb_p[]           slot i holds stage i's base index; then each filter's
 //                    parameters, starting at its base
-// hb_data[] holds the parameters of filters with large tables (LUTs,
-// curves), which declare so and read hb_data[base + i] instead.
+// The data buffer holds the parameters of filters with large tables (LUTs,
+// curves), which declare so and read hb_data_at(base + i) instead: through
+// a texel buffer view of words with HB_TEXEL_DATA (a gather on lavapipe,
+// where a storage-buffer load is a loop over the lanes), else a storage
+// buffer.
 #version 450
 #extension GL_GOOGLE_cpp_style_line_directive : require
 #extension GL_EXT_scalar_block_layout : require
@@ -37,7 +40,13 @@ layout(std430, set = 0, binding = 0) uniform HBParameters {
     float hb_p[HB_UNIFORM_FLOATS];
 };
 
+#ifdef HB_TEXEL_DATA
+layout(set = 0, binding = 3) uniform highp usamplerBuffer hb_data_texels;
+float hb_data_at(uint index) { return uintBitsToFloat(texelFetch(hb_data_texels, int(index)).x); }
+#else
 layout(std430, set = 0, binding = 3) restrict readonly buffer HBData { float hb_data[]; };
+float hb_data_at(uint index) { return hb_data[index]; }
+#endif
 
 #define hb_in_size (hb_io.xy)
 #define hb_out_size (hb_io.zw)

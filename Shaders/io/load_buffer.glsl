@@ -14,27 +14,25 @@
 #else
 #define HB_IN_SHIFT ivec2(0, 0)
 #endif
-layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
-
 uint hb_src_byte(int plane, ivec2 p) {
     uint index = uint(hb_in_planes[plane].x + p.y * hb_in_planes[plane].y + p.x);
-    return (hb_src[index >> 2] >> ((index & 3u) << 3)) & 0xFFu;
+    return (hb_src_at(int(index >> 2)) >> ((index & 3u) << 3)) & 0xFFu;
 }
 
 uint hb_src_short(int plane, ivec2 p) {
     uint index = uint(hb_in_planes[plane].x + p.y * hb_in_planes[plane].y + p.x * 2);
-    return (hb_src[index >> 2] >> ((index & 2u) << 3)) & 0xFFFFu;
+    return (hb_src_at(int(index >> 2)) >> ((index & 2u) << 3)) & 0xFFFFu;
 }
 
 vec4 hb_load(ivec2 p) {
     p = clamp(p, ivec2(0), hb_in_size - 1);
 #if HB_IN_LAYOUT == 0
     uint index = uint(hb_in_planes[0].x + p.y * hb_in_planes[0].y) / 4u + uint(p.x);
-    return unpackUnorm4x8(hb_src[index]);
+    return unpackUnorm4x8(hb_src_at(int(index)));
 #elif HB_IN_LAYOUT == 11
     uint index = uint(hb_in_planes[0].x + p.y * hb_in_planes[0].y) / 4u + uint(p.x) * 2u;
-    uint rg = hb_src[index];
-    uint ba = hb_src[index + 1u];
+    uint rg = hb_src_at(int(index));
+    uint ba = hb_src_at(int(index) + 1);
     return vec4(float(rg & 0xFFFFu), float(rg >> 16), float(ba & 0xFFFFu), float(ba >> 16)) / 65535.0;
 #elif HB_IN_LAYOUT == 9 || HB_IN_LAYOUT == 10
     float y = HB_IN_LAYOUT == 9 ? float(hb_src_byte(0, p)) : float(hb_src_short(0, p));
@@ -74,7 +72,7 @@ vec4 hb_block_texel(ivec2 local) {
 }
 
 uint hb_src_word(int plane, int row, int byteInRow) {
-    return hb_src[uint(hb_in_planes[plane].x + row * hb_in_planes[plane].y + byteInRow) >> 2];
+    return hb_src_at((hb_in_planes[plane].x + row * hb_in_planes[plane].y + byteInRow) >> 2);
 }
 
 vec4 hb_bytes(uint word) {

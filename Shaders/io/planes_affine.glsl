@@ -18,8 +18,6 @@
 // 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2).
 // Input and output share the layout and the block, and blocks never cross
 // a plane's padded rows, so whole 32-bit words are read and written.
-layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
-layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 #if HB_IN_LAYOUT == 3
@@ -35,11 +33,11 @@ float hb_cbs[HB_CX];
 float hb_crs[HB_CX];
 
 uint hb_src_word(int plane, int row, int byteInRow) {
-    return hb_src[uint(hb_in_planes[plane].x + row * hb_in_planes[plane].y + byteInRow) >> 2];
+    return hb_src_at((hb_in_planes[plane].x + row * hb_in_planes[plane].y + byteInRow) >> 2);
 }
 
 void hb_dst_write(int plane, int row, int byteInRow, uint value) {
-    hb_dst[uint(hb_out_planes[plane].x + row * hb_out_planes[plane].y + byteInRow) >> 2] = value;
+    hb_dst_put((hb_out_planes[plane].x + row * hb_out_planes[plane].y + byteInRow) >> 2, value);
 }
 
 vec4 hb_bytes(uint word) {

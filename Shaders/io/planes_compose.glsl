@@ -23,8 +23,6 @@
 //   bits as float values.
 // With HB_TRANSITION, sources 0 (A) and 1 (B) fill the canvas and each
 // sample is picked at its luma position (common/xfade_transition.glsl).
-layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
-layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 const int HB_PER_WORD = 4 / HB_SAMPLE_BYTES;
@@ -36,7 +34,7 @@ int hb_int(uint index) { return floatBitsToInt(hb_p[index]); }
 uint hb_source_data(int source) { return hb_at + 8u + 12u * uint(source); }
 uint hb_layer_data(int layer) { return hb_at + 8u + 12u * uint(hb_int(hb_at + 1u)) + 16u * uint(layer); }
 
-uint hb_src_word(int index) { return hb_src[clamp(index, 0, int(hb_src.length()) - 1)]; }
+uint hb_src_word(int index) { return hb_src_at(clamp(index, 0, hb_src_words() - 1)); }
 
 // The four bytes from byte `address` of the sources: two word loads and a
 // funnel shift (indexes clamped into the buffer).
@@ -199,7 +197,7 @@ void hb_compose_plane(int plane, ivec2 shift, ivec2 base) {
         for (int w = 0; w < size.x / HB_PER_WORD; w++) {
             ivec2 p = ivec2(start.x + w * HB_PER_WORD, start.y + j);
             uint at = uint(hb_out_planes[plane].x + p.y * hb_out_planes[plane].y + p.x * HB_SAMPLE_BYTES);
-            hb_dst[at >> 2] = hb_compose_word(plane, shift, p);
+            hb_dst_put(int(at >> 2), hb_compose_word(plane, shift, p));
         }
     }
 }

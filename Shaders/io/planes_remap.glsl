@@ -11,8 +11,6 @@
 // input sample (a x + b y + c, d x + e y + f); p[8 k + 6], p[8 k + 7] = the
 // low and high 16 bits of the sample that fills the plane outside the
 // input, with HB_FILL (a pad); without it, the edge is clamped.
-layout(std430, set = 0, binding = 1) restrict readonly buffer HBSource { uint hb_src[]; };
-layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 const int HB_PER_WORD = 4 / HB_SAMPLE_BYTES;
@@ -20,11 +18,11 @@ const int HB_PER_WORD = 4 / HB_SAMPLE_BYTES;
 uint hb_sample(int plane, ivec2 p) {
     uint index = uint(hb_in_planes[plane].x + p.y * hb_in_planes[plane].y + p.x * HB_SAMPLE_BYTES);
 #if HB_SAMPLE_BYTES == 4
-    return hb_src[index >> 2];
+    return hb_src_at(int(index >> 2));
 #elif HB_SAMPLE_BYTES == 2
-    return (hb_src[index >> 2] >> ((index & 2u) << 3)) & 0xFFFFu;
+    return (hb_src_at(int(index >> 2)) >> ((index & 2u) << 3)) & 0xFFFFu;
 #else
-    return (hb_src[index >> 2] >> ((index & 3u) << 3)) & 0xFFu;
+    return (hb_src_at(int(index >> 2)) >> ((index & 3u) << 3)) & 0xFFu;
 #endif
 }
 
@@ -36,7 +34,7 @@ uint hb_sample(int plane, ivec2 p) {
 // Indexes are clamped into the buffer: bytes read past a row only fill
 // the padding past the frame's edge (or, with HB_FILL, are replaced).
 uint hb_src_word_at(int index) {
-    return hb_src[clamp(index, 0, int(hb_src.length()) - 1)];
+    return hb_src_at(clamp(index, 0, hb_src_words() - 1));
 }
 
 // The samples x, x + a, x + 2a, x + 3a of `row`, in the bytes of a word.
@@ -80,7 +78,7 @@ void hb_remap_plane(int plane, ivec2 shift, ivec2 base, uint at) {
             }
             word = (word & inside) | ((fill * 0x01010101u) & ~inside);
 #endif
-            hb_dst[uint(hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + start.x + w * 4) >> 2] = word;
+            hb_dst_put((hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + start.x + w * 4) >> 2, word);
         }
     }
     return;
@@ -100,7 +98,7 @@ void hb_remap_plane(int plane, ivec2 shift, ivec2 base, uint at) {
                 word |= value << (8 * HB_SAMPLE_BYTES * i);
             }
             int byteInRow = (start.x + w * HB_PER_WORD) * HB_SAMPLE_BYTES;
-            hb_dst[uint(hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + byteInRow) >> 2] = word;
+            hb_dst_put((hb_out_planes[plane].x + (start.y + j) * hb_out_planes[plane].y + byteInRow) >> 2, word);
         }
     }
 }

@@ -5,8 +5,6 @@
 // The output is clamped here, once. Chroma is the average of the block's
 // clamped RGB over each chroma sample's footprint (centre-sited), converted
 // with hb_rgb_to_yuv and rounded to the nearest code value.
-layout(std430, set = 0, binding = 2) restrict writeonly buffer HBDestination { uint hb_dst[]; };
-
 // HB_BLOCK_W x HB_BLOCK_H (set by the generator, see PlaneLayout.outputBlock):
 // 8x1 rgba8, 8x2 yuv420p, 8x1 yuv422p, 4x1 yuv444p, 4x2 nv12 and yuv420p10,
 // 4x1 yuv422p10 and gray8, 2x1 yuv444p10, yuva444p10, yuv444p12, yuva444p12
@@ -34,7 +32,7 @@ uint hb_code(float value, float maximum) {
 }
 
 void hb_dst_write(int plane, int row, int byteInRow, uint value) {
-    hb_dst[uint(hb_out_planes[plane].x + row * hb_out_planes[plane].y + byteInRow) >> 2] = value;
+    hb_dst_put((hb_out_planes[plane].x + row * hb_out_planes[plane].y + byteInRow) >> 2, value);
 }
 
 #if HB_OUT_LAYOUT == 0

@@ -7,7 +7,7 @@ float hb_curves_lookup(uint table, float value) {
     float x = clamp(value, 0.0, 1.0) * 255.0;
     float i = min(floor(x), 254.0);
     uint at = table + uint(i);
-    return mix(hb_data[at], hb_data[at + 1u], x - i);
+    return mix(hb_data_at(at), hb_data_at(at + 1u), x - i);
 }
 
 vec4 hb_curves(vec4 color, uint base) {

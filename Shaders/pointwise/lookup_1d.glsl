@@ -15,7 +15,7 @@ float hb_lookup_1d_entry(uint table, uint n, float value) {
     float x = clamp(value, 0.0, 1.0) * float(n - 1u);
     float i = min(floor(x), float(n - 2u));
     uint at = table + uint(i);
-    return mix(hb_data[at], hb_data[at + 1u], x - i);
+    return mix(hb_data_at(at), hb_data_at(at + 1u), x - i);
 }
 
 vec3 hb_lookup_1d_apply(uint tables, uint n, vec3 c) {

@@ -7,7 +7,7 @@
 // RGB entries, red fastest, then green, then blue (the .cube order).
 vec3 hb_lut3d_entry(uint table, int size, ivec3 at) {
     uint index = table + 3u * uint((at.b * size + at.g) * size + at.r);
-    return vec3(hb_data[index], hb_data[index + 1u], hb_data[index + 2u]);
+    return vec3(hb_data_at(index), hb_data_at(index + 1u), hb_data_at(index + 2u));
 }
 
 vec4 hb_lut3d(vec4 color, uint base) {

@@ -56,6 +56,15 @@ public struct ParameterField: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 }
 
+extension ParameterField {
+    /// The GLSL expression of the packed float at GLSL index `index`: in
+    /// the parameter block `hb_p`, or with `inBuffer` in the data buffer
+    /// (`hb_data_at`, Shaders/common/prelude.glsl).
+    static func read(_ index: String, inBuffer: Bool) -> String {
+        inBuffer ? "hb_data_at(\(index))" : "hb_p[\(index)]"
+    }
+}
+
 extension [ParameterField] {
     /// The floats the fixed fields hold together.
     var fixedFloats: Int { reduce(0) { $0 + ($1.count ?? 0) } }
@@ -70,9 +79,9 @@ extension [ParameterField] {
     }
 
     /// The GLSL that names each field for a function whose data starts at
-    /// `base` in `array` (`hb_p` or `hb_data`), and the lines that take the
-    /// names back after it.
-    func accessors(array: String) -> (define: String, undefine: String) {
+    /// `base` in the parameter block or, with `inBuffer`, the data buffer,
+    /// and the lines that take the names back after it.
+    func accessors(inBuffer: Bool) -> (define: String, undefine: String) {
         var define = ""
         var undefine = ""
         var offset = 0
@@ -81,9 +90,10 @@ extension [ParameterField] {
             define += "#define hbo_\(field.name) \(start)\n"
             undefine += "#undef hbo_\(field.name)\n"
             if field.count == 1 {
-                define += "#define hbp_\(field.name) \(array)[\(start)]\n"
+                define += "#define hbp_\(field.name) \(ParameterField.read(start, inBuffer: inBuffer))\n"
             } else {
-                define += "#define hbp_\(field.name)(i) \(array)[\(start) + uint(i)]\n"
+                define +=
+                    "#define hbp_\(field.name)(i) \(ParameterField.read("\(start) + uint(i)", inBuffer: inBuffer))\n"
             }
             undefine += "#undef hbp_\(field.name)\n"
             offset += field.count ?? 0

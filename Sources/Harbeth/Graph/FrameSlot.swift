@@ -15,10 +15,16 @@ final class FrameSlot: @unchecked Sendable {
     let inputDevice: GPUBuffer
     let output: GPUBuffer
     let outputDevice: GPUBuffer
+    /// `inputDevice` and `outputDevice` as words, where the plan binds
+    /// them so (`RenderPlan.texelFrames`).
+    let inputWords: GPUWordView?
+    let outputWords: GPUWordView?
     /// Each pass's uniform parameter block (16 KiB).
     let uniforms: [GPUBuffer]
-    /// Each pass's large parameter data (`hb_data`), grown when needed.
+    /// Each pass's large parameter data (`hb_data_at`), grown when needed.
     private(set) var data: [GPUBuffer]
+    /// `data` as words, where the plan binds it so (`RenderPlan.texelData`).
+    private(set) var dataWords: [GPUWordView?]
     let images: [GPUImage?]
     let sets: [DescriptorSet]
     let commands: CommandBuffer
@@ -42,10 +48,13 @@ final class FrameSlot: @unchecked Sendable {
         output = try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .readback)
         outputDevice =
             plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
+        inputWords = plan.texelFrames ? try context.makeWordView(of: inputDevice) : nil
+        outputWords = plan.texelFrames ? try context.makeWordView(of: outputDevice) : nil
         uniforms = try plan.graph.passes.map { _ in
             try context.makeBuffer(size: RenderPlan.uniformBytes, location: .upload)
         }
         data = try plan.graph.passes.map { _ in try context.makeBuffer(size: 256, location: .upload) }
+        dataWords = try data.map { plan.texelData ? try context.makeWordView(of: $0) : nil }
         // One image per intermediate the plan needs, shared by passes whose
         // images are never read at the same time.
         let physical = try plan.intermediates.sizes.map { size in
@@ -110,7 +119,17 @@ final class FrameSlot: @unchecked Sendable {
         guard data[index].size < bytes else { return }
         var capacity = data[index].size
         while capacity < bytes { capacity *= 2 }
-        data[index] = try context.makeBuffer(size: capacity, location: .upload)
+        if dataWords[index] != nil {
+            // Read through a view: no larger than the device's views.
+            let limit = context.capabilities.maxTexelBufferWords * 4
+            guard bytes <= limit else {
+                throw RenderError.bufferTooLarge(what: "the parameter data of one pass", bytes: bytes, limit: limit)
+            }
+            capacity = min(capacity, limit)
+        }
+        let buffer = try context.makeBuffer(size: capacity, location: .upload)
+        dataWords[index] = dataWords[index] == nil ? nil : try context.makeWordView(of: buffer)
+        data[index] = buffer
         isRecorded = false
     }
 }

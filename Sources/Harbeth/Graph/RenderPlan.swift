@@ -20,6 +20,15 @@ final class RenderPlan: @unchecked Sendable {
     /// copies move the planes between host and device memory inside the
     /// command buffer.
     let staging: Bool
+    /// Whether kernels read and write the frame buffers through texel
+    /// buffer views of words (`GPUWordView`): where asked and both buffers
+    /// fit the device's limit; else as storage buffers.
+    let texelFrames: Bool
+    /// Whether kernels read the data buffer (`hb_data_at`) through a texel
+    /// buffer view: where asked and the device's views hold at least
+    /// `texelDataWords` (a 65-point 3D LUT is 0.8 M).
+    let texelData: Bool
+    static let texelDataWords = 1 << 22
     let pool: SlotPool
     /// Which intermediate image each pass writes, and their sizes.
     let intermediates: (assignment: [Int?], sizes: [FrameSize])
@@ -57,7 +66,7 @@ final class RenderPlan: @unchecked Sendable {
     /// The plan of a chain on frames of `input`.
     convenience init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
-        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool,
+        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool, texelBuffers: Bool = true,
         deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws {
         try self.init(
@@ -65,13 +74,13 @@ final class RenderPlan: @unchecked Sendable {
             graph: try GraphCompiler.plan(
                 input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass),
             filters: filters, inputs: [input], outputLayout: pixelLayout, imageFormat: imageFormat,
-            framesInFlight: framesInFlight, staging: staging)
+            framesInFlight: framesInFlight, staging: staging, texelBuffers: texelBuffers)
     }
 
     /// The plan of a composition on the planes (`PlaneComposition`).
     convenience init(
         context: GPUContext, composition: PlaneComposition.Shape, imageFormat: ImageFormat, framesInFlight: Int,
-        staging: Bool
+        staging: Bool, texelBuffers: Bool = true
     ) throws {
         try self.init(
             context: context, graph: GraphPlan(composition: composition), filters: [],
@@ -79,12 +88,13 @@ final class RenderPlan: @unchecked Sendable {
                 FrameFormat(width: $0.width, height: $0.height, layout: composition.layout)
             },
             outputLayout: composition.layout, imageFormat: imageFormat, framesInFlight: framesInFlight,
-            staging: staging)
+            staging: staging, texelBuffers: texelBuffers)
     }
 
     private init(
         context: GPUContext, graph: GraphPlan, filters: [Filter], inputs: [FrameFormat],
-        outputLayout pixelLayout: PixelLayout, imageFormat: ImageFormat, framesInFlight: Int, staging: Bool
+        outputLayout pixelLayout: PixelLayout, imageFormat: ImageFormat, framesInFlight: Int, staging: Bool,
+        texelBuffers: Bool
     ) throws {
         self.context = context
         self.filters = filters
@@ -123,7 +133,11 @@ final class RenderPlan: @unchecked Sendable {
                 what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
                 limit: context.maxStorageBufferRange)
         }
-        let generator = ShaderGenerator(imageFormat: imageFormat, filters: filters)
+        let words = max(inputBytes, outputLayout.totalBytes) / 4
+        texelFrames = texelBuffers && words <= context.capabilities.maxTexelBufferWords
+        texelData = texelBuffers && context.capabilities.maxTexelBufferWords >= Self.texelDataWords
+        let generator = ShaderGenerator(
+            imageFormat: imageFormat, filters: filters, texelFrames: texelFrames, texelData: texelData)
         var pipelines: [ComputePipeline] = []
         for pass in graph.passes {
             let kernel = try generator.kernel(for: pass)

@@ -14,6 +14,24 @@ struct ShaderGenerator {
     /// The intermediate image format, e.g. rgba16f.
     let imageFormat: ImageFormat
     let filters: [Filter]
+    /// Whether the frame buffers are bound as texel buffers of words
+    /// (`GPUWordView`, HB_TEXEL_FRAMES) rather than storage buffers.
+    let texelFrames: Bool
+    /// Whether the data buffer is bound as a texel buffer of words
+    /// (HB_TEXEL_DATA) rather than a storage buffer.
+    let texelData: Bool
+
+    /// The binding kinds of the input and output frame buffers.
+    var sourceBinding: BindingKind { texelFrames ? .uniformTexelBuffer : .storageBuffer }
+    var destinationBinding: BindingKind { texelFrames ? .storageTexelBuffer : .storageBuffer }
+    /// The binding kind of the data buffer (binding 3, declared by the prelude).
+    var dataBinding: BindingKind { texelData ? .uniformTexelBuffer : .storageBuffer }
+
+    /// The word accessors of the frame buffers the kernel binds.
+    private func frameAccess(source: Bool, destination: Bool) throws -> String {
+        (source ? try Self.embeddedWithLine("io/frame_source.glsl") : "")
+            + (destination ? try Self.embeddedWithLine("io/frame_destination.glsl") : "")
+    }
 
     /// Workgroup sizes: 16x16 pixels for images; 8x8 blocks for packed output.
     static let imageWorkgroup = (x: 16, y: 16)
@@ -24,30 +42,34 @@ struct ShaderGenerator {
         var defines: [String: String] = [:]
         var text = try Self.embedded("common/prelude.glsl")
         text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
+        if texelFrames { defines["HB_TEXEL_FRAMES"] = "1" }
+        if texelData { defines["HB_TEXEL_DATA"] = "1" }
         if let composition = pass.composition {
-            return try composeKernel(for: composition, name: pass.name(in: filters), prelude: text)
+            return try composeKernel(
+                for: composition, name: pass.name(in: filters), prelude: text, defines: defines)
         }
         if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
-            return try planesKernel(for: pass, layout: layout, prelude: text)
+            return try planesKernel(for: pass, layout: layout, prelude: text, defines: defines)
         }
         switch pass.input {
         case .source(let layout):
             defines["HB_IN_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
             defines["HB_IN_MAX"] = "\((1 << layout.bitDepth) - 1).0"
             if pass.readsWholeBlocks { defines["HB_BLOCK_INPUT"] = "1" }
+            text += try frameAccess(source: true, destination: false)
             text += try Self.embeddedWithLine("io/load_buffer.glsl")
         case .image:
             text += try Self.embeddedWithLine("io/load_image.glsl")
         }
         var bindings: [BindingKind] = [
             .uniformBuffer,
-            pass.input == .image ? .sampledImage : .storageBuffer,
+            pass.input == .image ? .sampledImage : sourceBinding,
         ]
         switch pass.output {
         case .image: bindings.append(.storageImage)
-        case .buffer: bindings.append(.storageBuffer)
+        case .buffer: bindings.append(destinationBinding)
         }
-        bindings.append(.storageBuffer)  // hb_data
+        bindings.append(dataBinding)
         var auxiliaryIndex = 0
         var auxiliaryNames: [[String]] = []
         for planned in pass.stages {
@@ -80,6 +102,7 @@ struct ShaderGenerator {
                 let block = PlaneLayout.outputBlock(for: layout)
                 defines["HB_BLOCK_W"] = "\(block.x)"
                 defines["HB_BLOCK_H"] = "\(block.y)"
+                text += try frameAccess(source: false, destination: true)
                 text += try Self.embeddedWithLine("io/store_buffer.glsl")
                 workgroup = Self.blockWorkgroup
             }
@@ -119,12 +142,14 @@ struct ShaderGenerator {
     /// between the layout's own reads and writes, or moved samples
     /// (`PlaneRemap`); with the blocks and dispatch of any pass that writes
     /// the layout.
-    private func planesKernel(for pass: PassPlan, layout: PixelLayout, prelude: String) throws -> KernelDescriptor {
+    private func planesKernel(
+        for pass: PassPlan, layout: PixelLayout, prelude: String, defines given: [String: String]
+    ) throws -> KernelDescriptor {
         let block = PlaneLayout.outputBlock(for: layout)
-        var defines = [
+        var defines = given.merging([
             "HB_IN_LAYOUT": "\(PlaneLayout.shaderCode(for: layout))", "HB_BLOCK_W": "\(block.x)",
             "HB_BLOCK_H": "\(block.y)", "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
-        ]
+        ]) { $1 }
         if pass.remapsPlanes {
             defines["HB_PLANES"] = "\(layout.planeCount)"
             defines["HB_SAMPLE_BYTES"] = layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1"
@@ -136,26 +161,27 @@ struct ShaderGenerator {
         }
         let module = pass.remapsPlanes ? "io/planes_remap.glsl" : "io/planes_affine.glsl"
         let text =
-            prelude + (try Self.embeddedWithLine(module)) + (try Self.embeddedWithLine("common/main.glsl"))
+            prelude + (try frameAccess(source: true, destination: true)) + (try Self.embeddedWithLine(module))
+            + (try Self.embeddedWithLine("common/main.glsl"))
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
-            bindings: [.uniformBuffer, .storageBuffer, .storageBuffer, .storageBuffer],
+            bindings: [.uniformBuffer, sourceBinding, destinationBinding, dataBinding],
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
     /// A composition of several sources' planes (`PlaneComposition`), with
     /// the blocks and dispatch of any pass that writes the layout.
-    private func composeKernel(for shape: PlaneComposition.Shape, name: String, prelude: String) throws
-        -> KernelDescriptor
-    {
+    private func composeKernel(
+        for shape: PlaneComposition.Shape, name: String, prelude: String, defines given: [String: String]
+    ) throws -> KernelDescriptor {
         let layout = shape.layout
         let block = PlaneLayout.outputBlock(for: layout)
-        var defines = [
+        var defines = given.merging([
             "HB_BLOCK_W": "\(block.x)", "HB_BLOCK_H": "\(block.y)", "HB_PLANES": "\(layout.planeCount)",
             "HB_SAMPLE_BYTES": layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1",
             "HB_SHIFT_X": "\(layout.chromaShift.x)", "HB_SHIFT_Y": "\(layout.chromaShift.y)",
-        ]
-        var text = prelude
+        ]) { $1 }
+        var text = prelude + (try frameAccess(source: true, destination: true))
         if shape.transitions {
             defines["HB_TRANSITION"] = "1"
             text += try Self.embeddedWithLine("common/xfade_transition.glsl")
@@ -163,7 +189,7 @@ struct ShaderGenerator {
         text += try Self.embeddedWithLine("io/planes_compose.glsl") + Self.embeddedWithLine("common/main.glsl")
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + name, text: text, defines: defines),
-            bindings: [.uniformBuffer, .storageBuffer, .storageBuffer, .storageBuffer],
+            bindings: [.uniformBuffer, sourceBinding, destinationBinding, dataBinding],
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
@@ -219,7 +245,7 @@ struct ShaderGenerator {
         }
         let descriptor = filters[planned.filterIndex].descriptor
         guard planned.combined.isEmpty, let layout = descriptor.layout, !layout.isEmpty else { return code }
-        let names = layout.accessors(array: descriptor.dataInBuffer ? "hb_data" : "hb_p")
+        let names = layout.accessors(inBuffer: descriptor.dataInBuffer)
         return names.define + code + names.undefine
     }
 

@@ -46,14 +46,14 @@ enum SlotRecorder {
         for (passIndex, pass) in plan.graph.passes.enumerated() {
             var resources: [BoundResource] = [.buffer(slot.uniforms[passIndex])]
             switch pass.input {
-            case .source: resources.append(.buffer(slot.inputDevice))
+            case .source: resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
             case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
             }
             switch pass.output {
             case .image: resources.append(.storageImage(slot.images[passIndex]!))
-            case .buffer: resources.append(.buffer(slot.outputDevice))
+            case .buffer: resources.append(slot.outputWords.map { .words($0) } ?? .buffer(slot.outputDevice))
             }
-            resources.append(.buffer(slot.data[passIndex]))
+            resources.append(slot.dataWords[passIndex].map { .words($0) } ?? .buffer(slot.data[passIndex]))
             resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
             slot.sets[passIndex].update(resources)
         }

@@ -26,6 +26,11 @@ public struct RenderPlanSummary: Sendable, Hashable {
     /// device-only buffers: a device without unified memory, or
     /// `Renderer.Options.alwaysStage`.
     public let stagingCopies: Bool
+    /// The kernels read and write the frame's planes as 32-bit words
+    /// through texel buffer views rather than storage buffers: wherever the
+    /// device offers views that large (on lavapipe several times faster).
+    /// False for a plan with no pass.
+    public let texelBufferFrames: Bool
 
     /// Bytes of intermediate images one frame in flight holds at its peak:
     /// images are reused once the passes that read them have run (a graph's

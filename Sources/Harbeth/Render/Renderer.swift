@@ -37,6 +37,12 @@ public final class Renderer: Sendable {
         /// Set, it runs the other variant on any device, so both are
         /// tested on lavapipe.
         public var deviceClass: DeviceCapabilities.DeviceClass?
+        /// Read and write the frame buffers, and read the data buffer,
+        /// through texel buffer views of words where the device allows
+        /// (`RenderPlan.texelFrames`, `texelData`). Off binds them as
+        /// storage buffers, as on a device whose views are too small, so
+        /// tests run that path on lavapipe too.
+        var texelBuffers = true
 
         /// Creates renderer options.
         /// - Parameters:
@@ -148,7 +154,7 @@ public final class Renderer: Sendable {
             let plan = try self.plan(for: composition.shape)
             return RenderPlanSummary(
                 passes: plan.graph.passes.map { $0.name(in: []) }, output: plan.graph.output,
-                stagingCopies: plan.staging, intermediateBytes: 0)
+                stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames, intermediateBytes: 0)
         }
         var inputPasses: [String] = []
         var inputBytes = 0
@@ -175,12 +181,14 @@ public final class Renderer: Sendable {
             let format = FrameFormat(
                 width: region.size.width, height: region.size.height, layout: input.layout,
                 colorimetry: input.layout.isYUV ? input.conversionColorimetry : nil)
-            return RenderPlanSummary(passes: [], output: format, stagingCopies: false, intermediateBytes: 0)
+            return RenderPlanSummary(
+                passes: [], output: format, stagingCopies: false, texelBufferFrames: false, intermediateBytes: 0)
         }
         let plan = try self.plan(for: input, filters: filters, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
-            stagingCopies: plan.staging, intermediateBytes: inputBytes + plan.intermediateBytes)
+            stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames,
+            intermediateBytes: inputBytes + plan.intermediateBytes)
     }
 
     /// Compiles (or finds) the plan for `chain` on frames of `input` and
@@ -192,7 +200,7 @@ public final class Renderer: Sendable {
         let plan = try self.plan(for: input, filters: constant.filters, output: output)
         return RenderPlanSummary(
             passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
-            stagingCopies: plan.staging, intermediateBytes: plan.intermediateBytes)
+            stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames, intermediateBytes: plan.intermediateBytes)
     }
 
     // MARK: Submission
@@ -475,7 +483,8 @@ public final class Renderer: Sendable {
             try RenderPlan(
                 context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
                 imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
-                staging: options.alwaysStage || !context.info.hasUnifiedMemory, deviceClass: deviceClass)
+                staging: options.alwaysStage || !context.info.hasUnifiedMemory,
+                texelBuffers: options.texelBuffers, deviceClass: deviceClass)
         }
     }
 
@@ -486,7 +495,8 @@ public final class Renderer: Sendable {
         return try plan(for: key) {
             try RenderPlan(
                 context: context, composition: composition, imageFormat: options.precision.imageFormat,
-                framesInFlight: options.framesInFlight, staging: options.alwaysStage || !context.info.hasUnifiedMemory)
+                framesInFlight: options.framesInFlight, staging: options.alwaysStage || !context.info.hasUnifiedMemory,
+                texelBuffers: options.texelBuffers)
         }
     }
 

@@ -27,17 +27,23 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
     public var maxWorkgroupInvocations: Int
     /// The largest 2D image side.
     public var maxImageDimension: Int
+    /// The most 32-bit words a texel buffer view may cover
+    /// (`maxTexelBufferElements`); 0 where the device cannot read and write
+    /// R32_UINT texel buffers. Frames that fit are read and written
+    /// through such views, the rest through storage buffers.
+    public var maxTexelBufferWords: Int
 
     /// Capabilities given by value (tests, and plans made for another device).
     public init(
         deviceClass: DeviceClass, subgroupSize: Int = 1, maxSharedMemoryBytes: Int = 16384,
-        maxWorkgroupInvocations: Int = 128, maxImageDimension: Int = 4096
+        maxWorkgroupInvocations: Int = 128, maxImageDimension: Int = 4096, maxTexelBufferWords: Int = 65536
     ) {
         self.deviceClass = deviceClass
         self.subgroupSize = subgroupSize
         self.maxSharedMemoryBytes = maxSharedMemoryBytes
         self.maxWorkgroupInvocations = maxWorkgroupInvocations
         self.maxImageDimension = maxImageDimension
+        self.maxTexelBufferWords = maxTexelBufferWords
     }
 
     /// The capabilities of `device`; `HARBETH_DEVICE_CLASS=cpu|gpu` in the
@@ -54,12 +60,17 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
         }
         let limits = properties.properties.limits
         let own: DeviceClass = kind == .cpu ? .cpu : .gpu
+        var word = VkFormatProperties()
+        vkGetPhysicalDeviceFormatProperties(device, VK_FORMAT_R32_UINT, &word)
+        let texel =
+            VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT.rawValue | VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT.rawValue
+        let texelWords = word.bufferFeatures & texel == texel ? Int(limits.maxTexelBufferElements) : 0
         self.init(
             deviceClass: environment["HARBETH_DEVICE_CLASS"].flatMap(DeviceClass.init(rawValue:)) ?? own,
             subgroupSize: Int(max(subgroup.subgroupSize, 1)),
             maxSharedMemoryBytes: Int(limits.maxComputeSharedMemorySize),
             maxWorkgroupInvocations: Int(limits.maxComputeWorkGroupInvocations),
-            maxImageDimension: Int(limits.maxImageDimension2D))
+            maxImageDimension: Int(limits.maxImageDimension2D), maxTexelBufferWords: texelWords)
     }
 
     /// This device with another class (to run the other variant of a filter).
@@ -71,6 +82,7 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         "\(deviceClass.rawValue) class, subgroup \(subgroupSize), shared memory \(maxSharedMemoryBytes) B,"
-            + " workgroup \(maxWorkgroupInvocations), images up to \(maxImageDimension)"
+            + " workgroup \(maxWorkgroupInvocations), images up to \(maxImageDimension),"
+            + " texel buffers of \(maxTexelBufferWords) words"
     }
 }

@@ -164,6 +164,12 @@ public final class GPUContext: @unchecked Sendable {
         try GPUBuffer(context: self, size: size, location: location)
     }
 
+    /// `buffer`'s words through a texel buffer view, for kernels that move
+    /// 32-bit words (`BindingKind.uniformTexelBuffer`, `.storageTexelBuffer`).
+    package func makeWordView(of buffer: GPUBuffer) throws(GPUError) -> GPUWordView {
+        try GPUWordView(buffer: buffer)
+    }
+
     /// A 2D storage-and-sampled image.
     package func makeImage(width: Int, height: Int, format: ImageFormat) throws(GPUError) -> GPUImage {
         try GPUImage(context: self, width: width, height: height, format: format)

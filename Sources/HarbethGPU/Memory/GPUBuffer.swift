@@ -15,11 +15,12 @@ package final class GPUBuffer: @unchecked Sendable {
     /// The mapped bytes, when the memory is host-visible.
     let mapped: UnsafeMutableRawPointer?
 
-    /// Usage flags every buffer gets: storage for kernels, transfer both ways
-    /// for staging and clears.
+    /// Usage flags every buffer gets: storage, uniform and texel buffers
+    /// (`GPUWordView`) for kernels, transfer both ways for staging and clears.
     static let defaultUsage =
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
         | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT.rawValue
+        | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT.rawValue
 
     init(context: GPUContext, size: Int, location: MemoryLocation) throws(GPUError) {
         guard size > 0 else { throw .unsupported("a buffer of \(size) bytes") }

@@ -7,6 +7,12 @@ package enum BindingKind: Sendable, Hashable {
     case storageImage
     /// A combined image sampler (linear or nearest filtering, clamp to edge).
     case sampledImage
+    /// 32-bit words read through a texel buffer view (`GPUWordView`;
+    /// `usamplerBuffer` in GLSL).
+    case uniformTexelBuffer
+    /// 32-bit words written through a texel buffer view (`GPUWordView`;
+    /// `uimageBuffer` with the `r32ui` format in GLSL).
+    case storageTexelBuffer
 
     var descriptorType: VkDescriptorType {
         switch self {
@@ -14,6 +20,8 @@ package enum BindingKind: Sendable, Hashable {
         case .uniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
         case .storageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
         case .sampledImage: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+        case .uniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+        case .storageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
         }
     }
 }

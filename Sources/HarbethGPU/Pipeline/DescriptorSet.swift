@@ -6,6 +6,8 @@ package enum BoundResource: @unchecked Sendable {
     case buffer(GPUBuffer)
     case storageImage(GPUImage)
     case sampledImage(GPUImage, SamplerFilter)
+    /// A buffer's words, at a uniform or storage texel buffer binding.
+    case words(GPUWordView)
 }
 
 /// How a sampled image filters between texels (borders clamp to edge).
@@ -77,45 +79,53 @@ package final class DescriptorSet: @unchecked Sendable {
             "DescriptorSet.update: \(resources.count) resources for \(kinds.count) bindings")
         var bufferInfos: [VkDescriptorBufferInfo] = []
         var imageInfos: [VkDescriptorImageInfo] = []
+        var texelViews: [VkBufferView?] = []
         bufferInfos.reserveCapacity(resources.count)
         imageInfos.reserveCapacity(resources.count)
-        var references: [(binding: Int, isImage: Bool, index: Int)] = []
+        texelViews.reserveCapacity(resources.count)
+        enum Info { case buffer, image, texel }
+        var references: [(binding: Int, info: Info, index: Int)] = []
         for (binding, resource) in resources.enumerated() {
             switch (resource, kinds[binding]) {
             case (.buffer(let buffer), .storageBuffer), (.buffer(let buffer), .uniformBuffer):
                 bufferInfos.append(VkDescriptorBufferInfo(buffer: buffer.handle, offset: 0, range: cvk_whole_size()))
-                references.append((binding, false, bufferInfos.count - 1))
+                references.append((binding, .buffer, bufferInfos.count - 1))
             case (.storageImage(let image), .storageImage):
                 imageInfos.append(
                     VkDescriptorImageInfo(sampler: nil, imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL))
-                references.append((binding, true, imageInfos.count - 1))
+                references.append((binding, .image, imageInfos.count - 1))
             case (.sampledImage(let image, let filter), .sampledImage):
                 imageInfos.append(
                     VkDescriptorImageInfo(
                         sampler: pipeline.context.sampler(filter), imageView: image.view,
                         imageLayout: VK_IMAGE_LAYOUT_GENERAL))
-                references.append((binding, true, imageInfos.count - 1))
+                references.append((binding, .image, imageInfos.count - 1))
+            case (.words(let view), .uniformTexelBuffer), (.words(let view), .storageTexelBuffer):
+                texelViews.append(view.handle)
+                references.append((binding, .texel, texelViews.count - 1))
             default:
                 preconditionFailure("DescriptorSet.update: binding \(binding) expects \(kinds[binding])")
             }
         }
         bufferInfos.withUnsafeBufferPointer { buffers in
             imageInfos.withUnsafeBufferPointer { images in
-                var writes = references.map { reference -> VkWriteDescriptorSet in
-                    var write = VkWriteDescriptorSet()
-                    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                    write.dstSet = handle
-                    write.dstBinding = UInt32(reference.binding)
-                    write.descriptorCount = 1
-                    write.descriptorType = kinds[reference.binding].descriptorType
-                    if reference.isImage {
-                        write.pImageInfo = images.baseAddress! + reference.index
-                    } else {
-                        write.pBufferInfo = buffers.baseAddress! + reference.index
+                texelViews.withUnsafeBufferPointer { texels in
+                    var writes = references.map { reference -> VkWriteDescriptorSet in
+                        var write = VkWriteDescriptorSet()
+                        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                        write.dstSet = handle
+                        write.dstBinding = UInt32(reference.binding)
+                        write.descriptorCount = 1
+                        write.descriptorType = kinds[reference.binding].descriptorType
+                        switch reference.info {
+                        case .buffer: write.pBufferInfo = buffers.baseAddress! + reference.index
+                        case .image: write.pImageInfo = images.baseAddress! + reference.index
+                        case .texel: write.pTexelBufferView = texels.baseAddress! + reference.index
+                        }
+                        return write
                     }
-                    return write
+                    vkUpdateDescriptorSets(pipeline.context.device, UInt32(writes.count), &writes, 0, nil)
                 }
-                vkUpdateDescriptorSets(pipeline.context.device, UInt32(writes.count), &writes, 0, nil)
             }
         }
         bound = resources

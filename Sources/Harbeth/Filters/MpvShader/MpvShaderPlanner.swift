@@ -134,8 +134,8 @@ struct MpvShaderPlanner: Sendable {
     /// (the file has float textures, which are read from there).
     var dataInBuffer: Bool { file.textures.contains(where: \.isFloat) }
 
-    /// Where the shaders read the packed data.
-    private var store: String { dataInBuffer ? "hb_data" : "hb_p" }
+    /// The GLSL that reads packed float `index` where the data lies.
+    private func read(_ index: String) -> String { ParameterField.read(index, inBuffer: dataInBuffer) }
 
     /// Each float texture's offset in the packed data, by its index in the file.
     private var floatTextureOffsets: [Int: Int] {
@@ -157,7 +157,7 @@ struct MpvShaderPlanner: Sendable {
             p = clamp(p, ivec2(0), t.size - 1);
             uint i = t.base + uint((p.y * t.size.x + p.x) * t.components);
             vec4 v = vec4(0.0, 0.0, 0.0, 1.0);
-            for (int c = 0; c < t.components; c++) v[c] = hb_data[i + uint(c)];
+            for (int c = 0; c < t.components; c++) v[c] = hb_data_at(i + uint(c));
             return v;
         }
         vec4 hb_mpv_sample(HbMpvTexture t, vec2 pos) {
@@ -348,9 +348,9 @@ struct MpvShaderPlanner: Sendable {
         let base = "HB_BASE + \(colorBase)u"
         var text = """
             // mpv shader view conversion: \(helper.rawValue)
-            float hb_mpv_kr() { return \(store)[\(base)]; }
-            float hb_mpv_kb() { return \(store)[\(base) + 1u]; }
-            bool hb_mpv_limited() { return \(store)[\(base) + 2u] > 0.5; }
+            float hb_mpv_kr() { return \(read("\(base)")); }
+            float hb_mpv_kb() { return \(read("\(base) + 1u")); }
+            bool hb_mpv_limited() { return \(read("\(base) + 2u")) > 0.5; }
             vec3 hb_mpv_to_ycc(vec3 rgb) {
                 float kr = hb_mpv_kr(), kb = hb_mpv_kb(), kg = 1.0 - kr - kb;
                 float y = kr * rgb.r + kg * rgb.g + kb * rgb.b;
@@ -422,9 +422,9 @@ struct MpvShaderPlanner: Sendable {
         case .nativeToRGB:
             text += "    vec4 o = vec4(hb_mpv_to_rgb(hb_mpv_decode(a.rgb)), a.a);\n"
         case .linearize:
-            text += "    vec4 o = vec4(hb_to_linear(a.rgb, int(\(store)[\(base) + 3u])), a.a);\n"
+            text += "    vec4 o = vec4(hb_to_linear(a.rgb, int(\(read("\(base) + 3u")))), a.a);\n"
         case .delinearize:
-            text += "    vec4 o = vec4(hb_from_linear(a.rgb, int(\(store)[\(base) + 3u])), a.a);\n"
+            text += "    vec4 o = vec4(hb_from_linear(a.rgb, int(\(read("\(base) + 3u")))), a.a);\n"
         case .resample:
             text += "    vec4 o = a;\n"
         }
@@ -499,7 +499,7 @@ struct MpvShaderPlanner: Sendable {
         text += "#define tex_offset vec2(0.0)\n"
         text += "#define PI 3.1415926535897932384626433832795\n"
         for (offset, parameter) in file.parameters.enumerated() {
-            let value = "\(store)[HB_BASE + \(offset)u]"
+            let value = "\(read("HB_BASE + \(offset)u"))"
             switch parameter.kind {
             case .float: text += "#define \(parameter.name) (\(value))\n"
             case .int: text += "#define \(parameter.name) int(\(value))\n"
@@ -508,7 +508,7 @@ struct MpvShaderPlanner: Sendable {
             for (index, name) in parameter.names.enumerated() { text += "#define \(name) \(index)\n" }
         }
         // libplacebo's helpers to and from linear light for the frame's transfer.
-        let curve = "int(\(store)[HB_BASE + \(colorBase + 3)u])"
+        let curve = "int(\(read("HB_BASE + \(colorBase + 3)u")))"
         text += "vec4 hb_mpv_linearize(vec4 c) { return vec4(hb_to_linear(max(c.rgb, 0.0), \(curve)), c.a); }\n"
         text += "vec4 hb_mpv_delinearize(vec4 c) { return vec4(hb_from_linear(max(c.rgb, 0.0), \(curve)), c.a); }\n"
         text += "#define linearize hb_mpv_linearize\n#define delinearize hb_mpv_delinearize\n"

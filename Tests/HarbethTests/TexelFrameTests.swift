@@ -1,0 +1,58 @@
+import HarbethTestSupport
+import XCTest
+
+@testable import Harbeth
+
+/// Kernels read and write the frame's planes, and read the tables of
+/// filters such as curves, as 32-bit words through texel buffer views where
+/// the device allows (every other test runs that path on lavapipe); forced
+/// back to storage buffers, as on a device whose views are too small, every
+/// kind of pass that touches those buffers gives the same bytes: RGB passes
+/// that load and store each layout, a table lookup, a neighbourhood pass
+/// that reads whole blocks, folded colour maths and moved samples on the
+/// planes, and compositions of several sources.
+final class TexelFrameTests: XCTestCase {
+    override func tearDownWithError() throws {
+        GPUTestEnvironment.assertNoValidationMessages(try GPUTestEnvironment.context())
+    }
+
+    func testStorageBuffersGiveTheBytesOfTexelBuffers() throws {
+        let context = try GPUTestEnvironment.context()
+        XCTAssertGreaterThan(context.capabilities.maxTexelBufferWords, 1 << 20, "lavapipe's views hold a 4K frame")
+        let texel = Renderer(context: context)
+        var options = Renderer.Options()
+        options.texelBuffers = false
+        let storage = Renderer(context: context, options: options)
+        let chains = [
+            "sepia,vignette", "curves=master=0/0.1/0.5/0.9/1/0.2", "gaussian_blur=sigma=1.5",
+            "brightness=0.1,contrast=1.2,saturation=0.8",
+            "flip=direction=horizontal", "rotate=90", "pad=w=360:h=264:x=8:y=4:color=1/0.5/0",
+        ]
+        for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10, .yuva444p10] {
+            let frame = try Fixtures.frame(layout)
+            for text in chains {
+                let node = ImageNode(frame).applying(try FilterChain(parsing: text))
+                try assertSameBytes(node, texel: texel, storage: storage, "\(layout) \(text)")
+            }
+        }
+        let a = ImageNode(try Fixtures.frame(.yuv420p, index: 3), time: FrameTime(index: 0, seconds: 0.5))
+        let b = ImageNode(try Fixtures.frame(.yuv420p, index: 7))
+        for (name, node) in [
+            ("grid", try ImageNode.grid([[a, b], [b, a]], padding: 2)), ("overlay", a.overlay(b, x: 10, y: 6)),
+            ("xfade", a.xfade(to: b, .circleOpen, duration: 1)),
+        ] {
+            try assertSameBytes(node, texel: texel, storage: storage, name)
+        }
+    }
+
+    private func assertSameBytes(_ node: ImageNode, texel: Renderer, storage: Renderer, _ what: String) throws {
+        let summary = try texel.summary(for: node)
+        XCTAssertFalse(summary.passes.isEmpty, "\(what): a pass touches the frame buffers")
+        XCTAssertTrue(summary.texelBufferFrames, what)
+        XCTAssertFalse(try storage.summary(for: node).texelBufferFrames, what)
+        let expected = try node.makeFrame(on: storage)
+        let actual = try node.makeFrame(on: texel)
+        XCTAssertEqual(actual.format, expected.format, what)
+        XCTAssertEqual(PlaneSamples.planes(of: actual), PlaneSamples.planes(of: expected), what)
+    }
+}
