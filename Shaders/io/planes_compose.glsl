@@ -7,8 +7,9 @@
 // HB_PLANES planes of HB_SAMPLE_BYTES-byte samples (1 or 2; 4 for RGBA
 // pixels); planes 1 and 2 are subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane
 // 3 (alpha) is not. The sources lie one after another in the input
-// buffer. Each invocation writes one output block of HB_BLOCK_W x
-// HB_BLOCK_H pixels (whole 32-bit words of every plane).
+// buffer. Each invocation writes a span of HB_BLOCK_W x HB_BLOCK_H pixels,
+// four of the layout's blocks along a row (whole 32-bit words of every
+// plane; ShaderGenerator.compositionSpan).
 //
 // The data (hb_p from hb_base(0), integers as their bits):
 //   [0] layers L, [1] sources S, [2] transition (-1: none; else an index
@@ -69,6 +70,35 @@ uint hb_repeat(uint value) {
 #else
     return value * 0x01010101u;
 #endif
+}
+
+// Where one plane of what shows over a whole span comes from: a source's
+// plane (byte offset, bytes per row, size in samples, and where the
+// source's corner lies on the canvas, in samples) or, with source < 0, a
+// fill.
+struct HBPlaneRead {
+    int source;
+    int offset;
+    int stride;
+    ivec2 size;
+    ivec2 corner;
+    uint fill;
+};
+
+HBPlaneRead hb_source_read(int source, int plane, ivec2 shift, ivec2 corner, uint fill) {
+    uint s = hb_source_data(max(source, 0));
+    uint k = s + 2u + 2u * uint(plane);
+    return HBPlaneRead(
+        source, hb_int(k), hb_int(k + 1u), (ivec2(hb_int(s), hb_int(s + 1u)) + (ivec2(1) << shift) - 1) >> shift,
+        corner, fill);
+}
+
+// The word at plane sample p of what shows over the whole span: one funnel
+// load of its source's row (samples clamped into the plane), or the fill.
+uint hb_span_word(HBPlaneRead read, ivec2 p) {
+    if (read.source < 0) return hb_repeat(read.fill);
+    ivec2 q = clamp(p - read.corner, ivec2(0), read.size - 1);
+    return hb_src_bytes(read.offset + q.y * read.stride + q.x * HB_SAMPLE_BYTES);
 }
 
 #ifdef HB_TRANSITION
@@ -141,6 +171,38 @@ uint hb_compose_word(int plane, ivec2 shift, ivec2 p) {
     }
     return word;
 }
+// The side that shows over the whole span of luma pixels [b0, b1), moved
+// by a whole number of pixels: (side, dx, dy) with side 0 (A) or 1 (B), or
+// side -1. Before and after the transition that is A or B in place; during
+// it, wipes and slides qualify where the picks at the span's first and
+// last pixels agree (their picks are steps and translations, each the
+// same over an interval of a row or a column).
+ivec3 hb_span_side(ivec2 b0, ivec2 b1) {
+    float duration = hb_p[hb_at + 3u];
+    float elapsed = hb_xf_elapsed(hb_p[hb_at + 4u], hb_p[hb_at + 5u]);
+    if (elapsed < 0.0) return ivec3(0, 0, 0);
+    if (elapsed >= duration) return ivec3(1, 0, 0);
+    int kind = hb_int(hb_at + 2u);
+    if (kind < 1 || kind > 8) return ivec3(-1, 0, 0);
+    float P = hb_xf_progress(elapsed, duration);
+    ivec2 last = b1 - 1;
+    HBTransitionPick first = hb_xf_pick(kind, b0, hb_out_size, P);
+    HBTransitionPick end = hb_xf_pick(kind, last, hb_out_size, P);
+    ivec2 moved = (first.m == 1.0 ? first.a : first.b) - b0;
+    if (first.m != end.m || moved != (end.m == 1.0 ? end.a : end.b) - last) return ivec3(-1, 0, 0);
+    return ivec3(first.m == 1.0 ? 0 : 1, moved);
+}
+
+// What plane `plane` of the span reads when one side shows over it all
+// (hb_span_side); source -2 where none does, or where the move is not a
+// whole number of a subsampled plane's samples (its samples mix two).
+HBPlaneRead hb_span_read(ivec3 side, int plane, ivec2 shift) {
+    ivec2 step = (ivec2(1) << shift) - 1;
+    bool whole = side.x >= 0 && (side.y & step.x) == 0 && (side.z & step.y) == 0;
+    HBPlaneRead read = hb_source_read(side.x, plane, shift, -(side.yz >> shift), 0u);
+    read.source = whole ? side.x : -2;
+    return read;
+}
 #else
 // The top layer that covers luma position `luma`; -1 for none.
 int hb_top_layer(ivec2 luma) {
@@ -168,17 +230,6 @@ uint hb_layer_sample(int layer, int plane, ivec2 shift, ivec2 p) {
 }
 
 uint hb_compose_word(int plane, ivec2 shift, ivec2 p) {
-    // Layers at least 8 pixels wide (PlaneComposition makes sure): one
-    // that covers both ends of a word covers the word, so a word of one
-    // layer is one funnel load of its source's row.
-    int layer = hb_top_layer(p << shift);
-    if (layer >= 0 && layer == hb_top_layer(ivec2(p.x + HB_PER_WORD - 1, p.y) << shift)) {
-        uint l = hb_layer_data(layer);
-        int source = hb_int(l + 6u);
-        if (source < 0) return hb_repeat(hb_fill(l, plane));
-        ivec2 q = p - (ivec2(hb_int(l + 4u), hb_int(l + 5u)) >> shift);
-        return hb_src_bytes(hb_address(source, plane, shift, q));
-    }
     uint word = 0u;
     for (int i = 0; i < HB_PER_WORD; i++) {
         ivec2 q = ivec2(p.x + i, p.y);
@@ -186,30 +237,67 @@ uint hb_compose_word(int plane, ivec2 shift, ivec2 p) {
     }
     return word;
 }
+
+// The layer that shows over the whole span of luma pixels [b0, b1), or -1
+// where layers meet inside it (or none covers it). The loop's reads are
+// the same for every invocation (one load each on lavapipe) and only the
+// choices differ; the caller reads the chosen layer once per plane.
+int hb_span_layer(ivec2 b0, ivec2 b1) {
+    int top = -1;
+    for (int layer = 0; layer < hb_int(hb_at); layer++) {
+        uint l = hb_layer_data(layer);
+        ivec4 rect = ivec4(hb_int(l), hb_int(l + 1u), hb_int(l + 2u), hb_int(l + 3u));
+        bool covers = all(greaterThanEqual(b0, rect.xy)) && all(lessThanEqual(b1, rect.zw));
+        bool meets = all(lessThan(b0, rect.zw)) && all(greaterThan(b1, rect.xy));
+        top = covers ? layer : meets ? -1 : top;
+    }
+    return top;
+}
+
+// The same decision in the form the planes read: (layer, 0, 0), or -1.
+ivec3 hb_span_side(ivec2 b0, ivec2 b1) { return ivec3(hb_span_layer(b0, b1), 0, 0); }
+
+// What plane `plane` of the span reads when one layer shows over it all;
+// source -2 where none does.
+HBPlaneRead hb_span_read(ivec3 side, int plane, ivec2 shift) {
+    uint l = hb_layer_data(max(side.x, 0));
+    HBPlaneRead read = hb_source_read(
+        hb_int(l + 6u), plane, shift, ivec2(hb_int(l + 4u), hb_int(l + 5u)) >> shift, hb_fill(l, plane));
+    read.source = side.x < 0 ? -2 : read.source;
+    return read;
+}
 #endif
 
-// One plane's part of the block; called with constants, so its loops
-// unroll.
-void hb_compose_plane(int plane, ivec2 shift, ivec2 base) {
+// One plane's part of the span; called with constants, so its loops
+// unroll. Words past the plane's row (a span may reach past the padding of
+// the last block) are not written.
+void hb_compose_plane(int plane, ivec2 shift, ivec2 base, ivec3 side) {
     ivec2 start = base >> shift;
     ivec2 size = HB_BLOCK >> shift;
+    HBPlaneRead read = hb_span_read(side, plane, shift);
     for (int j = 0; j < size.y; j++) {
         for (int w = 0; w < size.x / HB_PER_WORD; w++) {
             ivec2 p = ivec2(start.x + w * HB_PER_WORD, start.y + j);
-            uint at = uint(hb_out_planes[plane].x + p.y * hb_out_planes[plane].y + p.x * HB_SAMPLE_BYTES);
-            hb_dst_put(int(at >> 2), hb_compose_word(plane, shift, p));
+            if (p.x * HB_SAMPLE_BYTES >= hb_out_planes[plane].y) break;
+            int at = (hb_out_planes[plane].x + p.y * hb_out_planes[plane].y + p.x * HB_SAMPLE_BYTES) >> 2;
+            hb_dst_put(at, read.source >= -1 ? hb_span_word(read, p) : hb_compose_word(plane, shift, p));
         }
     }
 }
 
 void hb_store_block(ivec2 base) {
     hb_at = hb_base(0);
-    hb_compose_plane(0, ivec2(0), base);
+    // Most spans show one layer, or one side of a transition, whole: each
+    // of their words is then one funnel load. The span is clipped to the
+    // canvas, so spans at its edges qualify too (their padding takes the
+    // clamped samples).
+    ivec3 side = hb_span_side(base, min(base + HB_BLOCK, hb_out_size));
+    hb_compose_plane(0, ivec2(0), base, side);
 #if HB_PLANES > 1
-    hb_compose_plane(1, ivec2(HB_SHIFT_X, HB_SHIFT_Y), base);
-    hb_compose_plane(2, ivec2(HB_SHIFT_X, HB_SHIFT_Y), base);
+    hb_compose_plane(1, ivec2(HB_SHIFT_X, HB_SHIFT_Y), base, side);
+    hb_compose_plane(2, ivec2(HB_SHIFT_X, HB_SHIFT_Y), base, side);
 #endif
 #if HB_PLANES > 3
-    hb_compose_plane(3, ivec2(0), base);
+    hb_compose_plane(3, ivec2(0), base, side);
 #endif
 }

@@ -181,11 +181,19 @@ final class PlaneCompositionTests: XCTestCase {
             let picks: [(String, Pick)] = [
                 ("fade", { x, y, progress in ((x, y), (x, y), progress) }),
                 ("wipeleft", { x, y, progress in ((x, y), (x, y), x > Int(Float(w) * progress) ? 0 : 1) }),
+                ("wipeup", { x, y, progress in ((x, y), (x, y), y > Int(Float(h) * progress) ? 0 : 1) }),
                 (
                     "slideright",
                     { x, y, progress in
                         let zx = Int(progress * Float(w)) + x
                         return ((wrap(zx, w), y), (wrap(zx, w), y), zx >= 0 && zx < w ? 0 : 1)
+                    }
+                ),
+                (
+                    "slidedown",
+                    { x, y, progress in
+                        let zy = Int(progress * Float(h)) + y
+                        return ((x, wrap(zy, h)), (x, wrap(zy, h)), zy >= 0 && zy < h ? 0 : 1)
                     }
                 ),
             ]
@@ -210,7 +218,9 @@ final class PlaneCompositionTests: XCTestCase {
                 return UInt32(total / Float(1 << (sx + sy)) + 0.5)
             }
             for (name, pick) in picks {
-                for seconds in [1.875, 2.5, 2.75] {
+                // 2.484375 s slides by an odd count (165 columns, 123 rows):
+                // subsampled chroma then mixes two samples.
+                for seconds in [1.875, 2.484375, 2.5, 2.75] {
                     let progress = Float(min(max(1 - (seconds - 2), 0), 1))
                     let node = ImageNode(a, time: FrameTime(index: 0, seconds: seconds))
                         .xfade(to: ImageNode(b), Filter.Transition(rawValue: name)!, duration: 1, offset: 2)

@@ -175,7 +175,7 @@ struct ShaderGenerator {
         for shape: PlaneComposition.Shape, name: String, prelude: String, defines given: [String: String]
     ) throws -> KernelDescriptor {
         let layout = shape.layout
-        let block = PlaneLayout.outputBlock(for: layout)
+        let block = Self.compositionSpan(for: layout)
         var defines = given.merging([
             "HB_BLOCK_W": "\(block.x)", "HB_BLOCK_H": "\(block.y)", "HB_PLANES": "\(layout.planeCount)",
             "HB_SAMPLE_BYTES": layout == .rgba8 ? "4" : layout.bitDepth > 8 ? "2" : "1",
@@ -193,11 +193,22 @@ struct ShaderGenerator {
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
+    /// The pixels one invocation of a composition writes: four of the
+    /// layout's blocks along a row, so that the choice of layer, made once
+    /// per span, is shared by more words (io/planes_compose.glsl).
+    static func compositionSpan(for layout: PixelLayout) -> (x: Int, y: Int) {
+        let block = PlaneLayout.outputBlock(for: layout)
+        return (block.x * 4, block.y)
+    }
+
     /// The dispatch size for a pass's output.
     static func groups(for pass: PassPlan) -> (x: Int, y: Int) {
         let block: (x: Int, y: Int)
         let workgroup: (x: Int, y: Int)
         switch pass.output {
+        case .buffer(let layout) where pass.composition != nil:
+            block = compositionSpan(for: layout)
+            workgroup = blockWorkgroup
         case .buffer(let layout) where !pass.isWholeKernel:
             block = PlaneLayout.outputBlock(for: layout)
             workgroup = blockWorkgroup
