@@ -302,7 +302,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let stages: [FilterStage]
     /// Distinguishes descriptors of the same name (custom shaders).
     public let identity: String
-    /// True when the stages read their data from `hb_data`, not `hb_p`.
+    /// True when the stages read their data from the data buffer
+    /// (`hb_data_at`), not `hb_p`.
     public let dataInBuffer: Bool
     /// The file a custom shader was read from. The text form names it
     /// first (`shader=PATH:amount=0.5`), so the chain parses back; nil for
@@ -362,8 +363,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - sourcePath: the file a custom shader was read from; nil for a
     ///     built-in filter.
     ///   - dataInBuffer: the packed floats are large (a LUT, curve tables) and
-    ///     the GLSL reads them from `hb_data[base...]`, a storage buffer,
-    ///     instead of the 16 KiB uniform block `hb_p`.
+    ///     the GLSL reads them with `hb_data_at(base + i)` from a buffer of
+    ///     any size instead of the 16 KiB uniform block `hb_p`.
     ///   - layout: the names of the packed floats, in the order `pack`
     ///     writes them, for the GLSL to read them by (`hbp_NAME`); by default,
     ///     with the default `pack`, each parameter's name

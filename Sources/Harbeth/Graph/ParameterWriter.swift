@@ -26,7 +26,7 @@ struct ParameterWriter {
                 pass: pass, time: time.seconds, frameIndex: time.index, input: conversion,
                 output: outputConversion)
             // Each stage's base: in hb_p after the table of bases, or in
-            // hb_data for filters that declare large data.
+            // the data buffer (hb_data_at) for filters that declare large data.
             var table: [Float] = []
             var uniform: [Float] = []
             var buffer: [Float] = []

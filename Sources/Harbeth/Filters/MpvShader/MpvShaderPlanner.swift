@@ -130,7 +130,7 @@ struct MpvShaderPlanner: Sendable {
 
     private var colorBase: Int { file.parameters.count }
 
-    /// True when the packed data goes to the storage buffer `hb_data`
+    /// True when the packed data goes to the data buffer (`hb_data_at`)
     /// (the file has float textures, which are read from there).
     var dataInBuffer: Bool { file.textures.contains(where: \.isFloat) }
 
@@ -148,7 +148,7 @@ struct MpvShaderPlanner: Sendable {
         return offsets
     }
 
-    /// Float textures in `hb_data`, read through overloads of the sampling
+    /// Float textures in the data buffer, read through overloads of the sampling
     /// functions (`texture`, `textureLod`, `texelFetch`, `textureSize`)
     /// for a texture value, clamped at the edges, nearest or bilinear.
     static let floatTextureCode = """
