@@ -1,6 +1,7 @@
 // Shared by every generated pass: the version, the workgroup size (set by
 // specialization constants 0, 1, 2), the parameter block at binding 0 and
-// the data buffer at binding 3.
+// the data buffer at binding 3. HB_SUBGROUP_VOTE (the device votes across
+// a subgroup) enables subgroupAll for kernels that vote.
 //
 // The parameter block is a uniform buffer (16 KiB, the size every Vulkan
 // device offers) written by the host for each frame. Uniform buffers, not
@@ -24,6 +25,9 @@
 #version 450
 #extension GL_GOOGLE_cpp_style_line_directive : require
 #extension GL_EXT_scalar_block_layout : require
+#ifdef HB_SUBGROUP_VOTE
+#extension GL_KHR_shader_subgroup_vote : require
+#endif
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 

@@ -275,6 +275,21 @@ void hb_compose_plane(int plane, ivec2 shift, ivec2 base, ivec3 side) {
     ivec2 start = base >> shift;
     ivec2 size = HB_BLOCK >> shift;
     HBPlaneRead read = hb_span_read(side, plane, shift);
+#ifdef HB_SUBGROUP_VOTE
+    // lavapipe runs both sides of a branch its lanes disagree on; voted, the
+    // common case (every lane's span shown whole) runs alone.
+    if (subgroupAll(read.source >= -1)) {
+        for (int j = 0; j < size.y; j++) {
+            for (int w = 0; w < size.x / HB_PER_WORD; w++) {
+                ivec2 p = ivec2(start.x + w * HB_PER_WORD, start.y + j);
+                if (p.x * HB_SAMPLE_BYTES >= hb_out_planes[plane].y) break;
+                int at = (hb_out_planes[plane].x + p.y * hb_out_planes[plane].y + p.x * HB_SAMPLE_BYTES) >> 2;
+                hb_dst_put(at, hb_span_word(read, p));
+            }
+        }
+        return;
+    }
+#endif
     for (int j = 0; j < size.y; j++) {
         for (int w = 0; w < size.x / HB_PER_WORD; w++) {
             ivec2 p = ivec2(start.x + w * HB_PER_WORD, start.y + j);

@@ -29,6 +29,16 @@ final class RenderPlan: @unchecked Sendable {
     /// `texelDataWords` (a 65-point 3D LUT is 0.8 M).
     let texelData: Bool
     static let texelDataWords = 1 << 22
+    /// Whether kernels may vote across a subgroup (HB_SUBGROUP_VOTE): where
+    /// asked and the device can.
+    let subgroupVotes: Bool
+
+    /// What a plan may use where the device offers it (tests turn each off
+    /// to run the other path on lavapipe).
+    struct Choices {
+        var texelBuffers = true
+        var subgroupVotes = true
+    }
     let pool: SlotPool
     /// Which intermediate image each pass writes, and their sizes.
     let intermediates: (assignment: [Int?], sizes: [FrameSize])
@@ -66,7 +76,7 @@ final class RenderPlan: @unchecked Sendable {
     /// The plan of a chain on frames of `input`.
     convenience init(
         context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
-        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool, texelBuffers: Bool = true,
+        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool, choices: Choices = Choices(),
         deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws {
         try self.init(
@@ -74,13 +84,13 @@ final class RenderPlan: @unchecked Sendable {
             graph: try GraphCompiler.plan(
                 input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass),
             filters: filters, inputs: [input], outputLayout: pixelLayout, imageFormat: imageFormat,
-            framesInFlight: framesInFlight, staging: staging, texelBuffers: texelBuffers)
+            framesInFlight: framesInFlight, staging: staging, choices: choices)
     }
 
     /// The plan of a composition on the planes (`PlaneComposition`).
     convenience init(
         context: GPUContext, composition: PlaneComposition.Shape, imageFormat: ImageFormat, framesInFlight: Int,
-        staging: Bool, texelBuffers: Bool = true
+        staging: Bool, choices: Choices = Choices()
     ) throws {
         try self.init(
             context: context, graph: GraphPlan(composition: composition), filters: [],
@@ -88,13 +98,13 @@ final class RenderPlan: @unchecked Sendable {
                 FrameFormat(width: $0.width, height: $0.height, layout: composition.layout)
             },
             outputLayout: composition.layout, imageFormat: imageFormat, framesInFlight: framesInFlight,
-            staging: staging, texelBuffers: texelBuffers)
+            staging: staging, choices: choices)
     }
 
     private init(
         context: GPUContext, graph: GraphPlan, filters: [Filter], inputs: [FrameFormat],
         outputLayout pixelLayout: PixelLayout, imageFormat: ImageFormat, framesInFlight: Int, staging: Bool,
-        texelBuffers: Bool
+        choices: Choices
     ) throws {
         self.context = context
         self.filters = filters
@@ -134,10 +144,12 @@ final class RenderPlan: @unchecked Sendable {
                 limit: context.maxStorageBufferRange)
         }
         let words = max(inputBytes, outputLayout.totalBytes) / 4
-        texelFrames = texelBuffers && words <= context.capabilities.maxTexelBufferWords
-        texelData = texelBuffers && context.capabilities.maxTexelBufferWords >= Self.texelDataWords
+        texelFrames = choices.texelBuffers && words <= context.capabilities.maxTexelBufferWords
+        texelData = choices.texelBuffers && context.capabilities.maxTexelBufferWords >= Self.texelDataWords
+        subgroupVotes = choices.subgroupVotes && context.capabilities.subgroupVote
         let generator = ShaderGenerator(
-            imageFormat: imageFormat, filters: filters, texelFrames: texelFrames, texelData: texelData)
+            imageFormat: imageFormat, filters: filters, texelFrames: texelFrames, texelData: texelData,
+            subgroupVotes: subgroupVotes)
         var pipelines: [ComputePipeline] = []
         for pass in graph.passes {
             let kernel = try generator.kernel(for: pass)

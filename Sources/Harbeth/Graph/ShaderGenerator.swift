@@ -20,6 +20,8 @@ struct ShaderGenerator {
     /// Whether the data buffer is bound as a texel buffer of words
     /// (HB_TEXEL_DATA) rather than a storage buffer.
     let texelData: Bool
+    /// Whether kernels may vote across a subgroup (HB_SUBGROUP_VOTE).
+    let subgroupVotes: Bool
 
     /// The binding kinds of the input and output frame buffers.
     var sourceBinding: BindingKind { texelFrames ? .uniformTexelBuffer : .storageBuffer }
@@ -44,6 +46,7 @@ struct ShaderGenerator {
         text += "\n#define hb_base(slot) floatBitsToUint(hb_p[slot])\n"
         if texelFrames { defines["HB_TEXEL_FRAMES"] = "1" }
         if texelData { defines["HB_TEXEL_DATA"] = "1" }
+        if subgroupVotes { defines["HB_SUBGROUP_VOTE"] = "1" }
         if let composition = pass.composition {
             return try composeKernel(
                 for: composition, name: pass.name(in: filters), prelude: text, defines: defines)

@@ -43,6 +43,14 @@ public final class Renderer: Sendable {
         /// storage buffers, as on a device whose views are too small, so
         /// tests run that path on lavapipe too.
         var texelBuffers = true
+        /// What the plans may choose on this device, as the options allow.
+        var kernelChoices: RenderPlan.Choices {
+            RenderPlan.Choices(texelBuffers: texelBuffers, subgroupVotes: subgroupVotes)
+        }
+        /// Let kernels vote across a subgroup where the device can
+        /// (`DeviceCapabilities.subgroupVote`); off, they take the path
+        /// of a device that cannot, so tests run it on lavapipe too.
+        var subgroupVotes = true
 
         /// Creates renderer options.
         /// - Parameters:
@@ -484,7 +492,7 @@ public final class Renderer: Sendable {
                 context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
                 imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
                 staging: options.alwaysStage || !context.info.hasUnifiedMemory,
-                texelBuffers: options.texelBuffers, deviceClass: deviceClass)
+                choices: options.kernelChoices, deviceClass: deviceClass)
         }
     }
 
@@ -496,7 +504,7 @@ public final class Renderer: Sendable {
             try RenderPlan(
                 context: context, composition: composition, imageFormat: options.precision.imageFormat,
                 framesInFlight: options.framesInFlight, staging: options.alwaysStage || !context.info.hasUnifiedMemory,
-                texelBuffers: options.texelBuffers)
+                choices: options.kernelChoices)
         }
     }
 

@@ -32,11 +32,16 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
     /// R32_UINT texel buffers. Frames that fit are read and written
     /// through such views, the rest through storage buffers.
     public var maxTexelBufferWords: Int
+    /// Whether compute shaders may vote across a subgroup (`subgroupAll`).
+    /// lavapipe runs both sides of a branch its lanes disagree on, so
+    /// kernels vote to run a common case alone.
+    public var subgroupVote: Bool
 
     /// Capabilities given by value (tests, and plans made for another device).
     public init(
         deviceClass: DeviceClass, subgroupSize: Int = 1, maxSharedMemoryBytes: Int = 16384,
-        maxWorkgroupInvocations: Int = 128, maxImageDimension: Int = 4096, maxTexelBufferWords: Int = 65536
+        maxWorkgroupInvocations: Int = 128, maxImageDimension: Int = 4096, maxTexelBufferWords: Int = 65536,
+        subgroupVote: Bool = false
     ) {
         self.deviceClass = deviceClass
         self.subgroupSize = subgroupSize
@@ -44,6 +49,7 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
         self.maxWorkgroupInvocations = maxWorkgroupInvocations
         self.maxImageDimension = maxImageDimension
         self.maxTexelBufferWords = maxTexelBufferWords
+        self.subgroupVote = subgroupVote
     }
 
     /// The capabilities of `device`; `HARBETH_DEVICE_CLASS=cpu|gpu` in the
@@ -70,7 +76,9 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
             subgroupSize: Int(max(subgroup.subgroupSize, 1)),
             maxSharedMemoryBytes: Int(limits.maxComputeSharedMemorySize),
             maxWorkgroupInvocations: Int(limits.maxComputeWorkGroupInvocations),
-            maxImageDimension: Int(limits.maxImageDimension2D), maxTexelBufferWords: texelWords)
+            maxImageDimension: Int(limits.maxImageDimension2D), maxTexelBufferWords: texelWords,
+            subgroupVote: subgroup.supportedOperations & VK_SUBGROUP_FEATURE_VOTE_BIT.rawValue != 0
+                && subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT.rawValue != 0)
     }
 
     /// This device with another class (to run the other variant of a filter).
@@ -83,6 +91,6 @@ public struct DeviceCapabilities: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(deviceClass.rawValue) class, subgroup \(subgroupSize), shared memory \(maxSharedMemoryBytes) B,"
             + " workgroup \(maxWorkgroupInvocations), images up to \(maxImageDimension),"
-            + " texel buffers of \(maxTexelBufferWords) words"
+            + " texel buffers of \(maxTexelBufferWords) words" + (subgroupVote ? ", subgroup votes" : "")
     }
 }

@@ -3,15 +3,19 @@ import XCTest
 
 @testable import Harbeth
 
-/// Kernels read and write the frame's planes, and read the tables of
-/// filters such as curves, as 32-bit words through texel buffer views where
-/// the device allows (every other test runs that path on lavapipe); forced
-/// back to storage buffers, as on a device whose views are too small, every
-/// kind of pass that touches those buffers gives the same bytes: RGB passes
-/// that load and store each layout, a table lookup, a neighbourhood pass
-/// that reads whole blocks, folded colour maths and moved samples on the
-/// planes, and compositions of several sources.
-final class TexelFrameTests: XCTestCase {
+/// What plans choose by the device, each turned off to run the path of a
+/// device without it on lavapipe (every other test runs the chosen one):
+///
+/// - Kernels read and write the frame's planes, and read the tables of
+///   filters such as curves, as 32-bit words through texel buffer views.
+///   Forced back to storage buffers, as on a device whose views are too
+///   small, every kind of pass that touches those buffers gives the same
+///   bytes: RGB passes that load and store each layout, a table lookup, a
+///   neighbourhood pass that reads whole blocks, folded colour maths and
+///   moved samples on the planes, and compositions of several sources.
+/// - Compositions vote across a subgroup to copy spans that one layer or
+///   one side of a transition shows whole; without votes, the same bytes.
+final class KernelChoiceTests: XCTestCase {
     override func tearDownWithError() throws {
         GPUTestEnvironment.assertNoValidationMessages(try GPUTestEnvironment.context())
     }
@@ -42,6 +46,31 @@ final class TexelFrameTests: XCTestCase {
             ("xfade", a.xfade(to: b, .circleOpen, duration: 1)),
         ] {
             try assertSameBytes(node, texel: texel, storage: storage, name)
+        }
+    }
+
+    func testCompositionsWithoutSubgroupVotesAreTheSame() throws {
+        let context = try GPUTestEnvironment.context()
+        XCTAssertTrue(context.capabilities.subgroupVote, "lavapipe votes")
+        var options = Renderer.Options()
+        options.subgroupVotes = false
+        let unvoted = Renderer(context: context, options: options)
+        let renderer = Renderer(context: context)
+        for layout in [PixelLayout.yuv420p, .yuv444p10] {
+            let a = ImageNode(try Fixtures.frame(layout, index: 3), time: FrameTime(index: 0, seconds: 2.5))
+            let b = ImageNode(try Fixtures.frame(layout, index: 7))
+            for (name, node) in [
+                ("grid", try ImageNode.grid([[a, b], [b, a]], padding: 2)), ("overlay", a.overlay(b, x: 40, y: 6)),
+                ("wipeleft", a.xfade(to: b, .wipeLeft, duration: 1, offset: 2)),
+                ("slideup", a.xfade(to: b, .slideUp, duration: 1, offset: 2)),
+            ] {
+                let what = "\(layout) \(name)"
+                let passes = try renderer.summary(for: node).passes
+                XCTAssertTrue(passes.count == 1 && passes[0].hasSuffix("on the planes"), "\(what): \(passes)")
+                XCTAssertEqual(
+                    PlaneSamples.planes(of: try node.makeFrame(on: renderer)),
+                    PlaneSamples.planes(of: try node.makeFrame(on: unvoted)), what)
+            }
         }
     }
 
