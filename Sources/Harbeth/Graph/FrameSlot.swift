@@ -19,6 +19,11 @@ final class FrameSlot: @unchecked Sendable {
     /// them so (`RenderPlan.texelFrames`).
     let inputWords: GPUWordView?
     let outputWords: GPUWordView?
+    /// The intermediate planes one pass writes for the next, device-local,
+    /// where the plan has them (`RenderPlan.intermediatePlanes`), and
+    /// their words.
+    let planes: GPUBuffer?
+    let planesWords: GPUWordView?
     /// Each pass's uniform parameter block (16 KiB).
     let uniforms: [GPUBuffer]
     /// Each pass's large parameter data (`hb_data_at`), grown when needed.
@@ -50,6 +55,8 @@ final class FrameSlot: @unchecked Sendable {
             plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
         inputWords = plan.texelFrames ? try context.makeWordView(of: inputDevice) : nil
         outputWords = plan.texelFrames ? try context.makeWordView(of: outputDevice) : nil
+        planes = try plan.intermediatePlanes.map { try context.makeBuffer(size: $0.totalBytes, location: .device) }
+        planesWords = try planes.flatMap { plan.texelFrames ? try context.makeWordView(of: $0) : nil }
         uniforms = try plan.graph.passes.map { _ in
             try context.makeBuffer(size: RenderPlan.uniformBytes, location: .upload)
         }

@@ -4,6 +4,9 @@ enum PassInput: Hashable, Sendable {
     case source(PixelLayout)
     /// The floating-point image the previous pass wrote.
     case image
+    /// The intermediate planes the previous pass wrote, in this layout
+    /// (`PlaneBlur`).
+    case planes(PixelLayout)
 }
 
 /// Where a pass writes to.
@@ -12,6 +15,8 @@ enum PassOutput: Hashable, Sendable {
     case image
     /// The frame's planes in this layout: the last pass.
     case buffer(PixelLayout)
+    /// Intermediate planes in this layout, for the next pass (`PlaneBlur`).
+    case planes(PixelLayout)
 }
 
 /// One stage of one filter, placed in a pass.
@@ -46,6 +51,9 @@ struct PassPlan: Hashable, Sendable {
     /// Set when the pass composes several sources' planes
     /// (`PlaneComposition`): its input is every source, one after another.
     var composition: PlaneComposition.Shape?
+    /// Set when the pass is one of a blur's two passes on the planes
+    /// (`PlaneBlur`).
+    var planeBlur: PlaneBlur.Pass?
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -57,6 +65,10 @@ struct PassPlan: Hashable, Sendable {
             return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if let composition { return composition.names.joined(separator: "+") + " on the planes" }
+        if let planeBlur, let body {
+            return
+                "\(filters[body.filterIndex].name) \(planeBlur.direction == .rows ? "rows" : "columns") on the planes"
+        }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         if remapsPlanes {
             return stages.flatMap { $0.combined.map { filters[$0].name } }.joined(separator: "+") + " on the planes"
@@ -158,6 +170,9 @@ enum GraphCompiler {
     ) throws -> GraphPlan {
         if fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout) {
             return try remap(input: input, filters: filters)
+        }
+        if fusion, let shape = PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) {
+            return blur(input: input, filters: filters, shape: shape)
         }
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
@@ -278,6 +293,29 @@ extension GraphCompiler {
                 width: size.width, height: size.height, layout: input.layout,
                 colorimetry: input.layout.isYUV ? colorimetry : nil),
             filterInputSizes: inputSizes, filterColorimetries: Array(repeating: colorimetry, count: filters.count))
+    }
+}
+
+extension GraphCompiler {
+    /// A blur's two passes on the planes (`PlaneBlur`): rows into the
+    /// intermediate planes, columns into the output.
+    fileprivate static func blur(input: FrameFormat, filters: [Filter], shape: PlaneBlur.Shape) -> GraphPlan {
+        let size = FrameSize(width: input.width, height: input.height)
+        let middle = PlaneBlur.intermediateLayout(for: input.layout)
+        let body = PlannedStage(filterIndex: 0, stage: PlaneBlur.stage, combined: [0])
+        var rows = PassPlan(
+            input: .source(input.layout), body: body, output: .planes(middle), inputSize: size, outputSize: size)
+        rows.planeBlur = PlaneBlur.Pass(direction: .rows, shape: shape)
+        var columns = PassPlan(
+            input: .planes(middle), body: body, output: .buffer(input.layout), inputSize: size, outputSize: size)
+        columns.planeBlur = PlaneBlur.Pass(direction: .columns, shape: shape)
+        let colorimetry = input.conversionColorimetry
+        return GraphPlan(
+            passes: [rows, columns],
+            output: FrameFormat(
+                width: size.width, height: size.height, layout: input.layout,
+                colorimetry: input.layout.isYUV ? colorimetry : nil),
+            filterInputSizes: [size], filterColorimetries: [colorimetry])
     }
 }
 

@@ -82,6 +82,12 @@ struct ParameterWriter {
         output: ColorConversion
     ) -> [Float]? {
         guard !planned.combined.isEmpty else { return nil }
+        if let blur = pass.planeBlur {
+            let format = FrameFormat(
+                width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
+            return PlaneBlur.packed(
+                filters[planned.filterIndex], direction: blur.direction, input: format, radius: blur.shape.radius)
+        }
         if pass.remapsPlanes, case .source(let layout) = pass.input {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
             return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format, conversion: output)
@@ -101,21 +107,34 @@ struct ParameterWriter {
             int(pass.inputSize.width), int(pass.inputSize.height), int(pass.outputSize.width),
             int(pass.outputSize.height),
         ]
-        for index in 0..<4 {
-            if case .source = pass.input, index < plan.inputLayout.planes.count {
-                let plane = plan.inputLayout.planes[index]
-                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
-            } else {
-                header += [0, 0, 0, 0]
-            }
+        // Intermediate planes are read with the source's beside them
+        // (z, w: an unsharp mask's columns read both).
+        let inputPlanes: [PlaneLayout.Plane]
+        var besidePlanes: [PlaneLayout.Plane] = []
+        switch pass.input {
+        case .source: inputPlanes = plan.inputLayout.planes
+        case .image: inputPlanes = []
+        case .planes:
+            inputPlanes = plan.intermediatePlanes?.planes ?? []
+            besidePlanes = plan.inputLayout.planes
+        }
+        let outputPlanes: [PlaneLayout.Plane]
+        switch pass.output {
+        case .buffer: outputPlanes = plan.outputLayout.planes
+        case .image: outputPlanes = []
+        case .planes: outputPlanes = plan.intermediatePlanes?.planes ?? []
         }
         for index in 0..<4 {
-            if case .buffer = pass.output, index < plan.outputLayout.planes.count {
-                let plane = plan.outputLayout.planes[index]
-                header += [int(plane.offset), int(plane.bytesPerRow), 0, 0]
-            } else {
-                header += [0, 0, 0, 0]
-            }
+            let plane = index < inputPlanes.count ? inputPlanes[index] : nil
+            let beside = index < besidePlanes.count ? besidePlanes[index] : nil
+            header += [
+                int(plane?.offset ?? 0), int(plane?.bytesPerRow ?? 0), int(beside?.offset ?? 0),
+                int(beside?.bytesPerRow ?? 0),
+            ]
+        }
+        for index in 0..<4 {
+            let plane = index < outputPlanes.count ? outputPlanes[index] : nil
+            header += [int(plane?.offset ?? 0), int(plane?.bytesPerRow ?? 0), 0, 0]
         }
         header += [Float(time), Float(frameIndex), Float(time - Double(Float(time))), 0]
         header += input.yuvToRGB

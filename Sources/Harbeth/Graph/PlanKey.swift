@@ -29,6 +29,9 @@ struct PlanKey: Hashable, Sendable {
     let remapsPlanes: Bool
     /// Whether that move keeps rows as rows (a rotation's angle decides).
     let remapKeepsRows: Bool
+    /// The blur on the planes the chain is (`PlaneBlur`), which values
+    /// decide too (an unsharp mask's threshold, the window's radius).
+    var planeBlur: PlaneBlur.Shape? = nil
     /// The sources and layers of a composition on the planes; nil for a chain.
     var composition: PlaneComposition.Shape? = nil
 
@@ -73,5 +76,7 @@ struct PlanKey: Hashable, Sendable {
         self.deviceClass = deviceClass
         remapsPlanes = fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout)
         remapKeepsRows = remapsPlanes && PlaneRemap.keepsRows(filters)
+        planeBlur =
+            fusion && !remapsPlanes ? PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) : nil
     }
 }

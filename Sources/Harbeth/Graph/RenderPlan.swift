@@ -14,6 +14,9 @@ final class RenderPlan: @unchecked Sendable {
     /// The input buffer's size.
     let inputBytes: Int
     let outputLayout: PlaneLayout
+    /// Where the intermediate planes lie in their buffer, for a plan whose
+    /// passes write planes for the next (`PlaneBlur`); nil for others.
+    let intermediatePlanes: PlaneLayout?
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
     /// True on devices without host-visible device memory (or when asked):
@@ -143,7 +146,16 @@ final class RenderPlan: @unchecked Sendable {
                 what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
                 limit: context.maxStorageBufferRange)
         }
-        let words = max(inputBytes, outputLayout.totalBytes) / 4
+        let middle = graph.passes.lazy.compactMap { pass -> PixelLayout? in
+            guard case .planes(let layout) = pass.output else { return nil }
+            return layout
+        }.first
+        intermediatePlanes = middle.map {
+            PlaneLayout(
+                layout: $0, width: input.width, height: input.height,
+                block: PlaneLayout.outputBlock(for: input.layout))
+        }
+        let words = max(inputBytes, outputLayout.totalBytes, intermediatePlanes?.totalBytes ?? 0) / 4
         texelFrames = choices.texelBuffers && words <= context.capabilities.maxTexelBufferWords
         texelData = choices.texelBuffers && context.capabilities.maxTexelBufferWords >= Self.texelDataWords
         subgroupVotes = choices.subgroupVotes && context.capabilities.subgroupVote

@@ -51,6 +51,9 @@ struct ShaderGenerator {
             return try composeKernel(
                 for: composition, name: pass.name(in: filters), prelude: text, defines: defines)
         }
+        if let blur = pass.planeBlur {
+            return try blurKernel(for: pass, blur: blur, prelude: text, defines: defines)
+        }
         if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
             return try planesKernel(for: pass, layout: layout, prelude: text, defines: defines)
         }
@@ -63,6 +66,8 @@ struct ShaderGenerator {
             text += try Self.embeddedWithLine("io/load_buffer.glsl")
         case .image:
             text += try Self.embeddedWithLine("io/load_image.glsl")
+        case .planes:
+            throw RenderError.shaderCompile("only a blur on the planes reads intermediate planes")
         }
         var bindings: [BindingKind] = [
             .uniformBuffer,
@@ -70,7 +75,7 @@ struct ShaderGenerator {
         ]
         switch pass.output {
         case .image: bindings.append(.storageImage)
-        case .buffer: bindings.append(destinationBinding)
+        case .buffer, .planes: bindings.append(destinationBinding)
         }
         bindings.append(dataBinding)
         var auxiliaryIndex = 0
@@ -99,6 +104,8 @@ struct ShaderGenerator {
                 defines["HB_OUT_IMAGE_FORMAT"] = imageFormat.glslQualifier
                 text += try Self.embeddedWithLine("io/store_image.glsl")
                 workgroup = Self.imageWorkgroup
+            case .planes:
+                throw RenderError.shaderCompile("only a blur on the planes writes intermediate planes")
             case .buffer(let layout):
                 defines["HB_OUT_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
                 defines["HB_OUT_MAX"] = "\((1 << layout.bitDepth) - 1).0"
@@ -172,6 +179,40 @@ struct ShaderGenerator {
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
+    /// One of a blur's two passes on the planes (`PlaneBlur`), with its
+    /// window walks generated for the compiled radius.
+    private func blurKernel(
+        for pass: PassPlan, blur: PlaneBlur.Pass, prelude: String, defines given: [String: String]
+    ) throws -> KernelDescriptor {
+        let layout: PixelLayout
+        switch (pass.input, pass.output) {
+        case (.source(let source), .planes): layout = source
+        case (.planes, .buffer(let output)): layout = output
+        default: throw RenderError.shaderCompile("a blur on the planes goes from the source to planes to the output")
+        }
+        let block = PlaneBlur.block(blur.direction, layout: layout)
+        let bytes = layout.bitDepth > 8 ? 2 : 1
+        var defines = given.merging([
+            "HB_DIRECTION": "\(blur.direction.rawValue)", "HB_RADIUS": "\(blur.shape.radius)",
+            "HB_BLOCK_W": "\(block.x)", "HB_BLOCK_H": "\(block.y)", "HB_PLANES": "\(layout.planeCount)",
+            "HB_SHIFT_X": "\(layout.chromaShift.x)", "HB_SHIFT_Y": "\(layout.chromaShift.y)",
+            "HB_IN_BYTES": "\(bytes)", "HB_OUT_BYTES": "\(bytes)",
+            "HB_SCALE": "\(1 << (16 - layout.bitDepth)).0", "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
+        ]) { $1 }
+        var bindings: [BindingKind] = [.uniformBuffer, sourceBinding, destinationBinding, dataBinding]
+        if blur.direction == .columns && blur.shape.sharpens {
+            defines["HB_SHARPEN"] = "1"
+            bindings.append(sourceBinding)
+        }
+        let text =
+            prelude + (try frameAccess(source: true, destination: true))
+            + (try Self.embeddedWithLine("io/planes_blur.glsl")) + "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
+            + (try Self.embeddedWithLine("common/main.glsl"))
+        return KernelDescriptor(
+            source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
+            bindings: bindings, workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
+    }
+
     /// A composition of several sources' planes (`PlaneComposition`), with
     /// the blocks and dispatch of any pass that writes the layout.
     private func composeKernel(
@@ -209,6 +250,15 @@ struct ShaderGenerator {
         let block: (x: Int, y: Int)
         let workgroup: (x: Int, y: Int)
         switch pass.output {
+        case _ where pass.planeBlur != nil:
+            let layout: PixelLayout
+            switch (pass.input, pass.output) {
+            case (.source(let source), _): layout = source
+            case (_, .buffer(let output)): layout = output
+            default: layout = .yuv420p
+            }
+            block = PlaneBlur.block(pass.planeBlur!.direction, layout: layout)
+            workgroup = blockWorkgroup
         case .buffer(let layout) where pass.composition != nil:
             block = compositionSpan(for: layout)
             workgroup = blockWorkgroup

@@ -48,12 +48,18 @@ enum SlotRecorder {
             switch pass.input {
             case .source: resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
             case .image: resources.append(.sampledImage(slot.images[passIndex - 1]!, .linear))
+            case .planes: resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }
             switch pass.output {
             case .image: resources.append(.storageImage(slot.images[passIndex]!))
             case .buffer: resources.append(slot.outputWords.map { .words($0) } ?? .buffer(slot.outputDevice))
+            case .planes: resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }
             resources.append(slot.dataWords[passIndex].map { .words($0) } ?? .buffer(slot.data[passIndex]))
+            if pass.planeBlur?.shape.sharpens == true, case .planes = pass.input {
+                // The unsharp mask's columns read the source frame too.
+                resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
+            }
             resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
             slot.sets[passIndex].update(resources)
         }

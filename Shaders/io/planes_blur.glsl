@@ -1,0 +1,150 @@
+// Separable blurs on the frame's own planes (Sources/Harbeth/Graph/
+// PlaneBlur.swift): box_blur, gaussian_blur and unsharp_mask written back in
+// the frame's layout are two passes, rows then columns, on Y, U, V (and A)
+// at their own sizes, never converted to RGB.
+//
+// HB_DIRECTION 0, rows: the source planes (HB_IN_BYTES-byte samples) to
+// the 16-bit intermediate planes, each sample's weighted sum scaled by
+// HB_SCALE (2^(16 - bit depth): an 8-bit sample keeps 8 bits of fraction).
+// HB_DIRECTION 1, columns: the intermediate planes to the output planes
+// (HB_OUT_BYTES-byte samples), rounded to the nearest code and clamped;
+// with HB_SHARPEN, out = in + amount (in - blur) with `in` read from the
+// source frame at binding 4, whose planes lie at hb_in_planes[i].zw.
+//
+// Samples go four at a time (a group: one word of 8-bit samples, two of
+// 16-bit ones). The taps are generated for the compiled window radius
+// HB_RADIUS (PlaneBlur.taps): hb_blur_row and hb_blur_column keep the
+// window in variables and slide it along a run, so a group costs one load
+// whatever the radius. Per plane k the data holds, from hb_base(0) +
+// k (HB_RADIUS + 2): amount, then the weights w[0...HB_RADIUS] from the
+// centre out (zero past the plane's own radius). Borders clamp to the edge.
+
+const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
+
+#ifdef HB_SHARPEN
+#ifdef HB_TEXEL_FRAMES
+layout(set = 0, binding = 4) uniform highp usamplerBuffer hb_orig_texels;
+uint hb_orig_at(int index) { return texelFetch(hb_orig_texels, index).x; }
+#else
+layout(std430, set = 0, binding = 4) restrict readonly buffer HBOriginal { uint hb_orig[]; };
+uint hb_orig_at(int index) { return hb_orig[index]; }
+#endif
+#endif
+
+// A plane's size in samples and its subsampling.
+ivec2 hb_plane_shift(int plane) {
+    return plane == 1 || plane == 2 ? ivec2(HB_SHIFT_X, HB_SHIFT_Y) : ivec2(0);
+}
+
+ivec2 hb_plane_last(int plane) {
+    ivec2 shift = hb_plane_shift(plane);
+    return ((hb_in_size + (ivec2(1) << shift) - 1) >> shift) - 1;
+}
+
+vec4 hb_unpack(uint first, uint second, int bytes) {
+    if (bytes == 1) {
+        return vec4((uvec4(first) >> uvec4(0u, 8u, 16u, 24u)) & 0xFFu);
+    }
+    return vec4(float(first & 0xFFFFu), float(first >> 16), float(second & 0xFFFFu), float(second >> 16));
+}
+
+float hb_pick(vec4 v, int i) {
+    return i == 0 ? v.x : (i == 1 ? v.y : (i == 2 ? v.z : v.w));
+}
+
+#if HB_DIRECTION == 0
+// Samples 4g ... 4g + 3 of a source row, clamped to the plane's samples
+// (groups left of the plane repeat its first, past its last the last).
+vec4 hb_group(int plane, int row, int g) {
+    int last = hb_plane_last(plane).x;
+    int lastGroup = last >> 2;
+    int at = clamp(g, 0, lastGroup);
+    int word = (hb_in_planes[plane].x + row * hb_in_planes[plane].y + at * 4 * HB_IN_BYTES) >> 2;
+    vec4 v = hb_unpack(hb_src_at(word), HB_IN_BYTES == 2 ? hb_src_at(word + 1) : 0u, HB_IN_BYTES);
+    if (g != at || 4 * g + 3 > last) {
+        ivec4 index = clamp(ivec4(4 * g) + ivec4(0, 1, 2, 3), ivec4(0), ivec4(last)) - 4 * at;
+        v = vec4(hb_pick(v, index.x), hb_pick(v, index.y), hb_pick(v, index.z), hb_pick(v, index.w));
+    }
+    return v;
+}
+
+// Writes a group of sums to the intermediate planes (16-bit, scaled).
+void hb_put(int plane, int row, int g, vec4 sum) {
+    uvec4 q = uvec4(clamp(sum * HB_SCALE + 0.5, 0.0, 65535.0));
+    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 8) >> 2;
+    hb_dst_put(word, q.x | (q.y << 16));
+    hb_dst_put(word + 1, q.z | (q.w << 16));
+}
+#else
+// Group g of an intermediate row (rows clamped to the plane's), unscaled.
+vec4 hb_group(int plane, int row, int g) {
+    int y = clamp(row, 0, hb_plane_last(plane).y);
+    int word = (hb_in_planes[plane].x + y * hb_in_planes[plane].y + g * 8) >> 2;
+    return hb_unpack(hb_src_at(word), hb_src_at(word + 1), 2) * (1.0 / HB_SCALE);
+}
+
+uint hb_code(float value) {
+    return uint(clamp(value + 0.5, 0.0, HB_OUT_MAX));
+}
+
+// Writes a group of blurred samples to the output planes; with
+// HB_SHARPEN, the source's samples plus amount times their difference.
+void hb_put(int plane, int row, int g, vec4 blur, float amount) {
+    vec4 value = blur;
+#ifdef HB_SHARPEN
+    int at = (hb_in_planes[plane].z + row * hb_in_planes[plane].w + g * 4 * HB_OUT_BYTES) >> 2;
+    vec4 source = hb_unpack(hb_orig_at(at), HB_OUT_BYTES == 2 ? hb_orig_at(at + 1) : 0u, HB_OUT_BYTES);
+    value = source + amount * (source - blur);
+#endif
+    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 4 * HB_OUT_BYTES) >> 2;
+#if HB_OUT_BYTES == 1
+    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 8) | (hb_code(value.z) << 16) | (hb_code(value.w) << 24));
+#else
+    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 16));
+    hb_dst_put(word + 1, hb_code(value.z) | (hb_code(value.w) << 16));
+#endif
+}
+#endif
+
+// Generated after this file (PlaneBlur.taps): a run of `count` groups
+// along a row from group `first`, or of `count` rows down column group
+// `g` from row `first`; `data` is the plane's data.
+void hb_blur_row(int plane, int row, int first, int count, uint data);
+void hb_blur_column(int plane, int g, int first, int count, uint data);
+
+// One block: a run of groups along a row (rows), or of rows down one
+// column of groups (columns), in every plane.
+void hb_blur_plane(int plane, ivec2 base, uint at) {
+    ivec2 shift = hb_plane_shift(plane);
+    ivec2 start = base >> shift;
+    ivec2 size = HB_BLOCK >> shift;
+    ivec2 last = hb_plane_last(plane);
+    uint data = at + uint(plane * (HB_RADIUS + 2));
+#if HB_DIRECTION == 0
+    int groups = min(size.x >> 2, (last.x >> 2) - (start.x >> 2) + 1);
+    for (int j = 0; j < size.y; j++) {
+        if (start.y + j <= last.y) {
+            hb_blur_row(plane, start.y + j, start.x >> 2, groups, data);
+        }
+    }
+#else
+    int rows = min(size.y, last.y - start.y + 1);
+    for (int i = 0; i < size.x >> 2; i++) {
+        if (start.x + i * 4 <= last.x) {
+            hb_blur_column(plane, (start.x >> 2) + i, start.y, rows, data);
+        }
+    }
+#endif
+}
+
+void hb_store_block(ivec2 base) {
+    uint at = hb_base(0);
+    hb_blur_plane(0, base, at);
+#if HB_PLANES > 1
+    hb_blur_plane(1, base, at);
+    hb_blur_plane(2, base, at);
+#endif
+#if HB_PLANES > 3
+    hb_blur_plane(3, base, at);
+#endif
+}
