@@ -4,8 +4,8 @@
 // at their own sizes, never converted to RGB.
 //
 // HB_DIRECTION 0, rows: the source planes (HB_IN_BYTES-byte samples) to
-// the 16-bit intermediate planes, each sample's weighted sum scaled by
-// HB_SCALE (2^(16 - bit depth): an 8-bit sample keeps 8 bits of fraction).
+// the 16-bit intermediate planes (io/planes_samples.glsl; HB_OFFSET 0,
+// HB_SCALE 2^(16 - bit depth): an 8-bit sample keeps 8 bits of fraction).
 // HB_DIRECTION 1, columns: the intermediate planes to the output planes
 // (HB_OUT_BYTES-byte samples), rounded to the nearest code and clamped;
 // with HB_SHARPEN, out = in + amount (in - blur) with `in` read from the
@@ -31,25 +31,8 @@ uint hb_orig_at(int index) { return hb_orig[index]; }
 #endif
 #endif
 
-// A plane's size in samples and its subsampling.
-ivec2 hb_plane_shift(int plane) {
-    return plane == 1 || plane == 2 ? ivec2(HB_SHIFT_X, HB_SHIFT_Y) : ivec2(0);
-}
-
 ivec2 hb_plane_last(int plane) {
-    ivec2 shift = hb_plane_shift(plane);
-    return ((hb_in_size + (ivec2(1) << shift) - 1) >> shift) - 1;
-}
-
-vec4 hb_unpack(uint first, uint second, int bytes) {
-    if (bytes == 1) {
-        return vec4((uvec4(first) >> uvec4(0u, 8u, 16u, 24u)) & 0xFFu);
-    }
-    return vec4(float(first & 0xFFFFu), float(first >> 16), float(second & 0xFFFFu), float(second >> 16));
-}
-
-float hb_pick(vec4 v, int i) {
-    return i == 0 ? v.x : (i == 1 ? v.y : (i == 2 ? v.z : v.w));
+    return hb_plane_last(plane, hb_in_size);
 }
 
 #if HB_DIRECTION == 0
@@ -68,23 +51,12 @@ vec4 hb_group(int plane, int row, int g) {
     return v;
 }
 
-// Writes a group of sums to the intermediate planes (16-bit, scaled).
 void hb_put(int plane, int row, int g, vec4 sum) {
-    uvec4 q = uvec4(clamp(sum * HB_SCALE + 0.5, 0.0, 65535.0));
-    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 8) >> 2;
-    hb_dst_put(word, q.x | (q.y << 16));
-    hb_dst_put(word + 1, q.z | (q.w << 16));
+    hb_put_middle(plane, row, g, sum);
 }
 #else
-// Group g of an intermediate row (rows clamped to the plane's), unscaled.
 vec4 hb_group(int plane, int row, int g) {
-    int y = clamp(row, 0, hb_plane_last(plane).y);
-    int word = (hb_in_planes[plane].x + y * hb_in_planes[plane].y + g * 8) >> 2;
-    return hb_unpack(hb_src_at(word), hb_src_at(word + 1), 2) * (1.0 / HB_SCALE);
-}
-
-uint hb_code(float value) {
-    return uint(clamp(value + 0.5, 0.0, HB_OUT_MAX));
+    return hb_middle_group(plane, row, g, hb_plane_last(plane).y);
 }
 
 // Writes a group of blurred samples to the output planes; with
@@ -96,13 +68,7 @@ void hb_put(int plane, int row, int g, vec4 blur, float amount) {
     vec4 source = hb_unpack(hb_orig_at(at), HB_OUT_BYTES == 2 ? hb_orig_at(at + 1) : 0u, HB_OUT_BYTES);
     value = source + amount * (source - blur);
 #endif
-    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 4 * HB_OUT_BYTES) >> 2;
-#if HB_OUT_BYTES == 1
-    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 8) | (hb_code(value.z) << 16) | (hb_code(value.w) << 24));
-#else
-    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 16));
-    hb_dst_put(word + 1, hb_code(value.z) | (hb_code(value.w) << 16));
-#endif
+    hb_put_codes(plane, row, g, value);
 }
 #endif
 

@@ -9,28 +9,6 @@ vec4 hb_resize_cubic_row(ivec2 texel, vec4 wx) {
          + hb_load(texel + ivec2(1, 0)) * wx.z + hb_load(texel + ivec2(2, 0)) * wx.w;
 }
 
-vec4 hb_cubic_weights(float t) {
-    // Catmull-Rom (Keys, a = -0.5) for the taps at -1, 0, 1, 2.
-    float t2 = t * t;
-    float t3 = t2 * t;
-    return vec4(
-        -0.5 * t3 + t2 - 0.5 * t,
-        1.5 * t3 - 2.5 * t2 + 1.0,
-        -1.5 * t3 + 2.0 * t2 + 0.5 * t,
-        0.5 * t3 - 0.5 * t2);
-}
-
-float hb_lanczos3(float x) {
-    if (abs(x) < 1e-5) {
-        return 1.0;
-    }
-    if (abs(x) >= 3.0) {
-        return 0.0;
-    }
-    float px = 3.14159265358979 * x;
-    return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
-}
-
 vec4 hb_resize_lanczos(vec2 centre) {
     ivec2 texel = ivec2(floor(centre));
     vec2 f = centre - vec2(texel);

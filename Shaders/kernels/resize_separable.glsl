@@ -5,28 +5,7 @@
 // are the same as kernels/resize.glsl's (Catmull-Rom a = -0.5; Lanczos
 // a = 3, normalised), and so is the mapping: src = (dst + 0.5) * in / out
 // - 0.5, clamp to edge. The first pass keeps the input's height, the
-// second its own input's width.
-
-vec4 hb_cubic_taps(float t) {
-    float t2 = t * t;
-    float t3 = t2 * t;
-    return vec4(
-        -0.5 * t3 + t2 - 0.5 * t,
-        1.5 * t3 - 2.5 * t2 + 1.0,
-        -1.5 * t3 + 2.0 * t2 + 0.5 * t,
-        0.5 * t3 - 0.5 * t2);
-}
-
-float hb_lanczos3_tap(float x) {
-    if (abs(x) < 1e-5) {
-        return 1.0;
-    }
-    if (abs(x) >= 3.0) {
-        return 0.0;
-    }
-    float px = 3.14159265358979 * x;
-    return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
-}
+// second its own input's width. The taps are common/resize_taps.glsl's.
 
 // The source coordinate along one axis, as the first texel and fraction.
 void hb_resize_source(int dst, int inSize, int outSize, out int texel, out float fraction) {
@@ -39,7 +18,7 @@ vec4 hb_resize_cubic_h(ivec2 pos, uint base) {
     int texel;
     float f;
     hb_resize_source(pos.x, hb_in_size.x, hb_out_size.x, texel, f);
-    vec4 w = hb_cubic_taps(f);
+    vec4 w = hb_cubic_weights(f);
     return hb_load(ivec2(texel - 1, pos.y)) * w.x + hb_load(ivec2(texel, pos.y)) * w.y
          + hb_load(ivec2(texel + 1, pos.y)) * w.z + hb_load(ivec2(texel + 2, pos.y)) * w.w;
 }
@@ -48,7 +27,7 @@ vec4 hb_resize_cubic_v(ivec2 pos, uint base) {
     int texel;
     float f;
     hb_resize_source(pos.y, hb_in_size.y, hb_out_size.y, texel, f);
-    vec4 w = hb_cubic_taps(f);
+    vec4 w = hb_cubic_weights(f);
     return hb_load(ivec2(pos.x, texel - 1)) * w.x + hb_load(ivec2(pos.x, texel)) * w.y
          + hb_load(ivec2(pos.x, texel + 1)) * w.z + hb_load(ivec2(pos.x, texel + 2)) * w.w;
 }
@@ -60,7 +39,7 @@ vec4 hb_resize_lanczos_h(ivec2 pos, uint base) {
     vec4 sum = vec4(0.0);
     float total = 0.0;
     for (int i = 0; i < 6; i++) {
-        float w = hb_lanczos3_tap(float(i - 2) - f);
+        float w = hb_lanczos3(float(i - 2) - f);
         sum += hb_load(ivec2(texel + i - 2, pos.y)) * w;
         total += w;
     }
@@ -74,7 +53,7 @@ vec4 hb_resize_lanczos_v(ivec2 pos, uint base) {
     vec4 sum = vec4(0.0);
     float total = 0.0;
     for (int i = 0; i < 6; i++) {
-        float w = hb_lanczos3_tap(float(i - 2) - f);
+        float w = hb_lanczos3(float(i - 2) - f);
         sum += hb_load(ivec2(pos.x, texel + i - 2)) * w;
         total += w;
     }

@@ -40,6 +40,15 @@ enum Fixtures {
         return try frame(bytes: bytes, layout: layout, colorimetry: colorimetry)
     }
 
+    /// A `width` x `height` part of frame 3 of the clip in `layout`, from
+    /// (31, 17): small frames for references that run in debug-built Swift.
+    static func crop(_ layout: PixelLayout, width: Int, height: Int) throws -> VideoFrame {
+        let bytes = try TestMedia.frame(
+            of: try TestMedia.standardClip(), index: 3, pixelFormat: ffmpegName(layout),
+            filters: "crop=\(width):\(height):31:17")
+        return try frame(bytes: bytes, layout: layout, width: width, height: height)
+    }
+
     /// Decoded frames by layout, index and ffmpeg filters: one ffmpeg run each.
     private static let decoded = Locked<[String: [UInt8]]>([:])
 

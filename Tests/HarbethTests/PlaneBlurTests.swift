@@ -115,22 +115,13 @@ final class PlaneBlurTests: XCTestCase {
         }
     }
 
-    /// A part of frame 3 of the clip in `layout` (small: the references
-    /// run in debug-built Swift).
-    private static func crop(_ layout: PixelLayout, width: Int, height: Int) throws -> VideoFrame {
-        let bytes = try TestMedia.frame(
-            of: try TestMedia.standardClip(), index: 3, pixelFormat: Fixtures.ffmpegName(layout),
-            filters: "crop=\(width):\(height):31:17")
-        return try Fixtures.frame(bytes: bytes, layout: layout, width: width, height: height)
-    }
-
     func testEveryPlaneIsItsOwnSeparableBlur() throws {
         let chains = [
             "box_blur=radius=1", "box_blur=radius=6", "gaussian_blur=sigma=1.3", "gaussian_blur=sigma=4.5",
             "unsharp_mask=sigma=1:amount=1.5",
         ]
         for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p, .yuv420p10, .yuva444p10, .yuv444p12, .gray8, .gray16] {
-            let frame = try Self.crop(layout, width: 128, height: 72)
+            let frame = try Fixtures.crop(layout, width: 128, height: 72)
             for text in chains where layout == .yuv420p || text.hasPrefix("box") || text.hasPrefix("unsharp") {
                 try assertMatchesPlanes(frame, text, "\(layout) \(text)")
             }
@@ -141,7 +132,7 @@ final class PlaneBlurTests: XCTestCase {
         // 202 x 118: luma rows end inside a group of four and inside a
         // run, chroma planes are 101 samples wide (59 rows at 4:2:0).
         for layout in [PixelLayout.yuv420p, .yuv422p10] {
-            let frame = try Self.crop(layout, width: 202, height: 118)
+            let frame = try Fixtures.crop(layout, width: 202, height: 118)
             for text in ["box_blur=radius=3", "gaussian_blur=sigma=2.2", "unsharp_mask=sigma=0.8:amount=2"] {
                 try assertMatchesPlanes(frame, text, "\(layout) 202x118 \(text)")
             }

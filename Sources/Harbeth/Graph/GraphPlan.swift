@@ -54,6 +54,9 @@ struct PassPlan: Hashable, Sendable {
     /// Set when the pass is one of a blur's two passes on the planes
     /// (`PlaneBlur`).
     var planeBlur: PlaneBlur.Pass?
+    /// Set when the pass is one of a resize's two passes on the planes
+    /// (`PlaneResize`).
+    var planeResize: PlaneResize.Pass?
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -65,9 +68,8 @@ struct PassPlan: Hashable, Sendable {
             return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if let composition { return composition.names.joined(separator: "+") + " on the planes" }
-        if let planeBlur, let body {
-            return
-                "\(filters[body.filterIndex].name) \(planeBlur.direction == .rows ? "rows" : "columns") on the planes"
+        if let direction = planeBlur?.direction ?? planeResize?.direction, let body {
+            return "\(filters[body.filterIndex].name) \(direction == .rows ? "rows" : "columns") on the planes"
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         if remapsPlanes {
@@ -173,6 +175,9 @@ enum GraphCompiler {
         }
         if fusion, let shape = PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) {
             return blur(input: input, filters: filters, shape: shape)
+        }
+        if fusion, let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {
+            return try resize(input: input, filters: filters, shape: shape)
         }
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
@@ -301,19 +306,46 @@ extension GraphCompiler {
     /// intermediate planes, columns into the output.
     fileprivate static func blur(input: FrameFormat, filters: [Filter], shape: PlaneBlur.Shape) -> GraphPlan {
         let size = FrameSize(width: input.width, height: input.height)
+        let stage = PlannedStage(filterIndex: 0, stage: PlaneBlur.stage, combined: [0])
+        return rowsThenColumns(input: input, stage: stage, wide: size, output: size) { pass, direction in
+            pass.planeBlur = PlaneBlur.Pass(direction: direction, shape: shape)
+        }
+    }
+
+    /// A resize's two passes on the planes (`PlaneResize`): rows to the new
+    /// width into the intermediate planes, columns to the new height.
+    fileprivate static func resize(input: FrameFormat, filters: [Filter], shape: PlaneResize.Shape) throws
+        -> GraphPlan
+    {
+        let size = FrameSize(width: input.width, height: input.height)
+        let output = try filters[0].stages(input: size).last?.outputSize ?? size
+        let stage = PlannedStage(filterIndex: 0, stage: PlaneResize.stage)
+        let wide = FrameSize(width: output.width, height: size.height)
+        return rowsThenColumns(input: input, stage: stage, wide: wide, output: output) { pass, direction in
+            pass.planeResize = PlaneResize.Pass(direction: direction, shape: shape)
+        }
+    }
+
+    /// Two passes of one filter on the planes' samples: rows from the
+    /// source into 16-bit intermediate planes `wide` large, then columns
+    /// into the output planes; `mark` says what each pass runs.
+    private static func rowsThenColumns(
+        input: FrameFormat, stage: PlannedStage, wide: FrameSize, output: FrameSize,
+        mark: (inout PassPlan, PlaneBlur.Direction) -> Void
+    ) -> GraphPlan {
+        let size = FrameSize(width: input.width, height: input.height)
         let middle = PlaneBlur.intermediateLayout(for: input.layout)
-        let body = PlannedStage(filterIndex: 0, stage: PlaneBlur.stage, combined: [0])
         var rows = PassPlan(
-            input: .source(input.layout), body: body, output: .planes(middle), inputSize: size, outputSize: size)
-        rows.planeBlur = PlaneBlur.Pass(direction: .rows, shape: shape)
+            input: .source(input.layout), body: stage, output: .planes(middle), inputSize: size, outputSize: wide)
+        mark(&rows, .rows)
         var columns = PassPlan(
-            input: .planes(middle), body: body, output: .buffer(input.layout), inputSize: size, outputSize: size)
-        columns.planeBlur = PlaneBlur.Pass(direction: .columns, shape: shape)
+            input: .planes(middle), body: stage, output: .buffer(input.layout), inputSize: wide, outputSize: output)
+        mark(&columns, .columns)
         let colorimetry = input.conversionColorimetry
         return GraphPlan(
             passes: [rows, columns],
             output: FrameFormat(
-                width: size.width, height: size.height, layout: input.layout,
+                width: output.width, height: output.height, layout: input.layout,
                 colorimetry: input.layout.isYUV ? colorimetry : nil),
             filterInputSizes: [size], filterColorimetries: [colorimetry])
     }

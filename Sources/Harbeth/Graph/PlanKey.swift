@@ -32,6 +32,9 @@ struct PlanKey: Hashable, Sendable {
     /// The blur on the planes the chain is (`PlaneBlur`), which values
     /// decide too (an unsharp mask's threshold, the window's radius).
     var planeBlur: PlaneBlur.Shape? = nil
+    /// The resize on the planes the chain is (`PlaneResize`): its method
+    /// is compiled in.
+    var planeResize: PlaneResize.Shape? = nil
     /// The sources and layers of a composition on the planes; nil for a chain.
     var composition: PlaneComposition.Shape? = nil
 
@@ -78,5 +81,8 @@ struct PlanKey: Hashable, Sendable {
         remapKeepsRows = remapsPlanes && PlaneRemap.keepsRows(filters)
         planeBlur =
             fusion && !remapsPlanes ? PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) : nil
+        planeResize =
+            fusion && !remapsPlanes && planeBlur == nil
+            ? PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) : nil
     }
 }

@@ -146,13 +146,13 @@ final class RenderPlan: @unchecked Sendable {
                 what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
                 limit: context.maxStorageBufferRange)
         }
-        let middle = graph.passes.lazy.compactMap { pass -> PixelLayout? in
+        let middle = graph.passes.lazy.compactMap { pass -> (PixelLayout, FrameSize)? in
             guard case .planes(let layout) = pass.output else { return nil }
-            return layout
+            return (layout, pass.outputSize)
         }.first
-        intermediatePlanes = middle.map {
+        intermediatePlanes = middle.map { layout, size in
             PlaneLayout(
-                layout: $0, width: input.width, height: input.height,
+                layout: layout, width: size.width, height: size.height,
                 block: PlaneLayout.outputBlock(for: input.layout))
         }
         let words = max(inputBytes, outputLayout.totalBytes, intermediatePlanes?.totalBytes ?? 0) / 4

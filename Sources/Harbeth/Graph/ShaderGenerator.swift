@@ -51,8 +51,8 @@ struct ShaderGenerator {
             return try composeKernel(
                 for: composition, name: pass.name(in: filters), prelude: text, defines: defines)
         }
-        if let blur = pass.planeBlur {
-            return try blurKernel(for: pass, blur: blur, prelude: text, defines: defines)
+        if pass.planeBlur != nil || pass.planeResize != nil {
+            return try samplesKernel(for: pass, prelude: text, defines: defines)
         }
         if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
             return try planesKernel(for: pass, layout: layout, prelude: text, defines: defines)
@@ -179,38 +179,70 @@ struct ShaderGenerator {
             workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
     }
 
-    /// One of a blur's two passes on the planes (`PlaneBlur`), with its
-    /// window walks generated for the compiled radius.
-    private func blurKernel(
-        for pass: PassPlan, blur: PlaneBlur.Pass, prelude: String, defines given: [String: String]
-    ) throws -> KernelDescriptor {
-        let layout: PixelLayout
-        switch (pass.input, pass.output) {
-        case (.source(let source), .planes): layout = source
-        case (.planes, .buffer(let output)): layout = output
-        default: throw RenderError.shaderCompile("a blur on the planes goes from the source to planes to the output")
+    /// One of the two passes of a blur (`PlaneBlur`, with its window walks
+    /// generated for the compiled radius) or a resize (`PlaneResize`) on
+    /// the planes.
+    private func samplesKernel(for pass: PassPlan, prelude: String, defines given: [String: String]) throws
+        -> KernelDescriptor
+    {
+        guard let layout = Self.samplesLayout(of: pass) else {
+            throw RenderError.shaderCompile(
+                "a pass on the planes' samples goes from the source to planes to the output")
         }
-        let block = PlaneBlur.block(blur.direction, layout: layout)
         let bytes = layout.bitDepth > 8 ? 2 : 1
         var defines = given.merging([
-            "HB_DIRECTION": "\(blur.direction.rawValue)", "HB_RADIUS": "\(blur.shape.radius)",
-            "HB_BLOCK_W": "\(block.x)", "HB_BLOCK_H": "\(block.y)", "HB_PLANES": "\(layout.planeCount)",
-            "HB_SHIFT_X": "\(layout.chromaShift.x)", "HB_SHIFT_Y": "\(layout.chromaShift.y)",
-            "HB_IN_BYTES": "\(bytes)", "HB_OUT_BYTES": "\(bytes)",
-            "HB_SCALE": "\(1 << (16 - layout.bitDepth)).0", "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
+            "HB_PLANES": "\(layout.planeCount)", "HB_SHIFT_X": "\(layout.chromaShift.x)",
+            "HB_SHIFT_Y": "\(layout.chromaShift.y)", "HB_IN_BYTES": "\(bytes)", "HB_OUT_BYTES": "\(bytes)",
+            "HB_OUT_MAX": "\((1 << layout.bitDepth) - 1).0",
         ]) { $1 }
         var bindings: [BindingKind] = [.uniformBuffer, sourceBinding, destinationBinding, dataBinding]
-        if blur.direction == .columns && blur.shape.sharpens {
-            defines["HB_SHARPEN"] = "1"
-            bindings.append(sourceBinding)
+        var text = prelude + (try frameAccess(source: true, destination: true))
+        text += try Self.embeddedWithLine("io/planes_samples.glsl")
+        let block = Self.samplesBlock(of: pass, layout: layout)
+        defines["HB_BLOCK_W"] = "\(block.x)"
+        defines["HB_BLOCK_H"] = "\(block.y)"
+        if let blur = pass.planeBlur {
+            defines["HB_DIRECTION"] = "\(blur.direction.rawValue)"
+            defines["HB_RADIUS"] = "\(blur.shape.radius)"
+            defines["HB_SCALE"] = "\(1 << (16 - layout.bitDepth)).0"
+            defines["HB_OFFSET"] = "0.0"
+            if blur.direction == .columns && blur.shape.sharpens {
+                defines["HB_SHARPEN"] = "1"
+                bindings.append(sourceBinding)
+            }
+            text += try Self.embeddedWithLine("io/planes_blur.glsl")
+            text += "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
+        } else if let resize = pass.planeResize {
+            // Room for the taps' overshoot: a quarter of the range below
+            // 0, three quarters above the largest code.
+            defines["HB_DIRECTION"] = "\(resize.direction.rawValue)"
+            defines["HB_METHOD"] = "\(resize.shape.method)"
+            defines["HB_WORDS"] = "\(resize.shape.words)"
+            defines["HB_SCALE"] = "\(1 << (15 - layout.bitDepth)).0"
+            defines["HB_OFFSET"] = "\(1 << (layout.bitDepth - 2)).0"
+            text += try Self.embeddedWithLine("common/resize_taps.glsl")
+            text += try Self.embeddedWithLine("io/planes_resize.glsl")
         }
-        let text =
-            prelude + (try frameAccess(source: true, destination: true))
-            + (try Self.embeddedWithLine("io/planes_blur.glsl")) + "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
-            + (try Self.embeddedWithLine("common/main.glsl"))
+        text += try Self.embeddedWithLine("common/main.glsl")
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
             bindings: bindings, workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
+    }
+
+    /// The frame's layout of a pass on the planes' samples: its source's
+    /// for the first, its output's for the second.
+    static func samplesLayout(of pass: PassPlan) -> PixelLayout? {
+        switch (pass.input, pass.output) {
+        case (.source(let source), .planes): return source
+        case (.planes, .buffer(let output)): return output
+        default: return nil
+        }
+    }
+
+    /// The luma pixels an invocation of a pass on the planes' samples covers.
+    static func samplesBlock(of pass: PassPlan, layout: PixelLayout) -> (x: Int, y: Int) {
+        if let blur = pass.planeBlur { return PlaneBlur.block(blur.direction, layout: layout) }
+        return PlaneResize.block(layout: layout)
     }
 
     /// A composition of several sources' planes (`PlaneComposition`), with
@@ -250,14 +282,8 @@ struct ShaderGenerator {
         let block: (x: Int, y: Int)
         let workgroup: (x: Int, y: Int)
         switch pass.output {
-        case _ where pass.planeBlur != nil:
-            let layout: PixelLayout
-            switch (pass.input, pass.output) {
-            case (.source(let source), _): layout = source
-            case (_, .buffer(let output)): layout = output
-            default: layout = .yuv420p
-            }
-            block = PlaneBlur.block(pass.planeBlur!.direction, layout: layout)
+        case _ where Self.samplesLayout(of: pass) != nil && (pass.planeBlur != nil || pass.planeResize != nil):
+            block = samplesBlock(of: pass, layout: samplesLayout(of: pass)!)
             workgroup = blockWorkgroup
         case .buffer(let layout) where pass.composition != nil:
             block = compositionSpan(for: layout)
@@ -314,7 +340,10 @@ struct ShaderGenerator {
     }
 
     /// Files a stage's file needs before it, shared with other kernels.
-    static let requires = ["kernels/xfade.glsl": ["common/xfade_transition.glsl"]]
+    static let requires = [
+        "kernels/xfade.glsl": ["common/xfade_transition.glsl"], "kernels/resize.glsl": ["common/resize_taps.glsl"],
+        "kernels/resize_separable.glsl": ["common/resize_taps.glsl"],
+    ]
 
     static func embedded(_ path: String) throws -> String {
         guard let text = ShaderLibrary.source(path) else {

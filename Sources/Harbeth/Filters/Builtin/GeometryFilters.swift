@@ -7,7 +7,8 @@ enum GeometryFilters {
         formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5), nearest or"
             + " Lanczos (a = 3, 6x6 taps of sinc(x) sinc(x/3), normalised); clamp to edge."
             + " Bicubic and Lanczos run as two separable passes (rows, then columns)."
-            + " A size of -1 keeps the aspect ratio.",
+            + " A size of -1 keeps the aspect ratio. Alone on planar YUV or grey, each plane from its size to its"
+            + " new size (two passes on the planes, rows then columns).",
         parameters: [
             .integer(
                 "w", default: -1, range: -1...16384, summary: "output width (-1 keeps the aspect)", structural: true),

@@ -1,0 +1,57 @@
+// Helpers of the passes that filter the planes' samples (io/planes_blur.glsl,
+// io/planes_resize.glsl): planes 1 and 2 are subsampled by HB_SHIFT_X,
+// HB_SHIFT_Y, plane 3 (alpha) is not; samples go four at a time (a group:
+// one word of 8-bit samples, two of 16-bit ones).
+
+ivec2 hb_plane_shift(int plane) {
+    return plane == 1 || plane == 2 ? ivec2(HB_SHIFT_X, HB_SHIFT_Y) : ivec2(0);
+}
+
+// The last sample of a plane of a frame `size` pixels large.
+ivec2 hb_plane_last(int plane, ivec2 size) {
+    ivec2 shift = hb_plane_shift(plane);
+    return ((size + (ivec2(1) << shift) - 1) >> shift) - 1;
+}
+
+// A group of four samples from its word (8-bit) or words (16-bit).
+vec4 hb_unpack(uint first, uint second, int bytes) {
+    if (bytes == 1) {
+        return vec4((uvec4(first) >> uvec4(0u, 8u, 16u, 24u)) & 0xFFu);
+    }
+    return vec4(float(first & 0xFFFFu), float(first >> 16), float(second & 0xFFFFu), float(second >> 16));
+}
+
+float hb_pick(vec4 v, int i) {
+    return i == 0 ? v.x : (i == 1 ? v.y : (i == 2 ? v.z : v.w));
+}
+
+uint hb_code(float value) {
+    return uint(clamp(value + 0.5, 0.0, HB_OUT_MAX));
+}
+
+// Writes four samples, rounded to codes, as a group of output plane
+// `plane` at `row` (HB_OUT_BYTES-byte samples).
+void hb_put_codes(int plane, int row, int g, vec4 value) {
+    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 4 * HB_OUT_BYTES) >> 2;
+#if HB_OUT_BYTES == 1
+    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 8) | (hb_code(value.z) << 16) | (hb_code(value.w) << 24));
+#else
+    hb_dst_put(word, hb_code(value.x) | (hb_code(value.y) << 16));
+    hb_dst_put(word + 1, hb_code(value.z) | (hb_code(value.w) << 16));
+#endif
+}
+
+// Intermediate planes hold 16-bit samples: (value + HB_OFFSET) * HB_SCALE.
+void hb_put_middle(int plane, int row, int g, vec4 value) {
+    uvec4 q = uvec4(clamp((value + HB_OFFSET) * HB_SCALE + 0.5, 0.0, 65535.0));
+    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 8) >> 2;
+    hb_dst_put(word, q.x | (q.y << 16));
+    hb_dst_put(word + 1, q.z | (q.w << 16));
+}
+
+// Group g of an intermediate plane's row (the row clamped to `lastRow`).
+vec4 hb_middle_group(int plane, int row, int g, int lastRow) {
+    int y = clamp(row, 0, lastRow);
+    int word = (hb_in_planes[plane].x + y * hb_in_planes[plane].y + g * 8) >> 2;
+    return hb_unpack(hb_src_at(word), hb_src_at(word + 1), 2) * (1.0 / HB_SCALE) - HB_OFFSET;
+}
