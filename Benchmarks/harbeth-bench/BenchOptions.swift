@@ -39,7 +39,7 @@ struct BenchOptions {
                            processes use under a quarter of a core (a shared machine)
           --only NAMES     run only the groups whose names contain one of NAMES
                            (sepia-e2e, sepia-null, fusion, blur, blur-vulkan, memory,
-                           start, graph, catalog, colour-management), or only rows of
+                           start, graph, catalog, catalog-vk, colour-management), or only rows of
                            them as GROUP:ROW (catalog:identity,catalog:eq)
         """
 

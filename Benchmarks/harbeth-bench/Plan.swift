@@ -70,6 +70,7 @@ struct Plan {
         builder.start(quick ? r720 : r1080, repetitions: repetitions)
         builder.graphs(quick ? r720 : r1080, repetitions: min(repetitions, 3))
         builder.catalog(quick ? r720 : r1080, repetitions: min(repetitions, 3))
+        builder.catalogSameDevice(r720, repetitions: min(repetitions, 3))
         builder.colourManagement(quick ? r720 : r1080, frames: quick ? 30 : 60, repetitions: min(repetitions, 3))
         return Plan(clips: builder.clips, groups: builder.groups, comparisons: builder.comparisons)
     }
@@ -378,6 +379,52 @@ private struct PlanBuilder {
                     ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(row.target)))
         }
         groups.append(Group(name: "catalog-" + clip.label, repetitions: repetitions, contestants: contestants))
+    }
+
+    /// Issue 15's same-device rows: the catalog filters that FFmpeg runs
+    /// on the same Vulkan device too (its `*_vulkan` filters, libplacebo),
+    /// 720p filter only, both sides on the same frames (the whole clip; a
+    /// few for the Vulkan blurs, which take seconds a frame on lavapipe),
+    /// start-up included.
+    mutating func catalogSameDevice(_ clip: ClipSpec, repetitions: Int) {
+        use(clip)
+        let vulkan = { (filter: String) in "format=yuv420p,hwupload,\(filter),hwdownload,format=yuv420p" }
+        let rows: [(name: String, ours: String, theirs: String, frames: Int)] = [
+            ("transpose", "transpose", "transpose_vulkan", clip.frames),
+            ("hflip", "flip=direction=horizontal", "hflip_vulkan", clip.frames),
+            ("box_blur", "box_blur=radius=2", "avgblur_vulkan=sizeX=2", 10),
+            ("gaussian_blur", "gaussian_blur=sigma=2", "gblur_vulkan=sigma=2", 4),
+            (
+                "eq", "brightness=0.05,contrast=1.1,saturation=1.2,gamma=0.9",
+                "libplacebo=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9:format=yuv420p", clip.frames
+            ),
+            (
+                "resize", "resize=w=1920:h=1080:method=bicubic",
+                "libplacebo=w=1920:h=1080:upscaler=bicubic:format=yuv420p", clip.frames
+            ),
+            ("resize-bilinear", "resize=w=1920:h=1080:method=bilinear", "scale_vulkan=w=1920:h=1080", clip.frames),
+        ]
+        var contestants: [Contestant] = []
+        for row in rows {
+            let at = "@\(clip.label)-\(row.frames)f"
+            let ours = oursContestant(
+                "ours.\(row.name)-vk.null" + at, "\(row.ours), --null", chain: row.ours, clip, mp4: false,
+                frames: row.frames)
+            let filter = vulkan(row.theirs)
+            let theirs = Contestant(
+                id: "ffmpeg.\(row.name)-vk.null" + at, side: .theirs, summary: row.theirs,
+                command: factory.ffmpeg(filter: filter, clip: clip, output: .null, frames: row.frames, vulkan: true),
+                warmup: factory.ffmpeg(filter: filter, clip: clip, output: .null, frames: 1, vulkan: true),
+                expectedFrames: nil)
+            contestants += [ours, theirs]
+            let peer = row.theirs.prefix { $0 != "=" }
+            comparisons.append(
+                Comparison(
+                    item: 15,
+                    title: "\(row.name) \(clip.label), \(row.frames) frames, vs \(peer) (same device)",
+                    ours: .wall(ours.id), reference: .wall(theirs.id), target: .ratioAtMost(0.25)))
+        }
+        groups.append(Group(name: "catalog-vk-" + clip.label, repetitions: repetitions, contestants: contestants))
     }
 
     /// Issue 16's HDR and quality rows on 30 or 60 frames: tonemap against

@@ -8,7 +8,7 @@ enum BlurFilters {
         formula: "sum over |x| <= ceil(3 sigma) of w(x) in(p + x), w(x) ~ exp(-x^2 / (2 sigma^2)) normalised;"
             + " horizontal then vertical pass. From sigma 5 up, the frame is averaged down by k (2, 4, 8, ...;"
             + " sigma / k >= 2.5, and >= 3 past k = 2), blurred with sigma / k and sampled back up, with a"
-            + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma. Below sigma 5, alone on"
+            + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma. Up to sigma 10.6, alone on"
             + " planar YUV or grey: each plane at its own size (sigma halved on subsampled chroma)",
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
         stages: [strip("h", radius: 6), strip("v", radius: 6)],

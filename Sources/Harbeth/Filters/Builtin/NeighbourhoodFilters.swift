@@ -7,7 +7,7 @@ enum NeighbourhoodFilters {
         name: "box_blur", kind: .neighborhood, summary: "Mean of a square around each pixel, separable.",
         formula: "mean of in(p + (x, y)) over |x|, |y| <= r; horizontal then vertical pass (GPUImage BoxBlur);"
             + " on a CPU-class device as running sums along rows and columns, whose cost does not grow with r."
-            + " Alone on planar YUV or grey, up to r = 16: each plane at its own size, a subsampled one by a box"
+            + " Alone on planar YUV or grey, up to r = 32: each plane at its own size, a subsampled one by a box"
             + " (2r + 1) / 2 samples wide (edge samples weighed by the part covered)",
         parameters: [.integer("radius", default: 2, range: 1...100, summary: "half the side of the square, pixels")],
         stages: [
@@ -82,7 +82,7 @@ enum NeighbourhoodFilters {
         name: "unsharp_mask", kind: .neighborhood, summary: "Sharpens by adding back what a Gaussian blur removes.",
         formula: "d = in - gaussian_blur(sigma), out = in + amount sign(d) max(|d| - threshold, 0) per RGB channel"
             + " (GPUImage UnsharpMask, with a soft threshold). Alone on planar YUV or grey with no threshold,"
-            + " sigma <= 5: on Y, U and V at their own sizes (sigma halved on subsampled chroma), alpha kept",
+            + " sigma <= 10.6: on Y, U and V at their own sizes (sigma halved on subsampled chroma), alpha kept",
         parameters: [
             .number("sigma", default: 2, range: 0.1...20, summary: "the blur's standard deviation in pixels"),
             .number("amount", default: 1, range: 0...5, summary: "how much of the difference is added"),
