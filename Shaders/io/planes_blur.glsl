@@ -36,19 +36,8 @@ ivec2 hb_plane_last(int plane) {
 }
 
 #if HB_DIRECTION == 0
-// Samples 4g ... 4g + 3 of a source row, clamped to the plane's samples
-// (groups left of the plane repeat its first, past its last the last).
 vec4 hb_group(int plane, int row, int g) {
-    int last = hb_plane_last(plane).x;
-    int lastGroup = last >> 2;
-    int at = clamp(g, 0, lastGroup);
-    int word = (hb_in_planes[plane].x + row * hb_in_planes[plane].y + at * 4 * HB_IN_BYTES) >> 2;
-    vec4 v = hb_unpack(hb_src_at(word), HB_IN_BYTES == 2 ? hb_src_at(word + 1) : 0u, HB_IN_BYTES);
-    if (g != at || 4 * g + 3 > last) {
-        ivec4 index = clamp(ivec4(4 * g) + ivec4(0, 1, 2, 3), ivec4(0), ivec4(last)) - 4 * at;
-        v = vec4(hb_pick(v, index.x), hb_pick(v, index.y), hb_pick(v, index.z), hb_pick(v, index.w));
-    }
-    return v;
+    return hb_source_group(plane, row, g, hb_plane_last(plane).x);
 }
 
 void hb_put(int plane, int row, int g, vec4 sum) {
@@ -80,7 +69,8 @@ void hb_blur_column(int plane, int g, int first, int count, uint data);
 
 // One block: a run of groups along a row (rows), or of rows down one
 // column of groups (columns), in every plane.
-void hb_blur_plane(int plane, ivec2 base, uint at) {
+void hb_plane_pass(int plane, ivec2 base) {
+    uint at = hb_base(0);
     ivec2 shift = hb_plane_shift(plane);
     ivec2 start = base >> shift;
     ivec2 size = HB_BLOCK >> shift;
@@ -100,17 +90,5 @@ void hb_blur_plane(int plane, ivec2 base, uint at) {
             hb_blur_column(plane, (start.x >> 2) + i, start.y, rows, data);
         }
     }
-#endif
-}
-
-void hb_store_block(ivec2 base) {
-    uint at = hb_base(0);
-    hb_blur_plane(0, base, at);
-#if HB_PLANES > 1
-    hb_blur_plane(1, base, at);
-    hb_blur_plane(2, base, at);
-#endif
-#if HB_PLANES > 3
-    hb_blur_plane(3, base, at);
 #endif
 }

@@ -250,7 +250,7 @@ void hb_resize_group(int plane, int g, int y0) {
 
 // The block's groups of one plane (two of luma where chroma is halved
 // across).
-void hb_resize_plane(int plane, ivec2 base) {
+void hb_plane_pass(int plane, ivec2 base) {
     ivec2 shift = hb_plane_shift(plane);
     int lastX = hb_plane_last(plane, hb_out_size).x;
     for (int i = 0; i < (HB_BLOCK_W >> shift.x) >> 2; i++) {
@@ -259,15 +259,4 @@ void hb_resize_plane(int plane, ivec2 base) {
             hb_resize_group(plane, g, base.y >> shift.y);
         }
     }
-}
-
-void hb_store_block(ivec2 base) {
-    hb_resize_plane(0, base);
-#if HB_PLANES > 1
-    hb_resize_plane(1, base);
-    hb_resize_plane(2, base);
-#endif
-#if HB_PLANES > 3
-    hb_resize_plane(3, base);
-#endif
 }

@@ -1,7 +1,22 @@
 // Helpers of the passes that filter the planes' samples (io/planes_blur.glsl,
-// io/planes_resize.glsl): planes 1 and 2 are subsampled by HB_SHIFT_X,
-// HB_SHIFT_Y, plane 3 (alpha) is not; samples go four at a time (a group:
-// one word of 8-bit samples, two of 16-bit ones).
+// io/planes_resize.glsl, io/planes_sharpen.glsl): planes 1 and 2 are
+// subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane 3 (alpha) is not; samples go
+// four at a time (a group: one word of 8-bit samples, two of 16-bit ones).
+// Each pass defines hb_plane_pass, its part of the block in one plane;
+// hb_store_block runs it for every plane.
+
+void hb_plane_pass(int plane, ivec2 base);
+
+void hb_store_block(ivec2 base) {
+    hb_plane_pass(0, base);
+#if HB_PLANES > 1
+    hb_plane_pass(1, base);
+    hb_plane_pass(2, base);
+#endif
+#if HB_PLANES > 3
+    hb_plane_pass(3, base);
+#endif
+}
 
 ivec2 hb_plane_shift(int plane) {
     return plane == 1 || plane == 2 ? ivec2(HB_SHIFT_X, HB_SHIFT_Y) : ivec2(0);
@@ -23,6 +38,21 @@ vec4 hb_unpack(uint first, uint second, int bytes) {
 
 float hb_pick(vec4 v, int i) {
     return i == 0 ? v.x : (i == 1 ? v.y : (i == 2 ? v.z : v.w));
+}
+
+// Samples 4g ... 4g + 3 of a source row (HB_IN_BYTES-byte samples),
+// clamped to the row's `last` sample: groups left of the row repeat its
+// first, past its end its last.
+vec4 hb_source_group(int plane, int row, int g, int last) {
+    int lastGroup = last >> 2;
+    int at = clamp(g, 0, lastGroup);
+    int word = (hb_in_planes[plane].x + row * hb_in_planes[plane].y + at * 4 * HB_IN_BYTES) >> 2;
+    vec4 v = hb_unpack(hb_src_at(word), HB_IN_BYTES == 2 ? hb_src_at(word + 1) : 0u, HB_IN_BYTES);
+    if (g != at || 4 * g + 3 > last) {
+        ivec4 index = clamp(ivec4(4 * g) + ivec4(0, 1, 2, 3), ivec4(0), ivec4(last)) - 4 * at;
+        v = vec4(hb_pick(v, index.x), hb_pick(v, index.y), hb_pick(v, index.z), hb_pick(v, index.w));
+    }
+    return v;
 }
 
 uint hb_code(float value) {

@@ -14,7 +14,7 @@ import XCTest
 ///   neighbourhood pass that reads whole blocks, folded colour maths and
 ///   moved samples on the planes, and compositions of several sources.
 ///   Blurs and resizes on the planes (rows, then columns through
-///   intermediate planes) likewise.
+///   intermediate planes) and sharpens likewise.
 /// - Compositions vote across a subgroup to copy spans that one layer or
 ///   one side of a transition shows whole; without votes, the same bytes.
 final class KernelChoiceTests: XCTestCase {
@@ -33,7 +33,7 @@ final class KernelChoiceTests: XCTestCase {
             "sepia,vignette", "curves=master=0/0.1/0.5/0.9/1/0.2", "gaussian_blur=sigma=1.5",
             "brightness=0.1,contrast=1.2,saturation=0.8",
             "flip=direction=horizontal", "rotate=90", "pad=w=360:h=264:x=8:y=4:color=1/0.5/0",
-            "box_blur=radius=3", "unsharp_mask=sigma=1:amount=1.5", "resize=w=480:h=270:method=lanczos",
+            "box_blur=radius=3", "unsharp_mask=sigma=1:amount=1.5", "resize=w=480:h=270:method=lanczos", "sharpen",
         ]
         for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10, .yuva444p10] {
             let frame = try Fixtures.frame(layout)

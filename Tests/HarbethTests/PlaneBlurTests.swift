@@ -103,14 +103,7 @@ final class PlaneBlurTests: XCTestCase {
         XCTAssertEqual(output.layout, frame.layout, what)
         let actual = PlaneSamples.planes(of: output)
         for (index, (got, want)) in zip(actual, Self.expected(frame, text)).enumerated() {
-            var worst = (0, 0, UInt32(0), UInt32(0))
-            var off = 0
-            for y in want.indices {
-                for x in want[y].indices where !PlaneSamples.within(got[y][x], want[y][x], layout: frame.layout) {
-                    off += 1
-                    worst = (x, y, got[y][x], want[y][x])
-                }
-            }
+            let (off, worst) = PlaneSamples.misses(got, want)
             XCTAssertEqual(off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(worst)")
         }
     }

@@ -77,14 +77,7 @@ final class PlaneResizeTests: XCTestCase {
             let size = layout.planeSize(index, width: width, height: height)
             let want = Self.resized(
                 plane, width: size.width, height: size.height, method: method, maximum: maximum)
-            var off = 0
-            var example = ""
-            for y in want.indices {
-                for x in want[y].indices where abs(Int(got[y][x]) - Int(want[y][x])) > 1 {
-                    off += 1
-                    example = "(\(x), \(y)): \(got[y][x]), not \(want[y][x])"
-                }
-            }
+            let (off, example) = PlaneSamples.misses(got, want)
             XCTAssertEqual(off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(example)")
         }
     }

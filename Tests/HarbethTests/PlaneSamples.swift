@@ -39,6 +39,20 @@ enum PlaneSamples {
         return layout.planeCount == 4 ? planes + [code(a * maximum)] : planes
     }
 
+    /// How many samples of a plane lie more than one code from the
+    /// expected plane's, and the last of them described.
+    static func misses(_ actual: Plane, _ expected: Plane) -> (count: Int, example: String) {
+        var count = 0
+        var example = ""
+        for y in expected.indices {
+            for x in expected[y].indices where abs(Int(actual[y][x]) - Int(expected[y][x])) > 1 {
+                count += 1
+                example = "(\(x), \(y)): \(actual[y][x]), not \(expected[y][x])"
+            }
+        }
+        return (count, example)
+    }
+
     /// Within one code of `expected` (each byte of an RGBA sample).
     static func within(_ actual: UInt32, _ expected: UInt32, layout: PixelLayout) -> Bool {
         let lanes = layout == .rgba8 ? 4 : 1

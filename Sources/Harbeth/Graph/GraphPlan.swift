@@ -19,6 +19,16 @@ enum PassOutput: Hashable, Sendable {
     case planes(PixelLayout)
 }
 
+/// What a pass on the planes' samples runs.
+enum SamplesPass: Hashable, Sendable {
+    /// One of a blur's two passes (`PlaneBlur`).
+    case blur(PlaneBlur.Pass)
+    /// One of a resize's two passes (`PlaneResize`).
+    case resize(PlaneResize.Pass)
+    /// A sharpen's one pass (`PlaneSharpen`).
+    case sharpen
+}
+
 /// One stage of one filter, placed in a pass.
 struct PlannedStage: Hashable, Sendable {
     /// The filter's position in the chain.
@@ -51,12 +61,9 @@ struct PassPlan: Hashable, Sendable {
     /// Set when the pass composes several sources' planes
     /// (`PlaneComposition`): its input is every source, one after another.
     var composition: PlaneComposition.Shape?
-    /// Set when the pass is one of a blur's two passes on the planes
-    /// (`PlaneBlur`).
-    var planeBlur: PlaneBlur.Pass?
-    /// Set when the pass is one of a resize's two passes on the planes
-    /// (`PlaneResize`).
-    var planeResize: PlaneResize.Pass?
+    /// Set when the pass filters the planes' samples: a blur's, a
+    /// resize's or a sharpen's (`SamplesPass`).
+    var samples: SamplesPass?
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -68,8 +75,13 @@ struct PassPlan: Hashable, Sendable {
             return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if let composition { return composition.names.joined(separator: "+") + " on the planes" }
-        if let direction = planeBlur?.direction ?? planeResize?.direction, let body {
-            return "\(filters[body.filterIndex].name) \(direction == .rows ? "rows" : "columns") on the planes"
+        if let samples, let body {
+            let name = filters[body.filterIndex].name
+            switch samples {
+            case .blur(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
+            case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
+            case .sharpen: return "\(name) on the planes"
+            }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
         if remapsPlanes {
@@ -178,6 +190,9 @@ enum GraphCompiler {
         }
         if fusion, let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {
             return try resize(input: input, filters: filters, shape: shape)
+        }
+        if fusion && PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return sharpen(input: input)
         }
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
@@ -308,7 +323,7 @@ extension GraphCompiler {
         let size = FrameSize(width: input.width, height: input.height)
         let stage = PlannedStage(filterIndex: 0, stage: PlaneBlur.stage, combined: [0])
         return rowsThenColumns(input: input, stage: stage, wide: size, output: size) { pass, direction in
-            pass.planeBlur = PlaneBlur.Pass(direction: direction, shape: shape)
+            pass.samples = .blur(PlaneBlur.Pass(direction: direction, shape: shape))
         }
     }
 
@@ -322,8 +337,28 @@ extension GraphCompiler {
         let stage = PlannedStage(filterIndex: 0, stage: PlaneResize.stage)
         let wide = FrameSize(width: output.width, height: size.height)
         return rowsThenColumns(input: input, stage: stage, wide: wide, output: output) { pass, direction in
-            pass.planeResize = PlaneResize.Pass(direction: direction, shape: shape)
+            pass.samples = .resize(PlaneResize.Pass(direction: direction, shape: shape))
         }
+    }
+
+    /// A sharpen's one pass on the planes (`PlaneSharpen`).
+    fileprivate static func sharpen(input: FrameFormat) -> GraphPlan {
+        let size = FrameSize(width: input.width, height: input.height)
+        var pass = PassPlan(
+            input: .source(input.layout),
+            body: PlannedStage(filterIndex: 0, stage: PlaneSharpen.stage, combined: [0]),
+            output: .buffer(input.layout), inputSize: size, outputSize: size)
+        pass.samples = .sharpen
+        return GraphPlan(
+            passes: [pass], output: planesOutput(input, size: size), filterInputSizes: [size],
+            filterColorimetries: [input.conversionColorimetry])
+    }
+
+    /// The output of passes on the planes: the input's layout at `size`.
+    private static func planesOutput(_ input: FrameFormat, size: FrameSize) -> FrameFormat {
+        FrameFormat(
+            width: size.width, height: size.height, layout: input.layout,
+            colorimetry: input.layout.isYUV ? input.conversionColorimetry : nil)
     }
 
     /// Two passes of one filter on the planes' samples: rows from the
@@ -341,13 +376,9 @@ extension GraphCompiler {
         var columns = PassPlan(
             input: .planes(middle), body: stage, output: .buffer(input.layout), inputSize: wide, outputSize: output)
         mark(&columns, .columns)
-        let colorimetry = input.conversionColorimetry
         return GraphPlan(
-            passes: [rows, columns],
-            output: FrameFormat(
-                width: output.width, height: output.height, layout: input.layout,
-                colorimetry: input.layout.isYUV ? colorimetry : nil),
-            filterInputSizes: [size], filterColorimetries: [colorimetry])
+            passes: [rows, columns], output: planesOutput(input, size: output), filterInputSizes: [size],
+            filterColorimetries: [input.conversionColorimetry])
     }
 }
 

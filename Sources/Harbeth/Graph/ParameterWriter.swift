@@ -82,11 +82,16 @@ struct ParameterWriter {
         output: ColorConversion
     ) -> [Float]? {
         guard !planned.combined.isEmpty else { return nil }
-        if let blur = pass.planeBlur {
+        switch pass.samples {
+        case .blur(let blur):
             let format = FrameFormat(
                 width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
             return PlaneBlur.packed(
                 filters[planned.filterIndex], direction: blur.direction, input: format, radius: blur.shape.radius)
+        case .sharpen:
+            return PlaneSharpen.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
+        case .resize, nil:
+            break
         }
         if pass.remapsPlanes, case .source(let layout) = pass.input {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)

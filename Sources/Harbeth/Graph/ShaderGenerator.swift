@@ -51,8 +51,8 @@ struct ShaderGenerator {
             return try composeKernel(
                 for: composition, name: pass.name(in: filters), prelude: text, defines: defines)
         }
-        if pass.planeBlur != nil || pass.planeResize != nil {
-            return try samplesKernel(for: pass, prelude: text, defines: defines)
+        if let samples = pass.samples {
+            return try samplesKernel(for: pass, samples: samples, prelude: text, defines: defines)
         }
         if pass.foldsPlanes || pass.remapsPlanes, case .source(let layout) = pass.input {
             return try planesKernel(for: pass, layout: layout, prelude: text, defines: defines)
@@ -182,9 +182,9 @@ struct ShaderGenerator {
     /// One of the two passes of a blur (`PlaneBlur`, with its window walks
     /// generated for the compiled radius) or a resize (`PlaneResize`) on
     /// the planes.
-    private func samplesKernel(for pass: PassPlan, prelude: String, defines given: [String: String]) throws
-        -> KernelDescriptor
-    {
+    private func samplesKernel(
+        for pass: PassPlan, samples: SamplesPass, prelude: String, defines given: [String: String]
+    ) throws -> KernelDescriptor {
         guard let layout = Self.samplesLayout(of: pass) else {
             throw RenderError.shaderCompile(
                 "a pass on the planes' samples goes from the source to planes to the output")
@@ -198,10 +198,11 @@ struct ShaderGenerator {
         var bindings: [BindingKind] = [.uniformBuffer, sourceBinding, destinationBinding, dataBinding]
         var text = prelude + (try frameAccess(source: true, destination: true))
         text += try Self.embeddedWithLine("io/planes_samples.glsl")
-        let block = Self.samplesBlock(of: pass, layout: layout)
+        let block = Self.samplesBlock(of: samples, layout: layout)
         defines["HB_BLOCK_W"] = "\(block.x)"
         defines["HB_BLOCK_H"] = "\(block.y)"
-        if let blur = pass.planeBlur {
+        switch samples {
+        case .blur(let blur):
             defines["HB_DIRECTION"] = "\(blur.direction.rawValue)"
             defines["HB_RADIUS"] = "\(blur.shape.radius)"
             defines["HB_SCALE"] = "\(1 << (16 - layout.bitDepth)).0"
@@ -212,7 +213,7 @@ struct ShaderGenerator {
             }
             text += try Self.embeddedWithLine("io/planes_blur.glsl")
             text += "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
-        } else if let resize = pass.planeResize {
+        case .resize(let resize):
             // Room for the taps' overshoot: a quarter of the range below
             // 0, three quarters above the largest code.
             defines["HB_DIRECTION"] = "\(resize.direction.rawValue)"
@@ -222,6 +223,11 @@ struct ShaderGenerator {
             defines["HB_OFFSET"] = "\(1 << (layout.bitDepth - 2)).0"
             text += try Self.embeddedWithLine("common/resize_taps.glsl")
             text += try Self.embeddedWithLine("io/planes_resize.glsl")
+        case .sharpen:
+            // No intermediate planes.
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            text += try Self.embeddedWithLine("io/planes_sharpen.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         return KernelDescriptor(
@@ -230,19 +236,22 @@ struct ShaderGenerator {
     }
 
     /// The frame's layout of a pass on the planes' samples: its source's
-    /// for the first, its output's for the second.
+    /// where it reads the source, else its output's.
     static func samplesLayout(of pass: PassPlan) -> PixelLayout? {
         switch (pass.input, pass.output) {
-        case (.source(let source), .planes): return source
+        case (.source(let source), .planes), (.source(let source), .buffer): return source
         case (.planes, .buffer(let output)): return output
         default: return nil
         }
     }
 
     /// The luma pixels an invocation of a pass on the planes' samples covers.
-    static func samplesBlock(of pass: PassPlan, layout: PixelLayout) -> (x: Int, y: Int) {
-        if let blur = pass.planeBlur { return PlaneBlur.block(blur.direction, layout: layout) }
-        return PlaneResize.block(layout: layout)
+    static func samplesBlock(of samples: SamplesPass, layout: PixelLayout) -> (x: Int, y: Int) {
+        switch samples {
+        case .blur(let blur): return PlaneBlur.block(blur.direction, layout: layout)
+        case .resize: return PlaneResize.block(layout: layout)
+        case .sharpen: return PlaneSharpen.block(layout: layout)
+        }
     }
 
     /// A composition of several sources' planes (`PlaneComposition`), with
@@ -282,8 +291,8 @@ struct ShaderGenerator {
         let block: (x: Int, y: Int)
         let workgroup: (x: Int, y: Int)
         switch pass.output {
-        case _ where Self.samplesLayout(of: pass) != nil && (pass.planeBlur != nil || pass.planeResize != nil):
-            block = samplesBlock(of: pass, layout: samplesLayout(of: pass)!)
+        case _ where pass.samples != nil && Self.samplesLayout(of: pass) != nil:
+            block = samplesBlock(of: pass.samples!, layout: samplesLayout(of: pass)!)
             workgroup = blockWorkgroup
         case .buffer(let layout) where pass.composition != nil:
             block = compositionSpan(for: layout)

@@ -56,7 +56,7 @@ enum SlotRecorder {
             case .planes: resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }
             resources.append(slot.dataWords[passIndex].map { .words($0) } ?? .buffer(slot.data[passIndex]))
-            if pass.planeBlur?.shape.sharpens == true, case .planes = pass.input {
+            if case .blur(let blur) = pass.samples, blur.shape.sharpens, blur.direction == .columns {
                 // The unsharp mask's columns read the source frame too.
                 resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
             }

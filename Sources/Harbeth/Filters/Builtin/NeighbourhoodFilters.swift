@@ -74,7 +74,8 @@ enum NeighbourhoodFilters {
 
     static let sharpen = FilterDescriptor(
         name: "sharpen", kind: .neighborhood, summary: "Sharpens with the 4-neighbour Laplacian.",
-        formula: "rgb (1 + 4 s) - s (left + right + top + bottom) (Harbeth C7Sharpen)",
+        formula: "rgb (1 + 4 s) - s (left + right + top + bottom) (Harbeth C7Sharpen). Alone on planar YUV or"
+            + " grey: Y, U and V each at its own size, alpha kept",
         parameters: [.number("amount", default: 1, range: -4...4, summary: "0 leaves the image unchanged")],
         stages: [.kernel("hb_sharpen", file: "kernels/sharpen.glsl")])
 
