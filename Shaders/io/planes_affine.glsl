@@ -13,6 +13,9 @@
 //   colours the frame holds outside RGB are kept (the identity gives back
 //   every code value);
 // - 0, it may leave the cube: clipped, the RGB path's results.
+// With HB_VIGNETTE the chain ends in a vignette (pointwise/vignette.glsl,
+// its values from p25): each pixel's colour is mixed towards its tone by
+// the pixel's place before it is coded back.
 //
 // HB_IN_LAYOUT (numbered as in load_buffer.glsl): 1 yuv420p (blocks of
 // 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2).
@@ -67,7 +70,7 @@ vec4 hb_row(uint at) {
 // The block's samples in, then out, in place. One path for both ways: a
 // branch on a uniform still costs both sides on lavapipe, so the way is
 // the clip's bounds (0...1, or none when the map keeps the cube).
-void hb_fold(uint at) {
+void hb_fold(uint at, ivec2 base) {
     const float share = 1.0 / float(HB_SX * HB_BLOCK_H);
     float low = hb_p[at] > 0.5 ? -1e30 : 0.0;
     float high = hb_p[at] > 0.5 ? 1e30 : 1.0;
@@ -87,7 +90,15 @@ void hb_fold(uint at) {
     }
     for (int j = 0; j < HB_BLOCK_H; j++) {
         for (int i = 0; i < HB_BLOCK_W; i++) {
-            vec3 rgb = clamp(perY * hb_ys[j][i] + fromChroma[i / HB_SX], low, high);
+            vec3 rgb = perY * hb_ys[j][i] + fromChroma[i / HB_SX];
+#ifdef HB_VIGNETTE
+            // The chain's last filter, a vignette, mixes each pixel's
+            // colour towards its tone by the pixel's place (before the
+            // clip, as the RGB path stores only its result).
+            hb_pos = base + ivec2(i, j);
+            rgb = hb_vignette(vec4(rgb, 1.0), at + 25u).rgb;
+#endif
+            rgb = clamp(rgb, low, high);
             mean[i / HB_SX] += rgb * share;
             hb_ys[j][i] = dot(toY.xyz, rgb) + toY.w;
         }
@@ -131,7 +142,7 @@ void hb_store_block(ivec2 base) {
     hb_crs = float[4](v.x, v.y, v.z, v.w);
 #endif
 #endif
-    hb_fold(hb_base(0));
+    hb_fold(hb_base(0), base);
 #if HB_IN_LAYOUT == 5
     for (int j = 0; j < 2; j++) {
         for (int w = 0; w < 2; w++) {

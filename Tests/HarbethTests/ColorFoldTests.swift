@@ -116,6 +116,37 @@ final class ColorFoldTests: XCTestCase {
         }
     }
 
+    /// A vignette at the end of the chain joins the fold on the planes: each
+    /// pixel's colour is mixed towards the tone by its place before it is
+    /// coded back (chroma from the mean of its pixels), as the unfolded
+    /// plan does; every sample within one code of it.
+    func testAVignetteEndingTheChainFoldsOntoThePlanes() throws {
+        let chains = [
+            "contrast=1.1,vignette", "sepia,vignette=center=0.3/0.6:start=0.1:end=0.5:color=0.2/0.1/0.5",
+            "brightness=0.05,saturation=1.3,vignette=start=0.4:end=0.4",
+        ]
+        for text in chains {
+            let chain = try FilterChain(parsing: text)
+            let names = chain.filters.map(\.name).joined(separator: ",")
+            for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10] {
+                let node = ImageNode(try Fixtures.frame(layout)).applying(chain)
+                XCTAssertEqual(
+                    try Fixtures.renderer().summary(for: node).passes, ["fold(\(names)) on the planes"], "\(layout)")
+                let folded = try node.makeFrame(on: Fixtures.renderer())
+                let reference = try node.makeFrame(on: unfolded.get())
+                for plane in 0..<3 {
+                    let ours = Self.samples(folded, layout: layout, plane: plane)
+                    let theirs = Self.samples(reference, layout: layout, plane: plane)
+                    let off = zip(ours, theirs).filter { abs($0 - $1) > 1 }.count
+                    XCTAssertEqual(off, 0, "\(text) \(layout) plane \(plane): samples more than one code off")
+                }
+            }
+        }
+        // Not last, it keeps the RGB path.
+        let node = ImageNode(try Fixtures.frame(.yuv420p)).applying(try FilterChain(parsing: "vignette,contrast=1.1"))
+        XCTAssertFalse(try Fixtures.renderer().summary(for: node).passes.joined().contains("on the planes"))
+    }
+
     /// `brightness=0` alone is the identity on the planes: every code value
     /// comes back as it was (the RGB round trip clips colours outside RGB).
     func testTheIdentityChainKeepsEveryCodeValue() throws {

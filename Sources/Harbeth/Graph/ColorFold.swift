@@ -66,7 +66,9 @@ struct ColorAffine: Equatable, Sendable {
 ///   to RGB, so colours the frame holds outside RGB are kept and
 ///   `brightness=0` gives back every code value; any other map clips each
 ///   pixel's colour as the RGB path does. Either way the results are the
-///   RGB path's within rounding (except the kept colours).
+///   RGB path's within rounding (except the kept colours). The chain may
+///   end in a vignette: the pass mixes each pixel's colour towards the
+///   tone by the pixel's place before coding it back.
 ///
 /// `--no-fusion` folds nothing: every filter keeps its own pass.
 enum ColorFold {
@@ -181,15 +183,29 @@ enum ColorFold {
     }
 }
 
+extension ColorFold {
+    /// True when the filters a fold on the planes combines end in a
+    /// vignette, which the pass applies to each pixel's colour after the
+    /// map (a mix towards a tone by the pixel's place: affine per pixel,
+    /// not per frame).
+    static func endsInVignette(_ indices: [Int], filters: [Filter]) -> Bool {
+        guard let last = indices.last else { return false }
+        let filter = filters[last]
+        return filter.descriptor == ColourEffectFilters.vignette && filter.nodeInputSizes.isEmpty
+    }
+}
+
 extension [PassPlan] {
-    /// One pass of nothing but affine filters, YUV planes in and out in
-    /// one of `ColorFold.planeLayouts`: the fold moves onto the planes.
+    /// One pass of nothing but affine filters (the last may be a
+    /// vignette), YUV planes in and out in one of `ColorFold.planeLayouts`:
+    /// the fold moves onto the planes.
     fileprivate func foldingPlanes(filters: [Filter]) -> [PassPlan] {
         guard count == 1, var pass = first, pass.readsWholeBlocks, case .source(let layout) = pass.input,
             ColorFold.planeLayouts.contains(layout), !pass.pointwise.isEmpty
         else { return self }
         let indices = pass.pointwise.flatMap { $0.combined.isEmpty ? [$0.filterIndex] : $0.combined }
-        guard indices.allSatisfy({ ColorFold.folds(filters[$0]) }) else { return self }
+        let affine = ColorFold.endsInVignette(indices, filters: filters) ? indices.dropLast() : indices[...]
+        guard affine.allSatisfy({ ColorFold.folds(filters[$0]) }) else { return self }
         pass.pointwise = [PlannedStage(filterIndex: indices[0], stage: ColorFold.stage, combined: indices)]
         pass.foldsPlanes = true
         return [pass]

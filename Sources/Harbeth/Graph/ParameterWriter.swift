@@ -97,9 +97,14 @@ struct ParameterWriter {
             let format = FrameFormat(width: pass.inputSize.width, height: pass.inputSize.height, layout: layout)
             return PlaneRemap.packed(planned.combined.map { filters[$0] }, input: format, conversion: output)
         }
-        let map = ColorFold.composed(planned.combined.map { (filters[$0].descriptor, data[$0]) })
+        // Only a fold on the planes may end in a vignette: its values
+        // follow the map's.
+        let vignette = pass.foldsPlanes && ColorFold.endsInVignette(planned.combined, filters: filters)
+        let affine = vignette ? planned.combined.dropLast() : planned.combined[...]
+        let map = ColorFold.composed(affine.map { (filters[$0].descriptor, data[$0]) })
         guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }
-        return ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
+        let planes = ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
+        return vignette ? planes + data[planned.combined.last!] : planes
     }
 
     /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).

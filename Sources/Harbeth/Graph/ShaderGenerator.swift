@@ -170,9 +170,17 @@ struct ShaderGenerator {
             if PlaneRemap.keepsRows(moves) { defines["HB_ROWS"] = "1" }
         }
         let module = pass.remapsPlanes ? "io/planes_remap.glsl" : "io/planes_affine.glsl"
-        let text =
-            prelude + (try frameAccess(source: true, destination: true)) + (try Self.embeddedWithLine(module))
-            + (try Self.embeddedWithLine("common/main.glsl"))
+        var text = prelude + (try frameAccess(source: true, destination: true))
+        if pass.foldsPlanes, let fold = pass.body ?? pass.pointwise.first,
+            ColorFold.endsInVignette(fold.combined, filters: filters)
+        {
+            // The vignette's function, between its accessors.
+            let filter = filters[fold.combined.last!]
+            defines["HB_VIGNETTE"] = "1"
+            text += try functionCode(
+                for: PlannedStage(filterIndex: fold.combined.last!, stage: filter.descriptor.stages[0]), slot: 0)
+        }
+        text += try Self.embeddedWithLine(module) + Self.embeddedWithLine("common/main.glsl")
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
             bindings: [.uniformBuffer, sourceBinding, destinationBinding, dataBinding],

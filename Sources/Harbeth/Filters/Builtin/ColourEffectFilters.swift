@@ -72,7 +72,8 @@ enum ColourEffectFilters {
     static let vignette = FilterDescriptor(
         name: "vignette", kind: .pointwise, summary: "Darkens (or tints) towards the edges.",
         formula: "uv = (pos + 0.5) / size; mix(rgb, color, smoothstep(start, end, distance(uv, center)))"
-            + " (a hard edge at start when end <= start) (Harbeth C7Vignette, GPUImage VignetteFilter)",
+            + " (a hard edge at start when end <= start) (Harbeth C7Vignette, GPUImage VignetteFilter). Last in a"
+            + " chain of affine colour filters (or alone) on planar YUV, it joins their fold on the planes",
         parameters: [
             .list("center", count: 2...2, default: [0.5, 0.5], range: 0...1, summary: "x/y, 0...1 across the frame"),
             .number("start", default: 0.3, range: 0...1.5, summary: "distance where the vignette begins"),
