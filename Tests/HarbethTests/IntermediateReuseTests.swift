@@ -31,4 +31,16 @@ final class IntermediateReuseTests: XCTestCase {
         let worst = zip(fused.packedBytes(plane: 0), unfused.packedBytes(plane: 0)).map { abs(Int($0) - Int($1)) }.max()
         XCTAssertLessThanOrEqual(worst ?? 99, 1)
     }
+
+    /// A blur or resize on the planes holds intermediate planes (16-bit
+    /// samples) between its passes, and the summary counts them.
+    func testIntermediatePlanesCount() throws {
+        let renderer = try Fixtures.renderer()
+        let format = FrameFormat(width: 320, height: 240, layout: .yuv420p)
+        let blur = try renderer.summary(for: format, chain: try FilterChain(parsing: "box_blur=radius=3"))
+        XCTAssertEqual(blur.passes.count, 2)
+        XCTAssertEqual(blur.intermediateBytes, 320 * 240 * 2 * 3 / 2, "luma and two quarter-size chroma planes")
+        let resize = try renderer.summary(for: format, chain: try FilterChain(parsing: "resize=w=640:h=360"))
+        XCTAssertEqual(resize.intermediateBytes, 640 * 240 * 2 * 3 / 2, "the new width, the old height")
+    }
 }

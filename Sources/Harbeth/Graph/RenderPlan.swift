@@ -15,7 +15,8 @@ final class RenderPlan: @unchecked Sendable {
     let inputBytes: Int
     let outputLayout: PlaneLayout
     /// Where the intermediate planes lie in their buffer, for a plan whose
-    /// passes write planes for the next (`PlaneBlur`); nil for others.
+    /// passes write planes for the next (`PlaneBlur`, `PlaneResize`); nil
+    /// for others.
     let intermediatePlanes: PlaneLayout?
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
@@ -137,15 +138,6 @@ final class RenderPlan: @unchecked Sendable {
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))
         let input = inputs[0]
-        let buffers = [
-            ("input", input.width, input.height, input.layout, inputBytes),
-            ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
-        ]
-        for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
-            throw RenderError.bufferTooLarge(
-                what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
-                limit: context.maxStorageBufferRange)
-        }
         let middle = graph.passes.lazy.compactMap { pass -> (PixelLayout, FrameSize)? in
             guard case .planes(let layout) = pass.output else { return nil }
             return (layout, pass.outputSize)
@@ -154,6 +146,18 @@ final class RenderPlan: @unchecked Sendable {
             PlaneLayout(
                 layout: layout, width: size.width, height: size.height,
                 block: PlaneLayout.outputBlock(for: input.layout))
+        }
+        var buffers = [
+            ("input", input.width, input.height, input.layout, inputBytes),
+            ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
+        ]
+        if let (layout, size) = middle, let planes = intermediatePlanes {
+            buffers.append(("intermediate", size.width, size.height, layout, planes.totalBytes))
+        }
+        for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
+            throw RenderError.bufferTooLarge(
+                what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
+                limit: context.maxStorageBufferRange)
         }
         let words = max(inputBytes, outputLayout.totalBytes, intermediatePlanes?.totalBytes ?? 0) / 4
         texelFrames = choices.texelBuffers && words <= context.capabilities.maxTexelBufferWords
@@ -186,9 +190,11 @@ final class RenderPlan: @unchecked Sendable {
     /// Passes (dispatches) per frame.
     var passCount: Int { graph.passes.count }
 
-    /// Bytes of the intermediate images one frame in flight holds.
+    /// Bytes of the intermediate images (and planes) one frame in flight
+    /// holds.
     var intermediateBytes: Int {
         intermediates.sizes.reduce(0) { $0 + $1.width * $1.height * imageFormat.bytesPerPixel }
+            + (intermediatePlanes?.totalBytes ?? 0)
     }
 
     /// GPU images for the filters' auxiliary inputs, uploaded once per set

@@ -67,7 +67,7 @@ struct ShaderGenerator {
         case .image:
             text += try Self.embeddedWithLine("io/load_image.glsl")
         case .planes:
-            throw RenderError.shaderCompile("only a blur on the planes reads intermediate planes")
+            throw RenderError.shaderCompile("only a pass on the planes' samples reads intermediate planes")
         }
         var bindings: [BindingKind] = [
             .uniformBuffer,
@@ -105,7 +105,7 @@ struct ShaderGenerator {
                 text += try Self.embeddedWithLine("io/store_image.glsl")
                 workgroup = Self.imageWorkgroup
             case .planes:
-                throw RenderError.shaderCompile("only a blur on the planes writes intermediate planes")
+                throw RenderError.shaderCompile("only a pass on the planes' samples writes intermediate planes")
             case .buffer(let layout):
                 defines["HB_OUT_LAYOUT"] = "\(PlaneLayout.shaderCode(for: layout))"
                 defines["HB_OUT_MAX"] = "\((1 << layout.bitDepth) - 1).0"
