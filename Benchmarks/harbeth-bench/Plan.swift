@@ -356,6 +356,9 @@ private struct PlanBuilder {
             ("vflip", "flip=direction=vertical", "vflip", 1.0),
             ("pad", "pad=w=1440:h=816", "pad=1440:816:80:48", 1.0),
             ("box_blur", "box_blur=radius=2", "avgblur=sizeX=2", 1.0),
+            // A wide Gaussian: recursive walks on a CPU-class device, as
+            // FFmpeg's gblur (also a recursive filter) runs.
+            ("gaussian20", "gaussian_blur=sigma=20", "gblur=sigma=20", 1.0),
             ("unsharp", "unsharp_mask", "unsharp", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
             // Issue 16's quality filters against FFmpeg's CPU filters of the

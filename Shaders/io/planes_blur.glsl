@@ -18,6 +18,16 @@
 // whatever the radius. Per plane k the data holds, from hb_base(0) +
 // k (HB_RADIUS + 2): amount, then the weights w[0...HB_RADIUS] from the
 // centre out (zero past the plane's own radius). Borders clamp to the edge.
+//
+// HB_RECURSIVE (a Gaussian of sigma above 5.33 on a CPU-class device,
+// PlaneBlur.Recursive): each invocation walks whole rows, or a whole column
+// of groups, forwards then backwards through two complex poles, so a
+// sample costs the same whatever the sigma. Per plane the data holds, from
+// hb_base(0) + k HB_PLANE_FLOATS: amount (unused), then a, b, z, c of each
+// pole as (re, im). Rows keep their forward sums in the intermediate
+// planes they write and read them back (HB_DST_READ); columns keep theirs
+// in scratch planes at binding 4, laid out as the intermediate planes at
+// hb_in_planes[i].zw.
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
@@ -61,6 +71,156 @@ void hb_put(int plane, int row, int g, vec4 blur, float amount) {
 }
 #endif
 
+#ifdef HB_RECURSIVE
+struct HBPole {
+    vec2 a;
+    vec2 b;
+    vec2 z;
+    vec2 c;
+};
+
+HBPole hb_pole(uint data, int k) {
+    uint at = data + 1u + uint(8 * k);
+    return HBPole(
+        vec2(hb_p[at], hb_p[at + 1u]), vec2(hb_p[at + 2u], hb_p[at + 3u]), vec2(hb_p[at + 4u], hb_p[at + 5u]),
+        vec2(hb_p[at + 6u], hb_p[at + 7u]));
+}
+
+vec2 hb_cmul(vec2 p, vec2 q) {
+    return vec2(p.x * q.x - p.y * q.y, p.x * q.y + p.y * q.x);
+}
+
+// One sample forwards: the states take x, the causal half is returned.
+float hb_forward(inout vec2 s, inout vec2 u, HBPole p, HBPole q, float x) {
+    s = vec2(x, 0.0) + hb_cmul(p.z, s);
+    u = vec2(x, 0.0) + hb_cmul(q.z, u);
+    return 2.0 * (p.a.x * s.x - p.a.y * s.y + q.a.x * u.x - q.a.y * u.y);
+}
+
+// One sample backwards: the anticausal half from the samples after it,
+// then the states take x.
+float hb_backward(inout vec2 t, inout vec2 v, HBPole p, HBPole q, float x) {
+    float y = 2.0 * (p.b.x * t.x - p.b.y * t.y + q.b.x * v.x - q.b.y * v.y);
+    t = vec2(x, 0.0) + hb_cmul(p.z, t);
+    v = vec2(x, 0.0) + hb_cmul(q.z, v);
+    return y;
+}
+
+#if HB_DIRECTION == 0
+// Group g of a row of the intermediate planes this pass wrote.
+vec4 hb_written_group(int plane, int row, int g) {
+    int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 8) >> 2;
+    return hb_middle_decode(hb_dst_at(word), hb_dst_at(word + 1));
+}
+
+void hb_walk_row(int plane, int row, uint data) {
+    HBPole p = hb_pole(data, 0);
+    HBPole q = hb_pole(data, 1);
+    int last = hb_plane_last(plane).x;
+    int lastGroup = last >> 2;
+    float edge = hb_source_group(plane, row, 0, last).x;
+    vec2 s = p.c * edge;
+    vec2 u = q.c * edge;
+    for (int g = 0; g <= lastGroup; g++) {
+        vec4 x = hb_source_group(plane, row, g, last);
+        vec4 y;
+        y.x = hb_forward(s, u, p, q, x.x);
+        y.y = hb_forward(s, u, p, q, x.y);
+        y.z = hb_forward(s, u, p, q, x.z);
+        y.w = hb_forward(s, u, p, q, x.w);
+        hb_put_middle(plane, row, g, y);
+    }
+    edge = hb_pick(hb_source_group(plane, row, lastGroup, last), last & 3);
+    vec2 t = p.c * edge;
+    vec2 v = q.c * edge;
+    for (int g = lastGroup; g >= 0; g--) {
+        vec4 x = hb_source_group(plane, row, g, last);
+        vec4 y = hb_written_group(plane, row, g);
+        // Samples past the row's end (in its last group) are skipped.
+        int valid = last - 4 * g;
+        if (valid >= 3) y.w += hb_backward(t, v, p, q, x.w);
+        if (valid >= 2) y.z += hb_backward(t, v, p, q, x.z);
+        if (valid >= 1) y.y += hb_backward(t, v, p, q, x.y);
+        y.x += hb_backward(t, v, p, q, x.x);
+        hb_put_middle(plane, row, g, y);
+    }
+}
+#else
+#ifdef HB_TEXEL_FRAMES
+layout(set = 0, binding = 4, r32ui) uniform restrict highp uimageBuffer hb_scratch_texels;
+uint hb_scratch_at(int index) { return imageLoad(hb_scratch_texels, index).x; }
+void hb_scratch_put(int index, uint value) { imageStore(hb_scratch_texels, index, uvec4(value)); }
+#else
+layout(std430, set = 0, binding = 4) restrict buffer HBScratch { uint hb_scratch[]; };
+uint hb_scratch_at(int index) { return hb_scratch[index]; }
+void hb_scratch_put(int index, uint value) { hb_scratch[index] = value; }
+#endif
+
+int hb_scratch_word(int plane, int row, int g) {
+    return (hb_in_planes[plane].z + row * hb_in_planes[plane].w + g * 8) >> 2;
+}
+
+// Four columns at once: a pole's complex states are (re, im) vec4 pairs.
+void hb_step(inout vec4 re, inout vec4 im, vec2 z, vec4 x) {
+    vec4 next = x + z.x * re - z.y * im;
+    im = z.x * im + z.y * re;
+    re = next;
+}
+
+void hb_walk_column(int plane, int g, uint data) {
+    HBPole p = hb_pole(data, 0);
+    HBPole q = hb_pole(data, 1);
+    int last = hb_plane_last(plane).y;
+    vec4 edge = hb_middle_group(plane, 0, g, last);
+    vec4 sr = p.c.x * edge, si = p.c.y * edge, ur = q.c.x * edge, ui = q.c.y * edge;
+    for (int row = 0; row <= last; row++) {
+        vec4 x = hb_middle_group(plane, row, g, last);
+        hb_step(sr, si, p.z, x);
+        hb_step(ur, ui, q.z, x);
+        uvec2 words = hb_middle_encode(2.0 * (p.a.x * sr - p.a.y * si + q.a.x * ur - q.a.y * ui));
+        int word = hb_scratch_word(plane, row, g);
+        hb_scratch_put(word, words.x);
+        hb_scratch_put(word + 1, words.y);
+    }
+    edge = hb_middle_group(plane, last, g, last);
+    sr = p.c.x * edge;
+    si = p.c.y * edge;
+    ur = q.c.x * edge;
+    ui = q.c.y * edge;
+    for (int row = last; row >= 0; row--) {
+        int word = hb_scratch_word(plane, row, g);
+        vec4 y = hb_middle_decode(hb_scratch_at(word), hb_scratch_at(word + 1));
+        y += 2.0 * (p.b.x * sr - p.b.y * si + q.b.x * ur - q.b.y * ui);
+        hb_put_codes(plane, row, g, y);
+        vec4 x = hb_middle_group(plane, row, g, last);
+        hb_step(sr, si, p.z, x);
+        hb_step(ur, ui, q.z, x);
+    }
+}
+#endif
+
+// Whole rows, or whole columns of groups, of the block in one plane.
+void hb_plane_pass(int plane, ivec2 base) {
+    uint data = hb_base(0) + uint(plane * HB_PLANE_FLOATS);
+    ivec2 shift = hb_plane_shift(plane);
+    ivec2 start = base >> shift;
+    ivec2 size = HB_BLOCK >> shift;
+    ivec2 last = hb_plane_last(plane);
+#if HB_DIRECTION == 0
+    for (int j = 0; j < size.y; j++) {
+        if (start.y + j <= last.y) {
+            hb_walk_row(plane, start.y + j, data);
+        }
+    }
+#else
+    for (int i = 0; i < size.x >> 2; i++) {
+        if (start.x + i * 4 <= last.x) {
+            hb_walk_column(plane, (start.x >> 2) + i, data);
+        }
+    }
+#endif
+}
+#else
 // Generated after this file (PlaneBlur.taps): a run of `count` groups
 // along a row from group `first`, or of `count` rows down column group
 // `g` from row `first`; `data` is the plane's data.
@@ -75,7 +235,7 @@ void hb_plane_pass(int plane, ivec2 base) {
     ivec2 start = base >> shift;
     ivec2 size = HB_BLOCK >> shift;
     ivec2 last = hb_plane_last(plane);
-    uint data = at + uint(plane * (HB_RADIUS + 2));
+    uint data = at + uint(plane * HB_PLANE_FLOATS);
 #if HB_DIRECTION == 0
     int groups = min(size.x >> 2, (last.x >> 2) - (start.x >> 2) + 1);
     for (int j = 0; j < size.y; j++) {
@@ -92,3 +252,4 @@ void hb_plane_pass(int plane, ivec2 base) {
     }
 #endif
 }
+#endif

@@ -71,17 +71,27 @@ void hb_put_codes(int plane, int row, int g, vec4 value) {
 #endif
 }
 
-// Intermediate planes hold 16-bit samples: (value + HB_OFFSET) * HB_SCALE.
-void hb_put_middle(int plane, int row, int g, vec4 value) {
+// Intermediate planes hold 16-bit samples: (value + HB_OFFSET) * HB_SCALE,
+// a group in two words.
+uvec2 hb_middle_encode(vec4 value) {
     uvec4 q = uvec4(clamp((value + HB_OFFSET) * HB_SCALE + 0.5, 0.0, 65535.0));
+    return uvec2(q.x | (q.y << 16), q.z | (q.w << 16));
+}
+
+vec4 hb_middle_decode(uint first, uint second) {
+    return hb_unpack(first, second, 2) * (1.0 / HB_SCALE) - HB_OFFSET;
+}
+
+void hb_put_middle(int plane, int row, int g, vec4 value) {
+    uvec2 words = hb_middle_encode(value);
     int word = (hb_out_planes[plane].x + row * hb_out_planes[plane].y + g * 8) >> 2;
-    hb_dst_put(word, q.x | (q.y << 16));
-    hb_dst_put(word + 1, q.z | (q.w << 16));
+    hb_dst_put(word, words.x);
+    hb_dst_put(word + 1, words.y);
 }
 
 // Group g of an intermediate plane's row (the row clamped to `lastRow`).
 vec4 hb_middle_group(int plane, int row, int g, int lastRow) {
     int y = clamp(row, 0, lastRow);
     int word = (hb_in_planes[plane].x + y * hb_in_planes[plane].y + g * 8) >> 2;
-    return hb_unpack(hb_src_at(word), hb_src_at(word + 1), 2) * (1.0 / HB_SCALE) - HB_OFFSET;
+    return hb_middle_decode(hb_src_at(word), hb_src_at(word + 1));
 }

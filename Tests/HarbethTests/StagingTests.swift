@@ -18,6 +18,7 @@ final class StagingTests: XCTestCase {
             "gaussian_blur=sigma=2,crop=w=200:h=120:x=10:y=6,invert",
             // On the planes, through device-local intermediate planes.
             "unsharp_mask=sigma=1:amount=1.5", "resize=w=200:h=150",
+            "gaussian_blur=sigma=14",
         ]
         for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10] {
             let frame = try Fixtures.frame(layout)

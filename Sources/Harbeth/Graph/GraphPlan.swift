@@ -27,6 +27,14 @@ enum SamplesPass: Hashable, Sendable {
     case resize(PlaneResize.Pass)
     /// A sharpen's one pass (`PlaneSharpen`).
     case sharpen
+
+    /// Whether the pass walks whole rows or columns of the planes (a
+    /// recursive blur): its columns pass keeps its forward sums in scratch
+    /// planes beside the intermediate ones.
+    var walks: Bool {
+        if case .blur(let blur) = self { return blur.shape.recursive }
+        return false
+    }
 }
 
 /// One stage of one filter, placed in a pass.
@@ -78,7 +86,9 @@ struct PassPlan: Hashable, Sendable {
         if let samples, let body {
             let name = filters[body.filterIndex].name
             switch samples {
-            case .blur(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
+            case .blur(let pass):
+                let walk = pass.shape.recursive ? "recursive " : ""
+                return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .sharpen: return "\(name) on the planes"
             }
@@ -185,7 +195,10 @@ enum GraphCompiler {
         if fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout) {
             return try remap(input: input, filters: filters)
         }
-        if fusion, let shape = PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) {
+        if fusion,
+            let shape = PlaneBlur.shape(
+                of: filters, input: input, outputLayout: outputLayout, deviceClass: deviceClass)
+        {
             return blur(input: input, filters: filters, shape: shape)
         }
         if fusion, let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {

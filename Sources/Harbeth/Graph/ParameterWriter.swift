@@ -87,7 +87,7 @@ struct ParameterWriter {
             let format = FrameFormat(
                 width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
             return PlaneBlur.packed(
-                filters[planned.filterIndex], direction: blur.direction, input: format, radius: blur.shape.radius)
+                filters[planned.filterIndex], direction: blur.direction, input: format, shape: blur.shape)
         case .sharpen:
             return PlaneSharpen.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .resize, nil:
@@ -118,7 +118,8 @@ struct ParameterWriter {
             int(pass.outputSize.height),
         ]
         // Intermediate planes are read with the source's beside them
-        // (z, w: an unsharp mask's columns read both).
+        // (z, w: an unsharp mask's columns read both), or a recursive
+        // blur's scratch planes.
         let inputPlanes: [PlaneLayout.Plane]
         var besidePlanes: [PlaneLayout.Plane] = []
         switch pass.input {
@@ -126,7 +127,7 @@ struct ParameterWriter {
         case .image: inputPlanes = []
         case .planes:
             inputPlanes = plan.intermediatePlanes?.planes ?? []
-            besidePlanes = plan.inputLayout.planes
+            besidePlanes = plan.scratchPlanes?.planes ?? plan.inputLayout.planes
         }
         let outputPlanes: [PlaneLayout.Plane]
         switch pass.output {

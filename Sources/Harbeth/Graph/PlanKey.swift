@@ -80,7 +80,8 @@ struct PlanKey: Hashable, Sendable {
         remapsPlanes = fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout)
         remapKeepsRows = remapsPlanes && PlaneRemap.keepsRows(filters)
         planeBlur =
-            fusion && !remapsPlanes ? PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout) : nil
+            fusion && !remapsPlanes
+            ? PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout, deviceClass: deviceClass) : nil
         planeResize =
             fusion && !remapsPlanes && planeBlur == nil
             ? PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) : nil

@@ -21,6 +21,14 @@ import Foundation
 /// that takes the RGB path's pyramid; measured on lavapipe, the planes are
 /// faster up to there: 1080p sigma 5 in 1.9 s against the pyramid's 4.5 s,
 /// sigma 10 in 4.0 against 6.3). `--no-fusion` blurs on the RGB path.
+///
+/// A CPU-class device blurs a Gaussian of sigma above 5.33, however wide,
+/// on the planes recursively (`Recursive`): each row and each column is
+/// walked forwards and backwards through Deriche's fourth-order
+/// approximation, so a sample costs the same whatever the sigma (an O(1)
+/// blur). A GPU-class device keeps the windows, and the RGB path's
+/// pyramid past them, since a walk gives it one invocation per row where
+/// it wants one per pixel.
 enum PlaneBlur {
     /// The two passes.
     enum Direction: Int, Hashable, Sendable {
@@ -28,11 +36,14 @@ enum PlaneBlur {
         case columns = 1
     }
 
-    /// What a plan compiles in: the window's radius (one of `radii`) and
-    /// whether the columns pass adds the difference back (unsharp).
+    /// What a plan compiles in: the window's radius (one of `radii`; 0
+    /// for a recursive blur), whether the columns pass adds the difference
+    /// back (unsharp), and whether the passes walk whole rows and columns
+    /// recursively (a Gaussian past the widest window on a CPU-class device).
     struct Shape: Hashable, Sendable {
         let radius: Int
         let sharpens: Bool
+        var recursive = false
     }
 
     /// One of the two passes of a plan.
@@ -62,8 +73,12 @@ enum PlaneBlur {
     static let columnRun = 32
 
     /// The shape of the blur `filters` make on frames of `input` written as
-    /// `outputLayout`; nil when it stays on the RGB path.
-    static func shape(of filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Shape? {
+    /// `outputLayout` on a device of `deviceClass`; nil when it stays on the
+    /// RGB path.
+    static func shape(
+        of filters: [Filter], input: FrameFormat, outputLayout: PixelLayout,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) -> Shape? {
         guard filters.count == 1, let filter = filters.first, filter.nodeInputSizes.isEmpty,
             filter.descriptor.sourcePath == nil, outputLayout == input.layout, layouts.contains(input.layout)
         else { return nil }
@@ -79,6 +94,9 @@ enum PlaneBlur {
             needed = Int(BlurFilters.gaussianWeights(sigma: values.number("sigma"))[0])
         default:
             return nil
+        }
+        if deviceClass == .cpu && filter.descriptor == BlurFilters.gaussianBlur && needed >= Recursive.fromRadius {
+            return Shape(radius: 0, sharpens: false, recursive: true)
         }
         guard let radius = radii.first(where: { $0 >= needed }) else { return nil }
         return Shape(radius: radius, sharpens: filter.descriptor == NeighbourhoodFilters.unsharpMask)
@@ -98,9 +116,16 @@ enum PlaneBlur {
 
     /// The luma pixels one invocation covers: a run of groups along the
     /// rows of one chroma row, or a run of rows down one chroma group.
-    static func block(_ direction: Direction, layout: PixelLayout) -> (x: Int, y: Int) {
+    static func block(_ pass: Pass, layout: PixelLayout) -> (x: Int, y: Int) {
         let shift = layout.chromaShift
-        switch direction {
+        if pass.shape.recursive {
+            // A whole row of one chroma row, or a whole column of a chroma group.
+            switch pass.direction {
+            case .rows: return (Recursive.whole, 1 << shift.y)
+            case .columns: return (4 << shift.x, Recursive.whole)
+            }
+        }
+        switch pass.direction {
         case .rows: return (4 * rowRun, 1 << shift.y)
         case .columns: return (4 << shift.x, columnRun)
         }
@@ -108,12 +133,16 @@ enum PlaneBlur {
 
     /// Each plane's data for one pass of `filter` on frames of `input`:
     /// the amount added back (unsharp), then the weights from the centre
-    /// out to `radius`.
-    static func packed(_ filter: Filter, direction: Direction, input: FrameFormat, radius: Int) -> [Float] {
+    /// out to the shape's radius, or a recursive blur's coefficients.
+    static func packed(_ filter: Filter, direction: Direction, input: FrameFormat, shape: Shape) -> [Float] {
         let layout = input.layout
+        let radius = shape.radius
         return (0..<layout.planeCount).flatMap { plane -> [Float] in
             let chroma = plane == 1 || plane == 2
             let shift = chroma ? (direction == .rows ? layout.chromaShift.x : layout.chromaShift.y) : 0
+            if shape.recursive {
+                return [0] + Recursive(sigma: filter.values.number("sigma") / Double(1 << shift)).packed
+            }
             var weights = self.weights(filter, shift: shift)
             weights += [Double](repeating: 0, count: max(0, radius + 1 - weights.count))
             let amount =
@@ -136,6 +165,11 @@ enum PlaneBlur {
         }
         let weights = BlurFilters.gaussianWeights(sigma: filter.values.number("sigma") / scale)
         return weights.dropFirst().map(Double.init)
+    }
+
+    /// The floats each plane's data takes in a pass of `shape`.
+    static func planeFloats(_ shape: Shape) -> Int {
+        shape.recursive ? 1 + Recursive.floats : shape.radius + 2
     }
 
     /// The GLSL of the window walks for `pass` (declared in

@@ -18,6 +18,12 @@ final class RenderPlan: @unchecked Sendable {
     /// passes write planes for the next (`PlaneBlur`, `PlaneResize`); nil
     /// for others.
     let intermediatePlanes: PlaneLayout?
+    /// Planes like the intermediate ones, after them in the same buffer,
+    /// where a recursive blur's columns keep their forward sums
+    /// (`SamplesPass.walks`); nil for others.
+    let scratchPlanes: PlaneLayout?
+    /// The intermediate planes' buffer size (with the scratch planes).
+    let intermediatePlanesBytes: Int
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
     /// True on devices without host-visible device memory (or when asked):
@@ -147,19 +153,29 @@ final class RenderPlan: @unchecked Sendable {
                 layout: layout, width: size.width, height: size.height,
                 block: PlaneLayout.outputBlock(for: input.layout))
         }
+        let scratchBase = ((intermediatePlanes?.totalBytes ?? 0) + 63) / 64 * 64
+        scratchPlanes =
+            graph.passes.contains { $0.samples?.walks == true }
+            ? middle.map { layout, size in
+                PlaneLayout(
+                    layout: layout, width: size.width, height: size.height,
+                    block: PlaneLayout.outputBlock(for: input.layout), base: scratchBase)
+            } : nil
+        intermediatePlanesBytes =
+            scratchPlanes.map { scratchBase + $0.totalBytes } ?? intermediatePlanes?.totalBytes ?? 0
         var buffers = [
             ("input", input.width, input.height, input.layout, inputBytes),
             ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
         ]
-        if let (layout, size) = middle, let planes = intermediatePlanes {
-            buffers.append(("intermediate", size.width, size.height, layout, planes.totalBytes))
+        if let (layout, size) = middle {
+            buffers.append(("intermediate", size.width, size.height, layout, intermediatePlanesBytes))
         }
         for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
             throw RenderError.bufferTooLarge(
                 what: "the \(width)x\(height) \(layout) \(role) frame", bytes: bytes,
                 limit: context.maxStorageBufferRange)
         }
-        let words = max(inputBytes, outputLayout.totalBytes, intermediatePlanes?.totalBytes ?? 0) / 4
+        let words = max(inputBytes, outputLayout.totalBytes, intermediatePlanesBytes) / 4
         texelFrames = choices.texelBuffers && words <= context.capabilities.maxTexelBufferWords
         texelData = choices.texelBuffers && context.capabilities.maxTexelBufferWords >= Self.texelDataWords
         subgroupVotes = choices.subgroupVotes && context.capabilities.subgroupVote
@@ -194,7 +210,7 @@ final class RenderPlan: @unchecked Sendable {
     /// holds.
     var intermediateBytes: Int {
         intermediates.sizes.reduce(0) { $0 + $1.width * $1.height * imageFormat.bytesPerPixel }
-            + (intermediatePlanes?.totalBytes ?? 0)
+            + intermediatePlanesBytes
     }
 
     /// GPU images for the filters' auxiliary inputs, uploaded once per set

@@ -213,14 +213,28 @@ struct ShaderGenerator {
         case .blur(let blur):
             defines["HB_DIRECTION"] = "\(blur.direction.rawValue)"
             defines["HB_RADIUS"] = "\(blur.shape.radius)"
+            defines["HB_PLANE_FLOATS"] = "\(PlaneBlur.planeFloats(blur.shape))"
             defines["HB_SCALE"] = "\(1 << (16 - layout.bitDepth)).0"
             defines["HB_OFFSET"] = "0.0"
             if blur.direction == .columns && blur.shape.sharpens {
                 defines["HB_SHARPEN"] = "1"
                 bindings.append(sourceBinding)
             }
+            if blur.shape.recursive {
+                // Rows read back their forward sums from the output
+                // planes, columns from the scratch planes at binding 4.
+                defines["HB_RECURSIVE"] = "1"
+                if blur.direction == .rows {
+                    defines["HB_DST_READ"] = "1"
+                    defines["HB_GRID_SWAPPED"] = "1"
+                } else {
+                    bindings.append(destinationBinding)
+                }
+            }
             text += try Self.embeddedWithLine("io/planes_blur.glsl")
-            text += "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
+            if !blur.shape.recursive {
+                text += "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
+            }
         case .resize(let resize):
             // Room for the taps' overshoot: a quarter of the range below
             // 0, three quarters above the largest code.
@@ -238,9 +252,19 @@ struct ShaderGenerator {
             text += try Self.embeddedWithLine("io/planes_sharpen.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
+        let workgroup = Self.samplesWorkgroup(of: samples)
         return KernelDescriptor(
             source: ShaderSource(name: "pass " + pass.name(in: filters), text: text, defines: defines),
-            bindings: bindings, workgroupSize: (Self.blockWorkgroup.x, Self.blockWorkgroup.y, 1))
+            bindings: bindings, workgroupSize: (workgroup.x, workgroup.y, 1))
+    }
+
+    /// The workgroup of a pass on the planes' samples: 32 walks side by
+    /// side for a recursive blur (each invocation walks a whole row or
+    /// column; a rows pass swaps its grid, HB_GRID_SWAPPED, so they lie
+    /// along x, where lavapipe runs invocations as SIMD lanes: along y it
+    /// ran one lane at a time, 5 times slower); else `blockWorkgroup`.
+    static func samplesWorkgroup(of samples: SamplesPass) -> (x: Int, y: Int) {
+        samples.walks ? (32, 1) : blockWorkgroup
     }
 
     /// The frame's layout of a pass on the planes' samples: its source's
@@ -256,7 +280,7 @@ struct ShaderGenerator {
     /// The luma pixels an invocation of a pass on the planes' samples covers.
     static func samplesBlock(of samples: SamplesPass, layout: PixelLayout) -> (x: Int, y: Int) {
         switch samples {
-        case .blur(let blur): return PlaneBlur.block(blur.direction, layout: layout)
+        case .blur(let blur): return PlaneBlur.block(blur, layout: layout)
         case .resize: return PlaneResize.block(layout: layout)
         case .sharpen: return PlaneSharpen.block(layout: layout)
         }
@@ -301,7 +325,7 @@ struct ShaderGenerator {
         switch pass.output {
         case _ where pass.samples != nil && Self.samplesLayout(of: pass) != nil:
             block = samplesBlock(of: pass.samples!, layout: samplesLayout(of: pass)!)
-            workgroup = blockWorkgroup
+            workgroup = samplesWorkgroup(of: pass.samples!)
         case .buffer(let layout) where pass.composition != nil:
             block = compositionSpan(for: layout)
             workgroup = blockWorkgroup
@@ -318,6 +342,10 @@ struct ShaderGenerator {
             let stageBlock = pass.body?.stage.invocationBlock ?? FrameSize(width: 1, height: 1)
             block = (stageBlock.width, stageBlock.height)
             workgroup = imageWorkgroup
+        }
+        if case .blur(let blur) = pass.samples, blur.shape.recursive, blur.direction == .rows {
+            // The grid is swapped (HB_GRID_SWAPPED): x counts blocks of rows.
+            return ((pass.outputSize.height + block.y * workgroup.x - 1) / (block.y * workgroup.x), 1)
         }
         let perGroupX = block.x * workgroup.x
         let perGroupY = block.y * workgroup.y

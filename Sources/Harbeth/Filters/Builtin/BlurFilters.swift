@@ -9,7 +9,10 @@ enum BlurFilters {
             + " horizontal then vertical pass. From sigma 5 up, the frame is averaged down by k (2, 4, 8, ...;"
             + " sigma / k >= 2.5, and >= 3 past k = 2), blurred with sigma / k and sampled back up, with a"
             + " 3 sigma clamp-to-edge margin carried along: the cost stops growing with sigma. Up to sigma 10.6, alone on"
-            + " planar YUV or grey: each plane at its own size (sigma halved on subsampled chroma)",
+            + " planar YUV or grey: each plane at its own size (sigma halved on subsampled chroma); there on a"
+            + " CPU-class device from sigma 5.33 at any sigma, each row and column walked forwards and backwards"
+            + " through Deriche's fourth-order recursive Gaussian (two complex poles, clamp-to-edge steady states),"
+            + " within one 8-bit code of the exact blur at a cost that does not grow with sigma",
         parameters: [.number("sigma", default: 2, range: 0.1...100, summary: "standard deviation in pixels")],
         stages: [strip("h", radius: 6), strip("v", radius: 6)],
         // The strips have the radius compiled in; the pyramid's ends read
