@@ -19,15 +19,16 @@
 // k (HB_RADIUS + 2): amount, then the weights w[0...HB_RADIUS] from the
 // centre out (zero past the plane's own radius). Borders clamp to the edge.
 //
-// HB_RECURSIVE (a Gaussian of sigma above 5.33 on a CPU-class device,
+// HB_RECURSIVE (a Gaussian or an unsharp mask of sigma above 5.33 on a CPU-class device,
 // PlaneBlur.Recursive): each invocation walks whole rows, or a whole column
 // of groups, forwards then backwards through two complex poles, so a
 // sample costs the same whatever the sigma. Per plane the data holds, from
 // hb_base(0) + k HB_PLANE_FLOATS: amount (unused), then a, b, z, c of each
 // pole as (re, im). Rows keep their forward sums in the intermediate
 // planes they write and read them back (HB_DST_READ); columns keep theirs
-// in scratch planes at binding 4, laid out as the intermediate planes at
-// hb_in_planes[i].zw.
+// in scratch planes at binding HB_SCRATCH_BINDING (4, or 5 after an unsharp
+// mask's source), laid out as the intermediate planes at
+// hb_out_planes[i].zw.
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
@@ -147,17 +148,17 @@ void hb_walk_row(int plane, int row, uint data) {
 }
 #else
 #ifdef HB_TEXEL_FRAMES
-layout(set = 0, binding = 4, r32ui) uniform restrict highp uimageBuffer hb_scratch_texels;
+layout(set = 0, binding = HB_SCRATCH_BINDING, r32ui) uniform restrict highp uimageBuffer hb_scratch_texels;
 uint hb_scratch_at(int index) { return imageLoad(hb_scratch_texels, index).x; }
 void hb_scratch_put(int index, uint value) { imageStore(hb_scratch_texels, index, uvec4(value)); }
 #else
-layout(std430, set = 0, binding = 4) restrict buffer HBScratch { uint hb_scratch[]; };
+layout(std430, set = 0, binding = HB_SCRATCH_BINDING) restrict buffer HBScratch { uint hb_scratch[]; };
 uint hb_scratch_at(int index) { return hb_scratch[index]; }
 void hb_scratch_put(int index, uint value) { hb_scratch[index] = value; }
 #endif
 
 int hb_scratch_word(int plane, int row, int g) {
-    return (hb_in_planes[plane].z + row * hb_in_planes[plane].w + g * 8) >> 2;
+    return (hb_out_planes[plane].z + row * hb_out_planes[plane].w + g * 8) >> 2;
 }
 
 // Four columns at once: a pole's complex states are (re, im) vec4 pairs.
@@ -191,7 +192,7 @@ void hb_walk_column(int plane, int g, uint data) {
         int word = hb_scratch_word(plane, row, g);
         vec4 y = hb_middle_decode(hb_scratch_at(word), hb_scratch_at(word + 1));
         y += 2.0 * (p.b.x * sr - p.b.y * si + q.b.x * ur - q.b.y * ui);
-        hb_put_codes(plane, row, g, y);
+        hb_put(plane, row, g, y, hb_p[data]);
         vec4 x = hb_middle_group(plane, row, g, last);
         hb_step(sr, si, p.z, x);
         hb_step(ur, ui, q.z, x);

@@ -219,6 +219,25 @@ final class PlaneBlurTests: XCTestCase {
                 let worst = zip(got.joined(), exact.joined()).map { abs(Double($0) - $1) }.max()!
                 XCTAssertLessThanOrEqual(worst, bound, "\(layout) \(text) plane \(index): the walks' worst error")
             }
+            if layout == .yuv420p || layout == .yuva444p12 {
+                // An unsharp mask adds the walked blur's difference back
+                // (alpha untouched).
+                let sharpened = ImageNode(frame).applying(try FilterChain(parsing: "unsharp_mask=sigma=\(sigma)"))
+                XCTAssertEqual(
+                    try cpu.summary(for: sharpened).passes,
+                    ["unsharp_mask recursive rows on the planes", "unsharp_mask recursive columns on the planes"])
+                let source = PlaneSamples.planes(of: frame)
+                let got = PlaneSamples.planes(of: try sharpened.makeFrame(on: cpu))
+                let maximum = Double((1 << layout.bitDepth) - 1)
+                for index in got.indices {
+                    let amount = index < 3 ? 1.0 : 0
+                    let worst = zip(got[index].joined(), zip(source[index].joined(), want[index].joined())).map {
+                        let value = Double($1.0) + amount * (Double($1.0) - $1.1)
+                        return abs(Double($0) - min(max(value, 0), maximum))
+                    }.max()!
+                    XCTAssertLessThanOrEqual(worst, bound, "\(layout) unsharp sigma \(sigma) plane \(index)")
+                }
+            }
             let pyramid = PlaneSamples.planes(of: try node.makeFrame(on: gpu))
             let maximum = Double((1 << layout.bitDepth) - 1)
             for (index, (got, exact)) in zip(pyramid, want).enumerated() where index < 3 {

@@ -118,8 +118,7 @@ struct ParameterWriter {
             int(pass.outputSize.height),
         ]
         // Intermediate planes are read with the source's beside them
-        // (z, w: an unsharp mask's columns read both), or a recursive
-        // blur's scratch planes.
+        // (z, w: an unsharp mask's columns read both).
         let inputPlanes: [PlaneLayout.Plane]
         var besidePlanes: [PlaneLayout.Plane] = []
         switch pass.input {
@@ -127,7 +126,7 @@ struct ParameterWriter {
         case .image: inputPlanes = []
         case .planes:
             inputPlanes = plan.intermediatePlanes?.planes ?? []
-            besidePlanes = plan.scratchPlanes?.planes ?? plan.inputLayout.planes
+            besidePlanes = plan.inputLayout.planes
         }
         let outputPlanes: [PlaneLayout.Plane]
         switch pass.output {
@@ -143,9 +142,17 @@ struct ParameterWriter {
                 int(beside?.bytesPerRow ?? 0),
             ]
         }
+        // A recursive blur's columns keep their forward sums in the
+        // scratch planes, beside the output's (z, w).
+        var scratchPlanes: [PlaneLayout.Plane] = []
+        if case .planes = pass.input, pass.samples?.walks == true { scratchPlanes = plan.scratchPlanes?.planes ?? [] }
         for index in 0..<4 {
             let plane = index < outputPlanes.count ? outputPlanes[index] : nil
-            header += [int(plane?.offset ?? 0), int(plane?.bytesPerRow ?? 0), 0, 0]
+            let scratch = index < scratchPlanes.count ? scratchPlanes[index] : nil
+            header += [
+                int(plane?.offset ?? 0), int(plane?.bytesPerRow ?? 0), int(scratch?.offset ?? 0),
+                int(scratch?.bytesPerRow ?? 0),
+            ]
         }
         header += [Float(time), Float(frameIndex), Float(time - Double(Float(time))), 0]
         header += input.yuvToRGB

@@ -22,8 +22,8 @@ import Foundation
 /// faster up to there: 1080p sigma 5 in 1.9 s against the pyramid's 4.5 s,
 /// sigma 10 in 4.0 against 6.3). `--no-fusion` blurs on the RGB path.
 ///
-/// A CPU-class device blurs a Gaussian of sigma above 5.33, however wide,
-/// on the planes recursively (`Recursive`): each row and each column is
+/// A CPU-class device blurs a Gaussian (or an unsharp mask's) of sigma
+/// above 5.33, however wide, on the planes recursively (`Recursive`): each row and each column is
 /// walked forwards and backwards through Deriche's fourth-order
 /// approximation, so a sample costs the same whatever the sigma (an O(1)
 /// blur). A GPU-class device keeps the windows, and the RGB path's
@@ -95,11 +95,12 @@ enum PlaneBlur {
         default:
             return nil
         }
-        if deviceClass == .cpu && filter.descriptor == BlurFilters.gaussianBlur && needed >= Recursive.fromRadius {
-            return Shape(radius: 0, sharpens: false, recursive: true)
+        let sharpens = filter.descriptor == NeighbourhoodFilters.unsharpMask
+        if deviceClass == .cpu && filter.descriptor != NeighbourhoodFilters.boxBlur && needed >= Recursive.fromRadius {
+            return Shape(radius: 0, sharpens: sharpens, recursive: true)
         }
         guard let radius = radii.first(where: { $0 >= needed }) else { return nil }
-        return Shape(radius: radius, sharpens: filter.descriptor == NeighbourhoodFilters.unsharpMask)
+        return Shape(radius: radius, sharpens: sharpens)
     }
 
     /// The layout of the intermediate planes: the same planes with 16-bit
@@ -140,13 +141,13 @@ enum PlaneBlur {
         return (0..<layout.planeCount).flatMap { plane -> [Float] in
             let chroma = plane == 1 || plane == 2
             let shift = chroma ? (direction == .rows ? layout.chromaShift.x : layout.chromaShift.y) : 0
+            let amount =
+                filter.descriptor == NeighbourhoodFilters.unsharpMask && plane < 3 ? filter.values.number("amount") : 0
             if shape.recursive {
-                return [0] + Recursive(sigma: filter.values.number("sigma") / Double(1 << shift)).packed
+                return [Float(amount)] + Recursive(sigma: filter.values.number("sigma") / Double(1 << shift)).packed
             }
             var weights = self.weights(filter, shift: shift)
             weights += [Double](repeating: 0, count: max(0, radius + 1 - weights.count))
-            let amount =
-                filter.descriptor == NeighbourhoodFilters.unsharpMask && plane < 3 ? filter.values.number("amount") : 0
             return [Float(amount)] + weights.prefix(radius + 1).map(Float.init)
         }
     }

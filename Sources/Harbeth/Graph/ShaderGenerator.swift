@@ -222,12 +222,14 @@ struct ShaderGenerator {
             }
             if blur.shape.recursive {
                 // Rows read back their forward sums from the output
-                // planes, columns from the scratch planes at binding 4.
+                // planes, columns from the scratch planes at the next
+                // binding (4, or 5 after an unsharp mask's source).
                 defines["HB_RECURSIVE"] = "1"
                 if blur.direction == .rows {
                     defines["HB_DST_READ"] = "1"
                     defines["HB_GRID_SWAPPED"] = "1"
                 } else {
+                    defines["HB_SCRATCH_BINDING"] = "\(bindings.count)"
                     bindings.append(destinationBinding)
                 }
             }

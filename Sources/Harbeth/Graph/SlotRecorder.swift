@@ -60,7 +60,8 @@ enum SlotRecorder {
                 if blur.shape.sharpens {
                     // The unsharp mask's columns read the source frame too.
                     resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
-                } else if blur.shape.recursive {
+                }
+                if blur.shape.recursive {
                     // A recursive blur's columns write and read their scratch planes.
                     resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
                 }

@@ -83,7 +83,8 @@ enum NeighbourhoodFilters {
         name: "unsharp_mask", kind: .neighborhood, summary: "Sharpens by adding back what a Gaussian blur removes.",
         formula: "d = in - gaussian_blur(sigma), out = in + amount sign(d) max(|d| - threshold, 0) per RGB channel"
             + " (GPUImage UnsharpMask, with a soft threshold). Alone on planar YUV or grey with no threshold,"
-            + " sigma <= 10.6: on Y, U and V at their own sizes (sigma halved on subsampled chroma), alpha kept",
+            + " sigma <= 10.6: on Y, U and V at their own sizes (sigma halved on subsampled chroma), alpha kept; on a"
+            + " CPU-class device from sigma 5.33 at any sigma, the blur walked recursively as gaussian_blur's",
         parameters: [
             .number("sigma", default: 2, range: 0.1...20, summary: "the blur's standard deviation in pixels"),
             .number("amount", default: 1, range: 0...5, summary: "how much of the difference is added"),
