@@ -72,6 +72,7 @@ void hb_put(int plane, int row, int g, vec4 blur, float amount) {
 }
 #endif
 
+#if defined(HB_RECURSIVE) || defined(HB_RUNNING)
 #ifdef HB_RECURSIVE
 struct HBPole {
     vec2 a;
@@ -198,6 +199,81 @@ void hb_walk_column(int plane, int g, uint data) {
         hb_step(ur, ui, q.z, x);
     }
 }
+#endif
+#elif defined(HB_RUNNING)
+// Running sums (PlaneBlur.RunningSum): per plane the data holds, after the
+// amount, the box's whole samples either side, the edge sample's weight
+// and 1 / width.
+
+// Samples first ... first + 3 from the groups a and b that hold them (first
+// lies in a, k = first & 3).
+vec4 hb_from(vec4 a, vec4 b, int k) {
+    return k == 0 ? a : (k == 1 ? vec4(a.yzw, b.x) : (k == 2 ? vec4(a.zw, b.xy) : vec4(a.w, b.xyz)));
+}
+
+#if HB_DIRECTION == 0
+void hb_walk_row(int plane, int row, uint data) {
+    int whole = int(hb_p[data + 1u]);
+    float edge = hb_p[data + 2u];
+    float inverse = hb_p[data + 3u];
+    int last = hb_plane_last(plane).x;
+    int lastGroup = last >> 2;
+    // The sum at sample 0: samples -whole ... whole, clamped.
+    float sum = 0.0;
+    for (int g = (-whole) >> 2; g <= whole >> 2; g++) {
+        vec4 at = vec4(4 * g) + vec4(0.0, 1.0, 2.0, 3.0);
+        vec4 inside = step(vec4(float(-whole)), at) * step(at, vec4(float(whole)));
+        sum += dot(hb_source_group(plane, row, g, last), inside);
+    }
+    // The samples entering (from whole + 1) and leaving (from -whole) as
+    // runs of four: each group's second word is the next group's first.
+    int enter = whole + 1;
+    int leave = -whole;
+    vec4 enterNext = hb_source_group(plane, row, enter >> 2, last);
+    vec4 leaveNext = hb_source_group(plane, row, leave >> 2, last);
+    float before = hb_source_group(plane, row, 0, last).x;
+    for (int g = 0; g <= lastGroup; g++) {
+        vec4 enterFirst = enterNext;
+        vec4 leaveFirst = leaveNext;
+        enterNext = hb_source_group(plane, row, (enter >> 2) + g + 1, last);
+        leaveNext = hb_source_group(plane, row, (leave >> 2) + g + 1, last);
+        vec4 entering = hb_from(enterFirst, enterNext, enter & 3);
+        vec4 leaving = hb_from(leaveFirst, leaveNext, leave & 3);
+        vec4 outside = vec4(before, leaving.xyz);
+        vec4 y;
+        y.x = (sum + edge * (outside.x + entering.x)) * inverse;
+        sum += entering.x - leaving.x;
+        y.y = (sum + edge * (outside.y + entering.y)) * inverse;
+        sum += entering.y - leaving.y;
+        y.z = (sum + edge * (outside.z + entering.z)) * inverse;
+        sum += entering.z - leaving.z;
+        y.w = (sum + edge * (outside.w + entering.w)) * inverse;
+        sum += entering.w - leaving.w;
+        before = leaving.w;
+        hb_put_middle(plane, row, g, y);
+    }
+}
+#else
+// Four columns at once, down the rows.
+void hb_walk_column(int plane, int g, uint data) {
+    int whole = int(hb_p[data + 1u]);
+    float edge = hb_p[data + 2u];
+    float inverse = hb_p[data + 3u];
+    int last = hb_plane_last(plane).y;
+    vec4 sum = vec4(0.0);
+    for (int row = -whole; row <= whole; row++) {
+        sum += hb_middle_group(plane, row, g, last);
+    }
+    vec4 before = hb_middle_group(plane, 0, g, last);
+    for (int row = 0; row <= last; row++) {
+        vec4 entering = hb_middle_group(plane, row + whole + 1, g, last);
+        vec4 leaving = hb_middle_group(plane, row - whole, g, last);
+        hb_put(plane, row, g, (sum + edge * (before + entering)) * inverse, hb_p[data]);
+        sum += entering - leaving;
+        before = leaving;
+    }
+}
+#endif
 #endif
 
 // Whole rows, or whole columns of groups, of the block in one plane.

@@ -34,7 +34,7 @@ final class KernelChoiceTests: XCTestCase {
             "brightness=0.1,contrast=1.2,saturation=0.8",
             "flip=direction=horizontal", "rotate=90", "pad=w=360:h=264:x=8:y=4:color=1/0.5/0",
             "box_blur=radius=3", "unsharp_mask=sigma=1:amount=1.5", "resize=w=480:h=270:method=lanczos", "sharpen",
-            "gaussian_blur=sigma=14", "unsharp_mask=sigma=8:amount=1.5",
+            "gaussian_blur=sigma=14", "unsharp_mask=sigma=8:amount=1.5", "box_blur=radius=20",
         ]
         for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10, .yuva444p10] {
             let frame = try Fixtures.frame(layout)

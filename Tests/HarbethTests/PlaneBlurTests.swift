@@ -167,7 +167,6 @@ final class PlaneBlurTests: XCTestCase {
         let renderer = try Fixtures.renderer()
         let cases: [(PixelLayout, String)] = [
             (.yuv420p, "unsharp_mask=sigma=1:threshold=0.05"),  // not linear
-            (.yuv420p, "box_blur=radius=33"),  // past the widest window
             (.yuv420p, "box_blur=radius=2,invert"),  // not alone
             (.rgba8, "box_blur=radius=2"), (.nv12, "box_blur=radius=2"),
         ]
@@ -176,11 +175,14 @@ final class PlaneBlurTests: XCTestCase {
             let passes = try renderer.summary(for: node).passes
             XCTAssertFalse(passes.joined().contains("on the planes"), "\(layout) \(text): \(passes)")
         }
-        // Past the widest window, a GPU-class device takes the pyramid.
+        // Past the widest window, a GPU-class device takes the pyramid, or
+        // a box's running sums on the RGB path.
         let gpu = Renderer(
             context: try GPUTestEnvironment.context(), options: Renderer.Options(deviceClass: .gpu))
-        let wide = ImageNode(try Fixtures.frame(.yuv420p)).applying(.gaussianBlur(sigma: 11))
-        XCTAssertFalse(try gpu.summary(for: wide).passes.joined().contains("on the planes"))
+        for filter in [Filter.gaussianBlur(sigma: 11), .boxBlur(radius: 33)] {
+            let wide = ImageNode(try Fixtures.frame(.yuv420p)).applying(filter)
+            XCTAssertFalse(try gpu.summary(for: wide).passes.joined().contains("on the planes"), "\(filter)")
+        }
         // Written as another layout, the blur converts.
         let node = ImageNode(try Fixtures.frame(.yuv420p)).applying(try FilterChain(parsing: "box_blur=radius=2"))
         XCTAssertFalse(try renderer.summary(for: node, output: .rgba8).passes.joined().contains("on the planes"))
@@ -246,6 +248,38 @@ final class PlaneBlurTests: XCTestCase {
                 XCTAssertGreaterThan(psnr, 50, "\(layout) \(text) plane \(index): the pyramid's PSNR")
             }
         }
+    }
+
+    func testAWideBoxRunsAsRunningSumsOnACPUClassDevice() throws {
+        // From radius 8 a CPU-class device walks each row and column with
+        // a running sum, however wide the box (a subsampled plane's box of
+        // (2r + 1) / 2 samples with its edge samples weighed by the part
+        // covered); the sums are exact, so every sample is within one code
+        // of the box in doubles. Radii past the frame's side test the
+        // clamped edges.
+        let context = try GPUTestEnvironment.context()
+        let cpu = Renderer(context: context, options: Renderer.Options(deviceClass: .cpu))
+        let gpu = Renderer(context: context, options: Renderer.Options(deviceClass: .gpu))
+        let cases: [(PixelLayout, Int, Int, Int)] = [
+            (.yuv420p, 102, 58, 20), (.yuv422p10, 102, 58, 40), (.gray8, 64, 40, 100), (.yuva444p12, 66, 38, 17),
+        ]
+        for (layout, width, height, radius) in cases {
+            let frame = try Fixtures.crop(layout, width: width, height: height)
+            let text = "box_blur=radius=\(radius)"
+            let node = ImageNode(frame).applying(try FilterChain(parsing: text))
+            XCTAssertEqual(
+                try cpu.summary(for: node).passes,
+                ["box_blur running-sum rows on the planes", "box_blur running-sum columns on the planes"])
+            XCTAssertFalse(try gpu.summary(for: node).passes.joined().contains("running-sum"))
+            let actual = PlaneSamples.planes(of: try node.makeFrame(on: cpu))
+            for (index, (got, want)) in zip(actual, Self.expected(frame, text)).enumerated() {
+                let (off, worst) = PlaneSamples.misses(got, want)
+                XCTAssertEqual(
+                    off, 0, "\(layout) \(text) plane \(index): samples more than one code off, e.g. \(worst)")
+            }
+        }
+        let narrow = ImageNode(try Fixtures.frame(.yuv420p)).applying(.boxBlur(radius: 7))
+        XCTAssertEqual(try cpu.summary(for: narrow).passes.first, "box_blur rows on the planes")
     }
 
     /// Each plane of `frame` blurred by the exact Gaussian of `sigma` (the

@@ -28,12 +28,12 @@ enum SamplesPass: Hashable, Sendable {
     /// A sharpen's one pass (`PlaneSharpen`).
     case sharpen
 
-    /// Whether the pass walks whole rows or columns of the planes (a
-    /// recursive blur): its columns pass keeps its forward sums in scratch
-    /// planes beside the intermediate ones.
-    var walks: Bool {
-        if case .blur(let blur) = self { return blur.shape.recursive }
-        return false
+    /// How the pass walks whole rows or columns of the planes, if it does
+    /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
+    /// forward sums in scratch planes beside the intermediate ones.
+    var walk: PlaneBlur.Walk? {
+        if case .blur(let blur) = self { return blur.shape.walk }
+        return nil
     }
 }
 
@@ -87,7 +87,7 @@ struct PassPlan: Hashable, Sendable {
             let name = filters[body.filterIndex].name
             switch samples {
             case .blur(let pass):
-                let walk = pass.shape.recursive ? "recursive " : ""
+                let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .sharpen: return "\(name) on the planes"

@@ -145,7 +145,9 @@ struct ParameterWriter {
         // A recursive blur's columns keep their forward sums in the
         // scratch planes, beside the output's (z, w).
         var scratchPlanes: [PlaneLayout.Plane] = []
-        if case .planes = pass.input, pass.samples?.walks == true { scratchPlanes = plan.scratchPlanes?.planes ?? [] }
+        if case .planes = pass.input, pass.samples?.walk == .recursive {
+            scratchPlanes = plan.scratchPlanes?.planes ?? []
+        }
         for index in 0..<4 {
             let plane = index < outputPlanes.count ? outputPlanes[index] : nil
             let scratch = index < scratchPlanes.count ? scratchPlanes[index] : nil

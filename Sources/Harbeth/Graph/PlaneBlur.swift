@@ -22,13 +22,14 @@ import Foundation
 /// faster up to there: 1080p sigma 5 in 1.9 s against the pyramid's 4.5 s,
 /// sigma 10 in 4.0 against 6.3). `--no-fusion` blurs on the RGB path.
 ///
-/// A CPU-class device blurs a Gaussian (or an unsharp mask's) of sigma
-/// above 5.33, however wide, on the planes recursively (`Recursive`): each row and each column is
+/// A CPU-class device walks wide blurs, however wide, at a cost that does
+/// not grow with their size (`Walk`): a Gaussian (or an unsharp mask's) of
+/// sigma above 5.33 recursively (`Recursive`), each row and each column
 /// walked forwards and backwards through Deriche's fourth-order
-/// approximation, so a sample costs the same whatever the sigma (an O(1)
-/// blur). A GPU-class device keeps the windows, and the RGB path's
-/// pyramid past them, since a walk gives it one invocation per row where
-/// it wants one per pixel.
+/// approximation; a box of radius 8 or more as running sums
+/// (`RunningSum`). A GPU-class device keeps the windows, and the RGB path
+/// past them, since a walk gives it one invocation per row where it wants
+/// one per pixel.
 enum PlaneBlur {
     /// The two passes.
     enum Direction: Int, Hashable, Sendable {
@@ -36,14 +37,25 @@ enum PlaneBlur {
         case columns = 1
     }
 
+    /// How the passes of a CPU-class device walk whole rows and columns
+    /// instead of sliding a window, at a cost that does not grow with the
+    /// blur's size.
+    enum Walk: Hashable, Sendable {
+        /// A Gaussian (or an unsharp mask's) through Deriche's recursive
+        /// filter (`Recursive`), forwards then backwards.
+        case recursive
+        /// A box as a running sum (`RunningSum`), forwards: each sample
+        /// adds the one entering the box and takes away the one leaving.
+        case runningSum
+    }
+
     /// What a plan compiles in: the window's radius (one of `radii`; 0
-    /// for a recursive blur), whether the columns pass adds the difference
-    /// back (unsharp), and whether the passes walk whole rows and columns
-    /// recursively (a Gaussian past the widest window on a CPU-class device).
+    /// for a walk), whether the columns pass adds the difference back
+    /// (unsharp), and how the passes walk, if they do.
     struct Shape: Hashable, Sendable {
         let radius: Int
         let sharpens: Bool
-        var recursive = false
+        var walk: Walk? = nil
     }
 
     /// One of the two passes of a plan.
@@ -96,8 +108,12 @@ enum PlaneBlur {
             return nil
         }
         let sharpens = filter.descriptor == NeighbourhoodFilters.unsharpMask
-        if deviceClass == .cpu && filter.descriptor != NeighbourhoodFilters.boxBlur && needed >= Recursive.fromRadius {
-            return Shape(radius: 0, sharpens: sharpens, recursive: true)
+        if deviceClass == .cpu {
+            if filter.descriptor == NeighbourhoodFilters.boxBlur {
+                if needed >= RunningSum.fromRadius { return Shape(radius: 0, sharpens: false, walk: .runningSum) }
+            } else if needed >= Recursive.fromRadius {
+                return Shape(radius: 0, sharpens: sharpens, walk: .recursive)
+            }
         }
         guard let radius = radii.first(where: { $0 >= needed }) else { return nil }
         return Shape(radius: radius, sharpens: sharpens)
@@ -119,11 +135,11 @@ enum PlaneBlur {
     /// rows of one chroma row, or a run of rows down one chroma group.
     static func block(_ pass: Pass, layout: PixelLayout) -> (x: Int, y: Int) {
         let shift = layout.chromaShift
-        if pass.shape.recursive {
+        if pass.shape.walk != nil {
             // A whole row of one chroma row, or a whole column of a chroma group.
             switch pass.direction {
-            case .rows: return (Recursive.whole, 1 << shift.y)
-            case .columns: return (4 << shift.x, Recursive.whole)
+            case .rows: return (walkSide, 1 << shift.y)
+            case .columns: return (4 << shift.x, walkSide)
             }
         }
         switch pass.direction {
@@ -143,8 +159,13 @@ enum PlaneBlur {
             let shift = chroma ? (direction == .rows ? layout.chromaShift.x : layout.chromaShift.y) : 0
             let amount =
                 filter.descriptor == NeighbourhoodFilters.unsharpMask && plane < 3 ? filter.values.number("amount") : 0
-            if shape.recursive {
+            switch shape.walk {
+            case .recursive:
                 return [Float(amount)] + Recursive(sigma: filter.values.number("sigma") / Double(1 << shift)).packed
+            case .runningSum:
+                return [0] + RunningSum(radius: filter.values.integer("radius"), shift: shift).packed
+            case nil:
+                break
             }
             var weights = self.weights(filter, shift: shift)
             weights += [Double](repeating: 0, count: max(0, radius + 1 - weights.count))
@@ -157,12 +178,9 @@ enum PlaneBlur {
     static func weights(_ filter: Filter, shift: Int) -> [Double] {
         let scale = Double(1 << shift)
         if filter.descriptor == NeighbourhoodFilters.boxBlur {
-            // A box of width (2r + 1) / scale samples: whole samples out to
-            // `whole`, the part of the next one it covers, over the width.
-            let width = Double(2 * filter.values.integer("radius") + 1) / scale
-            let whole = Int(((width - 1) / 2).rounded(.down))
-            let edge = (width - Double(2 * whole + 1)) / 2
-            return [Double](repeating: 1 / width, count: whole + 1) + (edge > 0 ? [edge / width] : [])
+            let box = RunningSum(radius: filter.values.integer("radius"), shift: shift)
+            return [Double](repeating: 1 / box.width, count: box.whole + 1)
+                + (box.edge > 0 ? [box.edge / box.width] : [])
         }
         let weights = BlurFilters.gaussianWeights(sigma: filter.values.number("sigma") / scale)
         return weights.dropFirst().map(Double.init)
@@ -170,8 +188,15 @@ enum PlaneBlur {
 
     /// The floats each plane's data takes in a pass of `shape`.
     static func planeFloats(_ shape: Shape) -> Int {
-        shape.recursive ? 1 + Recursive.floats : shape.radius + 2
+        switch shape.walk {
+        case .recursive: return 1 + Recursive.floats
+        case .runningSum: return 1 + RunningSum.floats
+        case nil: return shape.radius + 2
+        }
     }
+
+    /// A walk's block side: past any frame's side.
+    static let walkSide = 1 << 15
 
     /// The GLSL of the window walks for `pass` (declared in
     /// io/planes_blur.glsl): the window's samples held in variables and

@@ -35,8 +35,6 @@ extension PlaneBlur {
         /// 4.6 to 5.5 at sigma 20.
         static let fromRadius = 17
 
-        /// A walk's block side: past any frame's side.
-        static let whole = 1 << 15
         /// Floats the coefficients take (io/planes_blur.glsl reads them in
         /// this order): a, b, z, c of the first pole, then of the second.
         static let floats = 16

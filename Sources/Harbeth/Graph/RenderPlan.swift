@@ -20,7 +20,7 @@ final class RenderPlan: @unchecked Sendable {
     let intermediatePlanes: PlaneLayout?
     /// Planes like the intermediate ones, after them in the same buffer,
     /// where a recursive blur's columns keep their forward sums
-    /// (`SamplesPass.walks`); nil for others.
+    /// (`SamplesPass.walk`); nil for others.
     let scratchPlanes: PlaneLayout?
     /// The intermediate planes' buffer size (with the scratch planes).
     let intermediatePlanesBytes: Int
@@ -155,7 +155,7 @@ final class RenderPlan: @unchecked Sendable {
         }
         let scratchBase = ((intermediatePlanes?.totalBytes ?? 0) + 63) / 64 * 64
         scratchPlanes =
-            graph.passes.contains { $0.samples?.walks == true }
+            graph.passes.contains { $0.samples?.walk == .recursive }
             ? middle.map { layout, size in
                 PlaneLayout(
                     layout: layout, width: size.width, height: size.height,

@@ -220,21 +220,27 @@ struct ShaderGenerator {
                 defines["HB_SHARPEN"] = "1"
                 bindings.append(sourceBinding)
             }
-            if blur.shape.recursive {
+            if blur.shape.walk != nil {
+                // Walks along rows lie along the grid's x.
+                if blur.direction == .rows { defines["HB_GRID_SWAPPED"] = "1" }
+            }
+            if blur.shape.walk == .runningSum {
+                defines["HB_RUNNING"] = "1"
+            }
+            if blur.shape.walk == .recursive {
                 // Rows read back their forward sums from the output
                 // planes, columns from the scratch planes at the next
                 // binding (4, or 5 after an unsharp mask's source).
                 defines["HB_RECURSIVE"] = "1"
                 if blur.direction == .rows {
                     defines["HB_DST_READ"] = "1"
-                    defines["HB_GRID_SWAPPED"] = "1"
                 } else {
                     defines["HB_SCRATCH_BINDING"] = "\(bindings.count)"
                     bindings.append(destinationBinding)
                 }
             }
             text += try Self.embeddedWithLine("io/planes_blur.glsl")
-            if !blur.shape.recursive {
+            if blur.shape.walk == nil {
                 text += "#line 1 \"generated\"\n" + PlaneBlur.taps(blur)
             }
         case .resize(let resize):
@@ -261,12 +267,12 @@ struct ShaderGenerator {
     }
 
     /// The workgroup of a pass on the planes' samples: 32 walks side by
-    /// side for a recursive blur (each invocation walks a whole row or
+    /// side for a walking blur (each invocation walks a whole row or
     /// column; a rows pass swaps its grid, HB_GRID_SWAPPED, so they lie
     /// along x, where lavapipe runs invocations as SIMD lanes: along y it
     /// ran one lane at a time, 5 times slower); else `blockWorkgroup`.
     static func samplesWorkgroup(of samples: SamplesPass) -> (x: Int, y: Int) {
-        samples.walks ? (32, 1) : blockWorkgroup
+        samples.walk != nil ? (32, 1) : blockWorkgroup
     }
 
     /// The frame's layout of a pass on the planes' samples: its source's
@@ -345,7 +351,7 @@ struct ShaderGenerator {
             block = (stageBlock.width, stageBlock.height)
             workgroup = imageWorkgroup
         }
-        if case .blur(let blur) = pass.samples, blur.shape.recursive, blur.direction == .rows {
+        if case .blur(let blur) = pass.samples, blur.shape.walk != nil, blur.direction == .rows {
             // The grid is swapped (HB_GRID_SWAPPED): x counts blocks of rows.
             return ((pass.outputSize.height + block.y * workgroup.x - 1) / (block.y * workgroup.x), 1)
         }

@@ -61,7 +61,7 @@ enum SlotRecorder {
                     // The unsharp mask's columns read the source frame too.
                     resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
                 }
-                if blur.shape.recursive {
+                if blur.shape.walk == .recursive {
                     // A recursive blur's columns write and read their scratch planes.
                     resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
                 }

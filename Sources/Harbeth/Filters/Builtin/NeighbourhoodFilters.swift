@@ -8,7 +8,8 @@ enum NeighbourhoodFilters {
         formula: "mean of in(p + (x, y)) over |x|, |y| <= r; horizontal then vertical pass (GPUImage BoxBlur);"
             + " on a CPU-class device as running sums along rows and columns, whose cost does not grow with r."
             + " Alone on planar YUV or grey, up to r = 32: each plane at its own size, a subsampled one by a box"
-            + " (2r + 1) / 2 samples wide (edge samples weighed by the part covered)",
+            + " (2r + 1) / 2 samples wide (edge samples weighed by the part covered); there on a CPU-class device"
+            + " from r = 8 at any r, as running sums along each plane's rows and columns",
         parameters: [.integer("radius", default: 2, range: 1...100, summary: "half the side of the square, pixels")],
         stages: [
             FilterStage.kernel("hb_box_blur_h", file: "kernels/box_blur.glsl").onCPU(
