@@ -359,6 +359,8 @@ private struct PlanBuilder {
             // A wide Gaussian: recursive walks on a CPU-class device, as
             // FFmpeg's gblur (also a recursive filter) runs.
             ("gaussian20", "gaussian_blur=sigma=20", "gblur=sigma=20", 1.0),
+            // A wide box: running sums on a CPU-class device.
+            ("box_blur40", "box_blur=radius=40", "avgblur=sizeX=40", 1.0),
             ("unsharp", "unsharp_mask", "unsharp", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
             // Issue 16's quality filters against FFmpeg's CPU filters of the
