@@ -74,7 +74,10 @@ final class FrameSlot: @unchecked Sendable {
         commands = try context.makeCommandBuffer()
         boundAuxiliary = plan.graph.passes.map { _ in [] }
         var nodeImages: [Int: [GPUImage]] = [:]
-        for (index, filter) in plan.filters.enumerated() where !filter.nodeInputSizes.isEmpty {
+        // Node inputs the plan renders itself are its passes' images.
+        let rendered = Set(plan.graph.passes.flatMap { $0.stages.filter { !$0.nodePasses.isEmpty }.map(\.filterIndex) })
+        for (index, filter) in plan.filters.enumerated()
+        where !filter.nodeInputSizes.isEmpty && !rendered.contains(index) {
             nodeImages[index] = try filter.nodeInputSizes.map { size in
                 try context.makeImage(width: size.width, height: size.height, format: .rgba16Unorm)
             }

@@ -40,7 +40,7 @@ enum SamplesPass: Hashable, Sendable {
 /// One stage of one filter, placed in a pass.
 struct PlannedStage: Hashable, Sendable {
     /// The filter's position in the chain.
-    let filterIndex: Int
+    var filterIndex: Int
     let stage: FilterStage
     /// The passes whose output images the stage samples besides its input
     /// (the filter's input, earlier stages' outputs), in its `reads` order.
@@ -49,6 +49,10 @@ struct PlannedStage: Hashable, Sendable {
     /// `ColorFold`, or a remap of the planes, `PlaneRemap`): those filters,
     /// in order (`filterIndex` is the first); empty otherwise.
     var combined: [Int] = []
+    /// For a multi-input filter whose node inputs the plan renders itself
+    /// (`NodeBranches`): the passes whose images are those nodes, in the
+    /// filter's order; empty when they come in as frames.
+    var nodePasses: [Int] = []
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -72,6 +76,15 @@ struct PassPlan: Hashable, Sendable {
     /// Set when the pass filters the planes' samples: a blur's, a
     /// resize's or a sharpen's (`SamplesPass`).
     var samples: SamplesPass?
+    /// Which of the plan's sources the pass's pixels come from (its time
+    /// and colours; the planes it reads when its input is `.source`): 0
+    /// for the node's own, k for the k-th node input the plan renders
+    /// itself (`NodeBranches`).
+    var sourceIndex = 0
+    /// True for the last pass of a node input the plan renders: it clamps
+    /// to 0...1, as the 16-bit RGBA frame such an input renders into
+    /// elsewhere does.
+    var clampsOutput = false
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -138,7 +151,7 @@ struct GraphPlan: Sendable {
         var lastRead = passes.indices.map { $0 + 1 }
         for (index, pass) in passes.enumerated() {
             for stage in pass.stages {
-                for input in stage.inputPasses { lastRead[input] = max(lastRead[input], index) }
+                for input in stage.inputPasses + stage.nodePasses { lastRead[input] = max(lastRead[input], index) }
             }
         }
         var assignment: [Int?] = []
@@ -207,6 +220,17 @@ enum GraphCompiler {
         if fusion && PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
             return sharpen(input: input)
         }
+        return try chain(
+            input: input, filters: filters, output: .buffer(outputLayout), fusion: fusion, deviceClass: deviceClass)
+    }
+
+    /// The general passes of a chain: colour conversion, kernels and
+    /// pointwise runs on float images, ending in `output` (the output
+    /// planes, or an image for a node input the plan renders itself).
+    static func chain(
+        input: FrameFormat, filters: [Filter], output final: PassOutput, fusion: Bool,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) throws -> GraphPlan {
         var passes: [PassPlan] = []
         var size = FrameSize(width: input.width, height: input.height)
         var current = PassPlan(input: .source(input.layout), body: nil, inputSize: size, outputSize: size)
@@ -293,8 +317,10 @@ enum GraphCompiler {
         if !fusion && (current.body != nil || !current.pointwise.isEmpty) {
             close(output: .image)
         }
-        close(output: .buffer(outputLayout))
+        close(output: final)
         if fusion { passes = ColorFold.fold(passes, filters: filters) }
+        let outputLayout: PixelLayout
+        if case .buffer(let layout) = final { outputLayout = layout } else { outputLayout = .rgba16 }
         let output = FrameFormat(
             width: size.width, height: size.height, layout: outputLayout,
             colorimetry: outputLayout.isYUV ? converted ?? input.conversionColorimetry : nil)

@@ -9,21 +9,34 @@ struct ParameterWriter {
     let plan: RenderPlan
     let context: GPUContext
 
+    /// Another source of the plan's passes (`PassPlan.sourceIndex`): a
+    /// node input the plan renders itself, with its own time and colours.
+    struct Source {
+        let time: FrameTime
+        let colorimetry: Colorimetry
+        let bitDepth: Int
+    }
+
     /// Writes the values of `filters` (packed in `data`, one array per
     /// filter) for a frame at `time` whose pixels use `colorimetry`. A
     /// composition's pass (`PlaneComposition`) takes `composition` as its
-    /// data instead, written every frame.
+    /// data instead, written every frame. The passes of source k (k > 0)
+    /// take `others[k - 1]`'s time and colours.
     func write(
         into slot: FrameSlot, filters: [Filter], data: [[Float]], time: FrameTime, colorimetry: Colorimetry,
-        inputBitDepth: Int, composition: [Float]? = nil
+        inputBitDepth: Int, others: [Source] = [], composition: [Float]? = nil
     ) throws {
         let conversion = ColorConversion(colorimetry: colorimetry, bitDepth: inputBitDepth)
+        let sources =
+            [(time, conversion)]
+            + others.map { ($0.time, ColorConversion(colorimetry: $0.colorimetry, bitDepth: $0.bitDepth)) }
         let outputConversion = ColorConversion(
             colorimetry: plan.graph.convertedColorimetry ?? colorimetry, bitDepth: plan.outputLayout.layout.bitDepth)
         let rewriteData = slot.writtenFilters != filters || !slot.isRecorded
         for (passIndex, pass) in plan.graph.passes.enumerated() {
+            let (passTime, passConversion) = sources[pass.sourceIndex]
             let header = self.header(
-                pass: pass, time: time.seconds, frameIndex: time.index, input: conversion,
+                pass: pass, time: passTime.seconds, frameIndex: passTime.index, input: passConversion,
                 output: outputConversion)
             // Each stage's base: in hb_p after the table of bases, or in
             // the data buffer (hb_data_at) for filters that declare large data.
@@ -38,7 +51,7 @@ struct ParameterWriter {
                 for planned in stages {
                     let packed =
                         combinedData(
-                            planned, in: pass, data: data, filters: filters, input: conversion,
+                            planned, in: pass, data: data, filters: filters, input: passConversion,
                             output: outputConversion) ?? data[planned.filterIndex]
                     if filters[planned.filterIndex].descriptor.dataInBuffer {
                         table.append(Float(bitPattern: UInt32(buffer.count)))
@@ -122,7 +135,7 @@ struct ParameterWriter {
         let inputPlanes: [PlaneLayout.Plane]
         var besidePlanes: [PlaneLayout.Plane] = []
         switch pass.input {
-        case .source: inputPlanes = plan.inputLayout.planes
+        case .source: inputPlanes = plan.inputLayouts[pass.sourceIndex].planes
         case .image: inputPlanes = []
         case .planes:
             inputPlanes = plan.intermediatePlanes?.planes ?? []

@@ -37,6 +37,29 @@ struct PlanKey: Hashable, Sendable {
     var planeResize: PlaneResize.Shape? = nil
     /// The sources and layers of a composition on the planes; nil for a chain.
     var composition: PlaneComposition.Shape? = nil
+    /// The keys of the node inputs the plan renders itself
+    /// (`NodeBranches`), in order; empty for a plan that takes them as frames.
+    var branches: [PlanKey] = []
+
+    /// The key of a node's plan with the node inputs it renders itself.
+    init(
+        input: FrameFormat, outputLayout: PixelLayout, branches: NodeBranches, imageFormat: ImageFormat,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) throws {
+        try self.init(
+            input: input, outputLayout: outputLayout, filters: branches.filters, fusion: true,
+            imageFormat: imageFormat, deviceClass: deviceClass)
+        self.branches = try branches.branches.map { branch in
+            var key = try PlanKey(
+                input: branch.frame.format, outputLayout: .rgba16, filters: branch.filters, fusion: true,
+                imageFormat: imageFormat, deviceClass: deviceClass)
+            // Its consumer, by filter index: part of the structure.
+            key.consumer = branch.consumer
+            return key
+        }
+    }
+    /// For a branch's key: the filter that takes it.
+    private var consumer: Int? = nil
 
     /// The key of a composition's plan.
     init(composition: PlaneComposition.Shape, imageFormat: ImageFormat, deviceClass: DeviceCapabilities.DeviceClass) {

@@ -83,18 +83,25 @@ final class RenderPlan: @unchecked Sendable {
     static let uniformBytes = 16384
     static let uniformParameterFloats = uniformBytes / 4 - headerFloats
 
-    /// The plan of a chain on frames of `input`.
+    /// The plan of a chain on frames of `input`; with `branches`, of a node
+    /// and the node inputs it renders itself (`NodeBranches`, whose
+    /// `filters` are the node's): the node's frame is source 0, each
+    /// branch's the next.
     convenience init(
-        context: GPUContext, input: FrameFormat, filters: [Filter], outputLayout pixelLayout: PixelLayout, fusion: Bool,
-        imageFormat: ImageFormat, framesInFlight: Int, staging: Bool, choices: Choices = Choices(),
-        deviceClass: DeviceCapabilities.DeviceClass = .gpu
+        context: GPUContext, input: FrameFormat, filters: [Filter], branches: NodeBranches? = nil,
+        outputLayout pixelLayout: PixelLayout, fusion: Bool, imageFormat: ImageFormat, framesInFlight: Int,
+        staging: Bool, choices: Choices = Choices(), deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws {
+        let graph =
+            try branches.map {
+                try GraphCompiler.plan(input: input, branches: $0, outputLayout: pixelLayout, deviceClass: deviceClass)
+            }
+            ?? GraphCompiler.plan(
+                input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass)
         try self.init(
-            context: context,
-            graph: try GraphCompiler.plan(
-                input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass),
-            filters: filters, inputs: [input], outputLayout: pixelLayout, imageFormat: imageFormat,
-            framesInFlight: framesInFlight, staging: staging, choices: choices)
+            context: context, graph: graph, filters: branches?.allFilters ?? filters,
+            inputs: [input] + (branches?.branches.map(\.frame.format) ?? []), outputLayout: pixelLayout,
+            imageFormat: imageFormat, framesInFlight: framesInFlight, staging: staging, choices: choices)
     }
 
     /// The plan of a composition on the planes (`PlaneComposition`).

@@ -102,6 +102,7 @@ struct ShaderGenerator {
             switch pass.output {
             case .image:
                 defines["HB_OUT_IMAGE_FORMAT"] = imageFormat.glslQualifier
+                if pass.clampsOutput { defines["HB_CLAMP_OUTPUT"] = "1" }
                 text += try Self.embeddedWithLine("io/store_image.glsl")
                 workgroup = Self.imageWorkgroup
             case .planes:

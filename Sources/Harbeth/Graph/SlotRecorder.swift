@@ -6,7 +6,8 @@
 enum SlotRecorder {
     /// Per pass, in the order the generator declared them: each stage's
     /// auxiliary images (the node images of a multi-input filter, or the
-    /// files its values name), then its filter's input image if it reads it.
+    /// images of the passes that rendered its node inputs, or the files its
+    /// values name), then its filter's input image if it reads it.
     static func auxiliaryImages(
         slot: FrameSlot, plan: RenderPlan, filters: [Filter], resources: any FilterResourceLoader
     ) throws -> [[GPUImage]] {
@@ -14,7 +15,9 @@ enum SlotRecorder {
         for pass in plan.graph.passes {
             var images: [GPUImage] = []
             for planned in pass.stages {
-                if let nodeImages = slot.nodeImages[planned.filterIndex] {
+                if !planned.nodePasses.isEmpty {
+                    images += planned.nodePasses.map { slot.images[$0]! }
+                } else if let nodeImages = slot.nodeImages[planned.filterIndex] {
                     images += nodeImages
                 } else if planned.stage.auxiliaryImages > 0 {
                     let filter = filters[planned.filterIndex]

@@ -11,9 +11,11 @@ public struct ImageNode: Sendable {
     /// The filters, in order.
     public private(set) var chain: FilterChain
     /// The other nodes each multi-input filter of `chain` takes, by the
-    /// filter's index in `chain`. Each renders first, into 16-bit RGBA, and
-    /// the filter samples it; stacks, opaque overlays and transitions of
-    /// plain frames in one layout run on the planes instead.
+    /// filter's index in `chain`. Stacks, opaque overlays and transitions
+    /// of plain frames in one layout run on the planes; nodes that are
+    /// frames with chains of single-input filters run as passes of this
+    /// node's own plan, into images the filter samples (clamped, as 16-bit
+    /// RGBA would be); other nodes render first, into 16-bit RGBA.
     public private(set) var inputs: [Int: [ImageNode]] = [:]
     /// Where the frame is in its run, for animated values (`t`, `n`): by
     /// default frame 0 at the frame's own time.

@@ -164,6 +164,13 @@ public final class Renderer: Sendable {
                 passes: plan.graph.passes.map { $0.name(in: []) }, output: plan.graph.output,
                 stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames, intermediateBytes: 0)
         }
+        if let branches = NodeBranches.make(node, fusion: options.fusion) {
+            let plan = try self.plan(for: node.source.format, branches: branches, output: node.renderOutput(output))
+            return RenderPlanSummary(
+                passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
+                stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames,
+                intermediateBytes: plan.intermediateBytes)
+        }
         var inputPasses: [String] = []
         var inputBytes = 0
         // An input node's passes and intermediates, and its frame twice:
@@ -293,6 +300,10 @@ public final class Renderer: Sendable {
             renderComposition(composition, time: node.time, counted: counted, done: done)
             return
         }
+        if let branches = NodeBranches.make(node, fusion: options.fusion) {
+            renderBranches(node, branches: branches, output: output, counted: counted, done: done)
+            return
+        }
         guard !node.inputs.isEmpty || node.base != nil else {
             renderChain(node, source: node.source, nodeFrames: [:], output: output, counted: counted, done: done)
             return
@@ -353,8 +364,6 @@ public final class Renderer: Sendable {
         let colorimetry = node.source.format.conversionColorimetry
         let filters: [Filter]
         let origins: [Int]
-        let plan: RenderPlan
-        let slot: FrameSlot
         do {
             // Animated values become this frame's constants; the plan
             // depends on structural values (and node input sizes) only, so
@@ -371,26 +380,45 @@ public final class Renderer: Sendable {
                 done(.success(viewed))
                 return
             }
-            plan = try self.plan(for: source.format, filters: filters, output: output)
-            slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
         } catch {
             done(.failure(Self.renderError(error)))
             return
         }
-        do {
+        renderSlot(
+            of: { try self.plan(for: source.format, filters: filters, output: output) }, started: started,
+            time: source.time, colorimetry: colorimetry, counted: counted, done: done
+        ) { slot, plan in
             for (index, frames) in nodeFrames {
                 try slot.setNodeFrames(frames, filter: origins[index], context: context)
             }
             try prepare(
-                slot, plan: plan, source: source, filters: filters, time: node.time, colorimetry: colorimetry)
+                slot, plan: plan, sources: [source], filters: filters, time: node.time, colorimetry: colorimetry)
             // The node frames' slots are read by these commands: they go
             // back to their pools only when the commands are done.
-            try submit(
-                slot, plan: plan, started: started, time: source.time, colorimetry: colorimetry, counted: counted,
-                keeping: nodeFrames, done: done)
-        } catch {
-            plan.pool.release(slot)
-            done(.failure(Self.renderError(error)))
+            return nodeFrames
+        }
+    }
+
+    /// Renders a node and the node inputs it renders itself as one plan
+    /// (`NodeBranches`): every frame's planes into the slot, one submission.
+    private func renderBranches(
+        _ node: ImageNode, branches: NodeBranches, output: RenderOutput, counted: Bool,
+        done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
+    ) {
+        let source = node.source
+        let colorimetry = source.format.conversionColorimetry
+        renderSlot(
+            of: { try self.plan(for: source.format, branches: branches, output: output) }, started: .now(),
+            time: source.time, colorimetry: colorimetry, counted: counted, done: done
+        ) { slot, plan in
+            let others = branches.branches.map { branch in
+                ParameterWriter.Source(
+                    time: branch.time, colorimetry: branch.frame.format.conversionColorimetry,
+                    bitDepth: branch.frame.layout.bitDepth)
+            }
+            try prepare(
+                slot, plan: plan, sources: branches.sources(consumer: source), filters: branches.allFilters,
+                time: node.time, colorimetry: colorimetry, others: others)
         }
     }
 
@@ -401,19 +429,12 @@ public final class Renderer: Sendable {
         _ composition: PlaneComposition, time: FrameTime, counted: Bool,
         done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void
     ) {
-        let started = DispatchTime.now()
         let source = composition.sources[0]
         let colorimetry = source.format.conversionColorimetry
-        let plan: RenderPlan
-        let slot: FrameSlot
-        do {
-            plan = try self.plan(for: composition.shape)
-            slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
-        } catch {
-            done(.failure(Self.renderError(error)))
-            return
-        }
-        do {
+        renderSlot(
+            of: { try self.plan(for: composition.shape) }, started: .now(), time: source.time,
+            colorimetry: colorimetry, counted: counted, done: done
+        ) { slot, plan in
             for (frame, layout) in zip(composition.sources, plan.inputLayouts) {
                 Self.upload(frame, into: slot.input, layout: layout)
             }
@@ -424,9 +445,32 @@ public final class Renderer: Sendable {
                 into: slot, filters: [], data: [], time: time, colorimetry: colorimetry,
                 inputBitDepth: source.layout.bitDepth, composition: data)
             try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: [[]])
+        }
+    }
+
+    /// One frame through a plan: a slot of the plan `make` finds or
+    /// compiles, filled by `fill` (planes, parameters, commands), then
+    /// submitted. What `fill` returns lives until the commands are done.
+    /// Every failure goes to `done`, the slot back to its pool.
+    private func renderSlot<Kept: Sendable>(
+        of make: () throws -> RenderPlan, started: DispatchTime, time: Double?, colorimetry: Colorimetry,
+        counted: Bool, done: @escaping @Sendable (Result<VideoFrame, any Error>) -> Void,
+        fill: (FrameSlot, RenderPlan) throws -> Kept
+    ) {
+        let plan: RenderPlan
+        let slot: FrameSlot
+        do {
+            plan = try make()
+            slot = try plan.pool.acquire { try FrameSlot(plan: plan) }
+        } catch {
+            done(.failure(Self.renderError(error)))
+            return
+        }
+        do {
+            let kept = try fill(slot, plan)
             try submit(
-                slot, plan: plan, started: started, time: source.time, colorimetry: colorimetry, counted: counted,
-                keeping: (), done: done)
+                slot, plan: plan, started: started, time: time, colorimetry: colorimetry, counted: counted,
+                keeping: kept, done: done)
         } catch {
             plan.pool.release(slot)
             done(.failure(Self.renderError(error)))
@@ -491,6 +535,22 @@ public final class Renderer: Sendable {
             try RenderPlan(
                 context: context, input: input, filters: filters, outputLayout: outputLayout, fusion: options.fusion,
                 imageFormat: options.precision.imageFormat, framesInFlight: options.framesInFlight,
+                staging: options.alwaysStage || !context.info.hasUnifiedMemory,
+                choices: options.kernelChoices, deviceClass: deviceClass)
+        }
+    }
+
+    /// The plan of a node and the node inputs it renders itself.
+    private func plan(for input: FrameFormat, branches: NodeBranches, output: RenderOutput) throws -> RenderPlan {
+        let outputLayout = output.resolve(for: input.layout)
+        let key = try PlanKey(
+            input: input, outputLayout: outputLayout, branches: branches,
+            imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
+        return try plan(for: key) {
+            try RenderPlan(
+                context: context, input: input, filters: branches.filters, branches: branches,
+                outputLayout: outputLayout, fusion: true, imageFormat: options.precision.imageFormat,
+                framesInFlight: options.framesInFlight,
                 staging: options.alwaysStage || !context.info.hasUnifiedMemory,
                 choices: options.kernelChoices, deviceClass: deviceClass)
         }
@@ -563,10 +623,12 @@ public final class Renderer: Sendable {
     /// slot's bindings and commands made again only when what they name
     /// changed (`SlotRecorder`).
     private func prepare(
-        _ slot: FrameSlot, plan: RenderPlan, source: VideoFrame, filters: [Filter], time: FrameTime,
-        colorimetry: Colorimetry
+        _ slot: FrameSlot, plan: RenderPlan, sources: [VideoFrame], filters: [Filter], time: FrameTime,
+        colorimetry: Colorimetry, others: [ParameterWriter.Source] = []
     ) throws {
-        Self.upload(source, into: slot.input, layout: plan.inputLayout)
+        for (frame, layout) in zip(sources, plan.inputLayouts) {
+            Self.upload(frame, into: slot.input, layout: layout)
+        }
         let data = try filters.enumerated().map { index, filter in
             try packedData(
                 for: filter, inputSize: plan.graph.filterInputSizes[index],
@@ -574,7 +636,7 @@ public final class Renderer: Sendable {
         }
         try ParameterWriter(plan: plan, context: context).write(
             into: slot, filters: filters, data: data, time: time, colorimetry: colorimetry,
-            inputBitDepth: source.layout.bitDepth)
+            inputBitDepth: sources[0].layout.bitDepth, others: others)
         let auxiliary = try SlotRecorder.auxiliaryImages(
             slot: slot, plan: plan, filters: filters, resources: options.resources)
         try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: auxiliary)

@@ -1,0 +1,134 @@
+/// The node inputs a plan renders itself: a node whose multi-input filters
+/// (`blend`, `overlay`, `mask_blend`, `xfade`, stacks) take nodes that are
+/// plain frames with chains of single-input filters runs those chains as
+/// passes of its own plan, before its own, each from its frame's planes in
+/// the same input buffer, into an image its consumer samples. One
+/// submission per output frame: no plan, slot or submission per input
+/// node, no 16-bit RGBA frame in between and no copy of it into an image.
+///
+/// A node input that is itself a graph, or starts from a shared node
+/// (`ImageNode/shared()`), and every graph with fusion off, renders its
+/// inputs first as before (`Renderer`), each into 16-bit RGBA.
+struct NodeBranches {
+    /// One node input: its frame, its chain resolved at its own time, the
+    /// multi-input filter (by index in the consumer's resolved chain) that
+    /// takes it, and the size it comes out at.
+    struct Branch {
+        let frame: VideoFrame
+        let time: FrameTime
+        let filters: [Filter]
+        let consumer: Int
+        let size: FrameSize
+    }
+
+    /// The branches, by consumer, then in each consumer's order.
+    let branches: [Branch]
+    /// The consumer's chain resolved with its inputs' sizes.
+    let filters: [Filter]
+
+    /// The node's branches, or nil when it renders its inputs first.
+    static func make(_ node: ImageNode, fusion: Bool) -> NodeBranches? {
+        guard fusion, node.base == nil, !node.inputs.isEmpty else { return nil }
+        var inputs: [(chainIndex: Int, position: Int, frame: VideoFrame, time: FrameTime, filters: [Filter])] = []
+        for (index, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
+            for (position, input) in nodes.enumerated() {
+                guard input.base == nil, input.inputs.isEmpty,
+                    let filters = try? input.resolvedFilters(inputSizes: [:], input: input.source.format)
+                else { return nil }
+                inputs.append((index, position, input.source, input.time, filters))
+            }
+        }
+        var sizes: [Int: [FrameSize]] = [:]
+        var made: [(chainIndex: Int, size: FrameSize)] = []
+        for input in inputs {
+            var size = FrameSize(width: input.frame.width, height: input.frame.height)
+            for filter in input.filters {
+                guard let stages = try? filter.stages(input: size) else { return nil }
+                size = stages.last?.outputSize ?? size
+            }
+            sizes[input.chainIndex, default: []].append(size)
+            made.append((input.chainIndex, size))
+        }
+        guard
+            let (filters, origins) = try? node.resolvedFiltersWithOrigins(
+                inputSizes: sizes, input: node.source.format)
+        else { return nil }
+        let branches = zip(inputs, made).map { input, made in
+            Branch(
+                frame: input.frame, time: input.time, filters: input.filters, consumer: origins[input.chainIndex],
+                size: made.size)
+        }
+        return NodeBranches(branches: branches, filters: filters)
+    }
+
+    /// Every filter the plan runs: the consumer's, then each branch's.
+    var allFilters: [Filter] { filters + branches.flatMap(\.filters) }
+
+    /// The frames whose planes the plan reads: the consumer's, then each branch's.
+    func sources(consumer frame: VideoFrame) -> [VideoFrame] { [frame] + branches.map(\.frame) }
+}
+
+extension GraphCompiler {
+    /// The passes of a node and the inputs it renders itself
+    /// (`NodeBranches`): each branch's passes first, in order, reading
+    /// source k + 1 and ending in a clamped image; then the node's own,
+    /// whose multi-input stages sample those images (`nodePasses`). The
+    /// branches' filters follow the node's (`NodeBranches.allFilters`).
+    static func plan(
+        input: FrameFormat, branches: NodeBranches, outputLayout: PixelLayout,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) throws -> GraphPlan {
+        var passes: [PassPlan] = []
+        var ends: [Int: [Int]] = [:]
+        var inputSizes: [FrameSize] = []
+        var colorimetries: [Colorimetry] = []
+        var filterOffset = branches.filters.count
+        for (index, branch) in branches.branches.enumerated() {
+            let plan = try chain(
+                input: branch.frame.format, filters: branch.filters, output: .image, fusion: true,
+                deviceClass: deviceClass)
+            let passOffset = passes.count
+            for var pass in plan.passes {
+                pass.sourceIndex = index + 1
+                pass.body = pass.body.map { $0.shifted(filters: filterOffset, passes: passOffset) }
+                pass.pointwise = pass.pointwise.map { $0.shifted(filters: filterOffset, passes: passOffset) }
+                passes.append(pass)
+            }
+            passes[passes.count - 1].clampsOutput = true
+            ends[branch.consumer, default: []].append(passes.count - 1)
+            inputSizes += plan.filterInputSizes
+            colorimetries += plan.filterColorimetries
+            filterOffset += branch.filters.count
+        }
+        let main = try chain(
+            input: input, filters: branches.filters, output: .buffer(outputLayout), fusion: true,
+            deviceClass: deviceClass)
+        let passOffset = passes.count
+        for var pass in main.passes {
+            func linked(_ stage: PlannedStage) -> PlannedStage {
+                var stage = stage.shifted(filters: 0, passes: passOffset)
+                stage.nodePasses = ends[stage.filterIndex] ?? []
+                return stage
+            }
+            pass.body = pass.body.map(linked)
+            pass.pointwise = pass.pointwise.map(linked)
+            passes.append(pass)
+        }
+        return GraphPlan(
+            passes: passes, output: main.output, filterInputSizes: main.filterInputSizes + inputSizes,
+            filterColorimetries: main.filterColorimetries + colorimetries,
+            convertedColorimetry: main.convertedColorimetry)
+    }
+}
+
+extension PlannedStage {
+    /// This stage with its filters `filters` further on in the plan's
+    /// filters and the passes it reads `passes` further on.
+    fileprivate func shifted(filters: Int, passes: Int) -> PlannedStage {
+        var stage = self
+        stage.filterIndex += filters
+        stage.combined = combined.map { $0 + filters }
+        stage.inputPasses = inputPasses.map { $0 + passes }
+        return stage
+    }
+}
