@@ -124,13 +124,63 @@ final class PlaneCompositionTests: XCTestCase {
         }
     }
 
-    /// Off the chroma grid, with a filter in a branch, or with fusion off,
-    /// a composition takes the RGB path, and agrees with the planes' one.
+    /// Sources with chains of their own (a resized, graded inset; the
+    /// background's own filters before the overlay) run those chains as
+    /// passes of the composition's plan, into planes beside the frames':
+    /// one plan, and every sample exactly that of each chain rendered
+    /// alone (tested against its own references elsewhere), pasted.
+    func testFilteredSourcesRunTheirChainsInsideTheCompositionsPlan() throws {
+        let context = try GPUTestEnvironment.context()
+        for layout in [PixelLayout.yuv420p, .yuv444p10] {
+            let a = ImageNode(try Fixtures.frame(layout, index: 3))
+            let b = ImageNode(try Fixtures.frame(layout, index: 7))
+            let background = a.applying(try FilterChain(parsing: "brightness=0.05,saturation=1.2"))
+            let insets = [
+                "resize=w=160:h=120:method=bicubic,sepia", "gaussian_blur=sigma=2", "flip,crop=w=128:h=96:x=16:y=8",
+            ]
+            for text in insets {
+                let inset = b.applying(try FilterChain(parsing: text))
+                let graphs = [
+                    (background.overlay(inset, x: 32, y: 16), "overlay on the planes", (32, 16)),
+                    (background.hstack(inset), "hstack on the planes", (a.source.width, 0)),
+                ]
+                for (node, last, corner) in graphs {
+                    let label = "\(layout) \(text) \(last)"
+                    let renderer = Renderer(context: context)
+                    let made = try node.makeFrame(on: renderer)
+                    XCTAssertEqual(renderer.statistics.plansCompiled, 1, label)
+                    XCTAssertEqual(try renderer.summary(for: node).passes.last, last, label)
+                    let alone = try [background, inset].map { try $0.makeFrame(on: renderer) }
+                    let expected = Self.pasted(
+                        [
+                            Paste(frame: PlaneSamples.planes(of: alone[0]), x: 0, y: 0),
+                            Paste(frame: PlaneSamples.planes(of: alone[1]), x: corner.0, y: corner.1),
+                        ], canvas: FrameSize(width: made.width, height: made.height), layout: layout, fill: 0)
+                    // The stack's canvas below the shorter inset is the
+                    // colour: compare the pasted rectangles only.
+                    var wrong = 0
+                    for (actual, wanted) in zip(PlaneSamples.planes(of: made), expected) {
+                        for (row, samples) in wanted.enumerated() {
+                            for (column, sample) in samples.enumerated() where sample != 0 {
+                                if actual[row][column] != sample { wrong += 1 }
+                            }
+                        }
+                    }
+                    XCTAssertEqual(wrong, 0, label)
+                }
+            }
+        }
+    }
+
+    /// Off the chroma grid, with two branches that both need intermediate
+    /// planes (two blurs), or with fusion off, a composition takes the RGB
+    /// path, and agrees with the planes' one.
     func testOtherCompositionsTakeTheRGBPath() throws {
         let renderer = try Fixtures.renderer()
         let a = ImageNode(try Fixtures.frame(.yuv420p, index: 3))
         let b = ImageNode(try Fixtures.frame(.yuv420p, index: 7))
-        for node in [a.overlay(b, x: 101, y: 60), a.hstack(b.applying(.sepia())), a.hstack(b, padding: 3)] {
+        let blurred = [a, b].map { $0.applying(.gaussianBlur(sigma: 2)) }
+        for node in [a.overlay(b, x: 101, y: 60), blurred[0].hstack(blurred[1]), a.hstack(b, padding: 3)] {
             XCTAssertFalse(try renderer.summary(for: node).passes.joined().contains("on the planes"))
         }
         let unfused = try Renderer(context: try GPUTestEnvironment.context(), options: .init(fusion: false))

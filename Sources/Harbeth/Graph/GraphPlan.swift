@@ -85,6 +85,11 @@ struct PassPlan: Hashable, Sendable {
     /// to 0...1, as the 16-bit RGBA frame such an input renders into
     /// elsewhere does.
     var clampsOutput = false
+    /// Set for the last pass of a composition's filtered source
+    /// (`PlaneComposition.Chain`): it writes its `.buffer` planes into the
+    /// input buffer, at the plan's input layout of this index, where the
+    /// composition reads them.
+    var writesInput: Int?
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
@@ -131,7 +136,7 @@ struct PassPlan: Hashable, Sendable {
 }
 
 /// The passes that render a chain for one input format, and what comes out.
-struct GraphPlan: Sendable {
+struct GraphPlan: Sendable, Hashable {
     let passes: [PassPlan]
     let output: FrameFormat
     /// Each filter's input size, for the closures that pack its parameters.
@@ -178,8 +183,25 @@ struct GraphPlan: Sendable {
 }
 
 extension GraphPlan {
-    /// A composition's one pass, from its sources' planes to the canvas's.
+    /// A composition's passes: each filtered source's chain on the planes
+    /// (from its frame's planes to planes of its own in the input buffer),
+    /// then one pass from every source's planes to the canvas's.
     init(composition shape: PlaneComposition.Shape) {
+        var passes: [PassPlan] = []
+        var inputSizes: [FrameSize] = []
+        var colorimetries: [Colorimetry] = []
+        for (ordinal, chain) in shape.chains.enumerated() {
+            let passOffset = passes.count
+            for var pass in chain.graph.passes {
+                pass.sourceIndex = chain.source
+                pass.body = pass.body.map { $0.shifted(filters: inputSizes.count, passes: passOffset) }
+                pass.pointwise = pass.pointwise.map { $0.shifted(filters: inputSizes.count, passes: passOffset) }
+                if case .buffer = pass.output { pass.writesInput = shape.sources.count + ordinal }
+                passes.append(pass)
+            }
+            inputSizes += chain.graph.filterInputSizes
+            colorimetries += chain.graph.filterColorimetries
+        }
         var pass = PassPlan(
             input: .source(shape.layout), body: nil, output: .buffer(shape.layout), inputSize: shape.canvas,
             outputSize: shape.canvas)
@@ -188,7 +210,8 @@ extension GraphPlan {
             width: shape.canvas.width, height: shape.canvas.height, layout: shape.layout,
             colorimetry: shape.colorimetry)
         output.colorimetry = shape.layout.isYUV ? output.conversionColorimetry : nil
-        self.init(passes: [pass], output: output, filterInputSizes: [])
+        self.init(
+            passes: passes + [pass], output: output, filterInputSizes: inputSizes, filterColorimetries: colorimetries)
     }
 }
 

@@ -124,7 +124,7 @@ extension GraphCompiler {
 extension PlannedStage {
     /// This stage with its filters `filters` further on in the plan's
     /// filters and the passes it reads `passes` further on.
-    fileprivate func shifted(filters: Int, passes: Int) -> PlannedStage {
+    func shifted(filters: Int, passes: Int) -> PlannedStage {
         var stage = self
         stage.filterIndex += filters
         stage.combined = combined.map { $0 + filters }

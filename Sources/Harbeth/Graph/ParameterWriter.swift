@@ -43,6 +43,7 @@ struct ParameterWriter {
             var table: [Float] = []
             var uniform: [Float] = []
             var buffer: [Float] = []
+            let composition = pass.composition == nil ? nil : composition
             if let composition {
                 table = [Float(bitPattern: 1)]
                 uniform = composition
@@ -139,11 +140,11 @@ struct ParameterWriter {
         case .image: inputPlanes = []
         case .planes:
             inputPlanes = plan.intermediatePlanes?.planes ?? []
-            besidePlanes = plan.inputLayout.planes
+            besidePlanes = plan.inputLayouts[pass.sourceIndex].planes
         }
         let outputPlanes: [PlaneLayout.Plane]
         switch pass.output {
-        case .buffer: outputPlanes = plan.outputLayout.planes
+        case .buffer: outputPlanes = pass.writesInput.map { plan.inputLayouts[$0].planes } ?? plan.outputLayout.planes
         case .image: outputPlanes = []
         case .planes: outputPlanes = plan.intermediatePlanes?.planes ?? []
         }

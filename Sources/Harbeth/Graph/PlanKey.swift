@@ -58,6 +58,21 @@ struct PlanKey: Hashable, Sendable {
             return key
         }
     }
+    /// Each filter's key, the chain starting at `input`.
+    static func filterKeys(_ filters: [Filter], input: FrameSize) throws -> [FilterKey] {
+        var size = input
+        var keys: [FilterKey] = []
+        for filter in filters {
+            let stages = try filter.stages(input: size)
+            keys.append(
+                FilterKey(
+                    descriptor: filter.descriptor, structural: filter.structuralKey, stages: stages,
+                    nodeInputs: filter.nodeInputSizes))
+            size = stages.last?.outputSize ?? size
+        }
+        return keys
+    }
+
     /// For a branch's key: the filter that takes it.
     private var consumer: Int? = nil
 
@@ -86,17 +101,7 @@ struct PlanKey: Hashable, Sendable {
         layout = input.layout
         colorimetry = input.colorimetry
         self.outputLayout = outputLayout
-        var size = FrameSize(width: input.width, height: input.height)
-        var keys: [FilterKey] = []
-        for filter in filters {
-            let stages = try filter.stages(input: size)
-            keys.append(
-                FilterKey(
-                    descriptor: filter.descriptor, structural: filter.structuralKey, stages: stages,
-                    nodeInputs: filter.nodeInputSizes))
-            size = stages.last?.outputSize ?? size
-        }
-        self.filters = keys
+        self.filters = try Self.filterKeys(filters, input: FrameSize(width: input.width, height: input.height))
         self.fusion = fusion
         self.imageFormat = imageFormat
         self.deviceClass = deviceClass

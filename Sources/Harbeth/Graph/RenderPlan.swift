@@ -104,16 +104,17 @@ final class RenderPlan: @unchecked Sendable {
             imageFormat: imageFormat, framesInFlight: framesInFlight, staging: staging, choices: choices)
     }
 
-    /// The plan of a composition on the planes (`PlaneComposition`).
+    /// The plan of a composition on the planes (`PlaneComposition`):
+    /// every frame's planes, then each chain's (`chainFilters`, one chain
+    /// after another).
     convenience init(
-        context: GPUContext, composition: PlaneComposition.Shape, imageFormat: ImageFormat, framesInFlight: Int,
-        staging: Bool, choices: Choices = Choices()
+        context: GPUContext, composition: PlaneComposition.Shape, chainFilters: [Filter], imageFormat: ImageFormat,
+        framesInFlight: Int, staging: Bool, choices: Choices = Choices()
     ) throws {
+        let sizes = composition.sources + composition.chains.map(\.size)
         try self.init(
-            context: context, graph: GraphPlan(composition: composition), filters: [],
-            inputs: composition.sources.map {
-                FrameFormat(width: $0.width, height: $0.height, layout: composition.layout)
-            },
+            context: context, graph: GraphPlan(composition: composition), filters: chainFilters,
+            inputs: sizes.map { FrameFormat(width: $0.width, height: $0.height, layout: composition.layout) },
             outputLayout: composition.layout, imageFormat: imageFormat, framesInFlight: framesInFlight,
             staging: staging, choices: choices)
     }

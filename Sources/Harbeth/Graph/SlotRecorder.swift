@@ -55,6 +55,9 @@ enum SlotRecorder {
             }
             switch pass.output {
             case .image: resources.append(.storageImage(slot.images[passIndex]!))
+            case .buffer where pass.writesInput != nil:
+                // A composition's source chain writes its planes beside the frames'.
+                resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
             case .buffer: resources.append(slot.outputWords.map { .words($0) } ?? .buffer(slot.outputDevice))
             case .planes: resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }

@@ -12,7 +12,8 @@ public struct ImageNode: Sendable {
     public private(set) var chain: FilterChain
     /// The other nodes each multi-input filter of `chain` takes, by the
     /// filter's index in `chain`. Stacks, opaque overlays and transitions
-    /// of plain frames in one layout run on the planes; nodes that are
+    /// of frames in one layout run on the planes (a frame's own
+    /// single-input filters first, in the same plan); nodes that are
     /// frames with chains of single-input filters run as passes of this
     /// node's own plan, into images the filter samples (clamped, as 16-bit
     /// RGBA would be); other nodes render first, into 16-bit RGBA.

@@ -157,12 +157,14 @@ public final class Renderer: Sendable {
         -> RenderPlanSummary
     {
         if let composition = PlaneComposition.make(
-            node, outputLayout: node.renderOutput(output).resolve(for: node.source.layout), fusion: options.fusion)
+            node, outputLayout: node.renderOutput(output).resolve(for: node.source.layout), fusion: options.fusion,
+            deviceClass: deviceClass)
         {
-            let plan = try self.plan(for: composition.shape)
+            let plan = try self.plan(for: composition)
             return RenderPlanSummary(
-                passes: plan.graph.passes.map { $0.name(in: []) }, output: plan.graph.output,
-                stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames, intermediateBytes: 0)
+                passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
+                stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames,
+                intermediateBytes: plan.intermediateBytes)
         }
         if let branches = NodeBranches.make(node, fusion: options.fusion) {
             let plan = try self.plan(for: node.source.format, branches: branches, output: node.renderOutput(output))
@@ -295,7 +297,8 @@ public final class Renderer: Sendable {
     ) {
         let output = node.renderOutput(output)
         if let composition = PlaneComposition.make(
-            node, outputLayout: output.resolve(for: node.source.layout), fusion: options.fusion)
+            node, outputLayout: output.resolve(for: node.source.layout), fusion: options.fusion,
+            deviceClass: deviceClass)
         {
             renderComposition(composition, time: node.time, counted: counted, done: done)
             return
@@ -432,19 +435,32 @@ public final class Renderer: Sendable {
         let source = composition.sources[0]
         let colorimetry = source.format.conversionColorimetry
         renderSlot(
-            of: { try self.plan(for: composition.shape) }, started: .now(), time: source.time,
+            of: { try self.plan(for: composition) }, started: .now(), time: source.time,
             colorimetry: colorimetry, counted: counted, done: done
         ) { slot, plan in
             for (frame, layout) in zip(composition.sources, plan.inputLayouts) {
                 Self.upload(frame, into: slot.input, layout: layout)
             }
-            let data = composition.packed(
-                inputs: plan.inputLayouts,
-                conversion: ColorConversion(colorimetry: colorimetry, bitDepth: source.layout.bitDepth))
+            let bitDepth = source.layout.bitDepth
+            let composed = composition.packed(
+                inputs: plan.inputLayouts, conversion: ColorConversion(colorimetry: colorimetry, bitDepth: bitDepth))
+            // The sources' chains: their filters' values at their nodes' times.
+            let filters = composition.chainFilters
+            let data = try filters.enumerated().map { index, filter in
+                try packedData(
+                    for: filter, inputSize: plan.graph.filterInputSizes[index],
+                    colorimetry: plan.graph.filterColorimetries[index])
+            }
+            let others = composition.sources.indices.dropFirst().map { index in
+                ParameterWriter.Source(
+                    time: composition.time(of: index, otherwise: time), colorimetry: colorimetry, bitDepth: bitDepth)
+            }
             try ParameterWriter(plan: plan, context: context).write(
-                into: slot, filters: [], data: [], time: time, colorimetry: colorimetry,
-                inputBitDepth: source.layout.bitDepth, composition: data)
-            try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: [[]])
+                into: slot, filters: filters, data: data, time: composition.time(of: 0, otherwise: time),
+                colorimetry: colorimetry, inputBitDepth: bitDepth, others: others, composition: composed)
+            let auxiliary = try SlotRecorder.auxiliaryImages(
+                slot: slot, plan: plan, filters: filters, resources: options.resources)
+            try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: auxiliary)
         }
     }
 
@@ -557,12 +573,13 @@ public final class Renderer: Sendable {
     }
 
     /// The plan of a composition on the planes.
-    private func plan(for composition: PlaneComposition.Shape) throws -> RenderPlan {
-        let key = PlanKey(
-            composition: composition, imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
+    private func plan(for composition: PlaneComposition) throws -> RenderPlan {
+        let shape = composition.shape
+        let key = PlanKey(composition: shape, imageFormat: options.precision.imageFormat, deviceClass: deviceClass)
         return try plan(for: key) {
             try RenderPlan(
-                context: context, composition: composition, imageFormat: options.precision.imageFormat,
+                context: context, composition: shape, chainFilters: composition.chainFilters,
+                imageFormat: options.precision.imageFormat,
                 framesInFlight: options.framesInFlight, staging: options.alwaysStage || !context.info.hasUnifiedMemory,
                 choices: options.kernelChoices)
         }
