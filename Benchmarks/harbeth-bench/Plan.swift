@@ -303,6 +303,19 @@ private struct PlanBuilder {
             factory.ffmpegGraph(
                 "[0]format=yuv420p,hwupload[a];[1]format=yuv420p,hwupload[b];[a][b]overlay_vulkan,hwdownload,"
                     + "format=yuv420p", inputs: two, vulkan: true), frames: nil)
+        // An inset with filters of its own renders inside the overlay's
+        // plan (NodeBranches); FFmpeg scales with bicubic by default.
+        let pip = contestant(
+            "ours.pip.null", "[1]resize to a quarter,sepia[s];[0][s]overlay, --null", .ours,
+            factory.oursGraph(
+                "[1]resize=w=\(clip.width / 2):h=\(clip.height / 2):method=bicubic,sepia[s];[0][s]overlay=x=16:y=16",
+                inputs: two),
+            frames: clip.frames)
+        let ffmpegPip = contestant(
+            "ffmpeg.pip.null", "[1]scale to a quarter,colorchannelmixer sepia[s];[0][s]overlay, -f null", .theirs,
+            factory.ffmpegGraph(
+                "[1]scale=\(clip.width / 2):\(clip.height / 2),colorchannelmixer=.393:.769:.189:0:.349:.686:.168:0:.272:.534:.131[s];"
+                    + "[0][s]overlay=16:16", inputs: two), frames: nil)
         let transition = "xfade=transition=fade:duration=1:offset=1"
         let xfade = contestant(
             "ours.xfade.null", "\(transition), --null", .ours, factory.oursGraph(transition, inputs: two),
@@ -319,7 +332,9 @@ private struct PlanBuilder {
         groups.append(
             Group(
                 name: "graph-" + clip.label, repetitions: repetitions,
-                contestants: [overlay, ffmpegOverlay, vulkanOverlay, xfade, ffmpegXfade, grid, xstack]))
+                contestants: [
+                    overlay, ffmpegOverlay, vulkanOverlay, pip, ffmpegPip, xfade, ffmpegXfade, grid, xstack,
+                ]))
         comparisons += [
             Comparison(
                 item: 13, title: "overlay of two \(clip.label) videos vs ffmpeg overlay", ours: .wall(overlay.id),
@@ -327,6 +342,9 @@ private struct PlanBuilder {
             Comparison(
                 item: 13, title: "overlay of two \(clip.label) videos vs overlay_vulkan (same device)",
                 ours: .wall(overlay.id), reference: .wall(vulkanOverlay.id), target: .ratioAtMost(0.25)),
+            Comparison(
+                item: 13, title: "picture in picture (inset resized, sepia) \(clip.label) vs ffmpeg",
+                ours: .wall(pip.id), reference: .wall(ffmpegPip.id), target: .ratioAtMost(1.0)),
             Comparison(
                 item: 13, title: "xfade \(clip.label) vs ffmpeg xfade", ours: .wall(xfade.id),
                 reference: .wall(ffmpegXfade.id), target: .ratioAtMost(1.0)),
