@@ -191,11 +191,7 @@ extension GraphPlan {
         var inputSizes: [FrameSize] = []
         var colorimetries: [Colorimetry] = []
         for (ordinal, chain) in shape.chains.enumerated() {
-            let passOffset = passes.count
-            for var pass in chain.graph.passes {
-                pass.sourceIndex = chain.source
-                pass.body = pass.body.map { $0.shifted(filters: inputSizes.count, passes: passOffset) }
-                pass.pointwise = pass.pointwise.map { $0.shifted(filters: inputSizes.count, passes: passOffset) }
+            for var pass in chain.graph.passes(after: passes.count, filters: inputSizes.count, source: chain.source) {
                 if case .buffer = pass.output { pass.writesInput = shape.sources.count + ordinal }
                 passes.append(pass)
             }

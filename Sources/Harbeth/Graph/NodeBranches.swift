@@ -87,13 +87,7 @@ extension GraphCompiler {
             let plan = try chain(
                 input: branch.frame.format, filters: branch.filters, output: .image, fusion: true,
                 deviceClass: deviceClass)
-            let passOffset = passes.count
-            for var pass in plan.passes {
-                pass.sourceIndex = index + 1
-                pass.body = pass.body.map { $0.shifted(filters: filterOffset, passes: passOffset) }
-                pass.pointwise = pass.pointwise.map { $0.shifted(filters: filterOffset, passes: passOffset) }
-                passes.append(pass)
-            }
+            passes += plan.passes(after: passes.count, filters: filterOffset, source: index + 1)
             passes[passes.count - 1].clampsOutput = true
             ends[branch.consumer, default: []].append(passes.count - 1)
             inputSizes += plan.filterInputSizes
@@ -103,10 +97,9 @@ extension GraphCompiler {
         let main = try chain(
             input: input, filters: branches.filters, output: .buffer(outputLayout), fusion: true,
             deviceClass: deviceClass)
-        let passOffset = passes.count
-        for var pass in main.passes {
+        for var pass in main.passes(after: passes.count, filters: 0, source: 0) {
             func linked(_ stage: PlannedStage) -> PlannedStage {
-                var stage = stage.shifted(filters: 0, passes: passOffset)
+                var stage = stage
                 stage.nodePasses = ends[stage.filterIndex] ?? []
                 return stage
             }
@@ -121,14 +114,24 @@ extension GraphCompiler {
     }
 }
 
-extension PlannedStage {
-    /// This stage with its filters `filters` further on in the plan's
-    /// filters and the passes it reads `passes` further on.
-    func shifted(filters: Int, passes: Int) -> PlannedStage {
-        var stage = self
-        stage.filterIndex += filters
-        stage.combined = combined.map { $0 + filters }
-        stage.inputPasses = inputPasses.map { $0 + passes }
-        return stage
+extension GraphPlan {
+    /// These passes as part of a larger plan: after `passOffset` passes,
+    /// their filters from `filterOffset` on in the plan's filters, reading
+    /// source `source` (`PassPlan.sourceIndex`).
+    func passes(after passOffset: Int, filters filterOffset: Int, source: Int) -> [PassPlan] {
+        func moved(_ stage: PlannedStage) -> PlannedStage {
+            var stage = stage
+            stage.filterIndex += filterOffset
+            stage.combined = stage.combined.map { $0 + filterOffset }
+            stage.inputPasses = stage.inputPasses.map { $0 + passOffset }
+            return stage
+        }
+        return passes.map { pass in
+            var pass = pass
+            pass.sourceIndex = source
+            pass.body = pass.body.map(moved)
+            pass.pointwise = pass.pointwise.map(moved)
+            return pass
+        }
     }
 }
