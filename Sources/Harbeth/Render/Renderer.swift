@@ -438,29 +438,18 @@ public final class Renderer: Sendable {
             of: { try self.plan(for: composition) }, started: .now(), time: source.time,
             colorimetry: colorimetry, counted: counted, done: done
         ) { slot, plan in
-            for (frame, layout) in zip(composition.sources, plan.inputLayouts) {
-                Self.upload(frame, into: slot.input, layout: layout)
-            }
             let bitDepth = source.layout.bitDepth
             let composed = composition.packed(
                 inputs: plan.inputLayouts, conversion: ColorConversion(colorimetry: colorimetry, bitDepth: bitDepth))
-            // The sources' chains: their filters' values at their nodes' times.
-            let filters = composition.chainFilters
-            let data = try filters.enumerated().map { index, filter in
-                try packedData(
-                    for: filter, inputSize: plan.graph.filterInputSizes[index],
-                    colorimetry: plan.graph.filterColorimetries[index])
-            }
+            // The sources' chains take their filters' values at their nodes' times.
             let others = composition.sources.indices.dropFirst().map { index in
                 ParameterWriter.Source(
                     time: composition.time(of: index, otherwise: time), colorimetry: colorimetry, bitDepth: bitDepth)
             }
-            try ParameterWriter(plan: plan, context: context).write(
-                into: slot, filters: filters, data: data, time: composition.time(of: 0, otherwise: time),
-                colorimetry: colorimetry, inputBitDepth: bitDepth, others: others, composition: composed)
-            let auxiliary = try SlotRecorder.auxiliaryImages(
-                slot: slot, plan: plan, filters: filters, resources: options.resources)
-            try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: auxiliary)
+            try prepare(
+                slot, plan: plan, sources: composition.sources, filters: composition.chainFilters,
+                time: composition.time(of: 0, otherwise: time), colorimetry: colorimetry, others: others,
+                composition: composed)
         }
     }
 
@@ -636,12 +625,13 @@ public final class Renderer: Sendable {
     // MARK: Per frame
 
     /// Everything before a frame's submission: its planes into the slot,
-    /// this frame's parameters into the blocks (`ParameterWriter`), and the
+    /// this frame's parameters into the blocks (`ParameterWriter`; a
+    /// composition's data, `composition`, for its pass), and the
     /// slot's bindings and commands made again only when what they name
     /// changed (`SlotRecorder`).
     private func prepare(
         _ slot: FrameSlot, plan: RenderPlan, sources: [VideoFrame], filters: [Filter], time: FrameTime,
-        colorimetry: Colorimetry, others: [ParameterWriter.Source] = []
+        colorimetry: Colorimetry, others: [ParameterWriter.Source] = [], composition: [Float]? = nil
     ) throws {
         for (frame, layout) in zip(sources, plan.inputLayouts) {
             Self.upload(frame, into: slot.input, layout: layout)
@@ -653,7 +643,7 @@ public final class Renderer: Sendable {
         }
         try ParameterWriter(plan: plan, context: context).write(
             into: slot, filters: filters, data: data, time: time, colorimetry: colorimetry,
-            inputBitDepth: sources[0].layout.bitDepth, others: others)
+            inputBitDepth: sources[0].layout.bitDepth, others: others, composition: composition)
         let auxiliary = try SlotRecorder.auxiliaryImages(
             slot: slot, plan: plan, filters: filters, resources: options.resources)
         try SlotRecorder.bindAndRecord(slot, plan: plan, auxiliary: auxiliary)
