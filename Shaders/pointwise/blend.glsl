@@ -33,10 +33,12 @@
 // p0 = mode, p1 = opacity, p2 = fit, p3...p5 = key RGB, p6 = similarity,
 // p7 = smoothness.
 
-// The image's colour at output pixel hb_pos, placed by `fit`.
-vec4 hb_blend_source(sampler2D image, int fit) {
+// The image's colour at output pixel hb_pos, placed by `fit`. The image
+// is the pass's auxiliary input `image` (hb_aux_size, hb_aux_bilinear: a
+// sampled image, or a node input the pass loads itself).
+vec4 hb_blend_source(int image, int fit) {
     vec2 frame = vec2(hb_out_size);
-    vec2 size = vec2(textureSize(image, 0));
+    vec2 size = vec2(hb_aux_size(image));
     vec2 p = vec2(hb_pos) + 0.5;
     vec2 source;
     if (fit == 0) {
@@ -51,7 +53,7 @@ vec4 hb_blend_source(sampler2D image, int fit) {
     if (any(lessThan(source, vec2(0.0))) || any(greaterThan(source, size))) {
         return vec4(0.0);
     }
-    return hb_bilinear(image, source);
+    return hb_aux_bilinear(image, source);
 }
 
 float hb_blend_lum(vec3 c) {
@@ -160,7 +162,7 @@ vec2 hb_blend_chroma(vec3 c) {
     return vec2(0.7132 * (c.r - y), 0.5647 * (c.b - y));
 }
 
-vec4 hb_blend(vec4 color, uint base, sampler2D image) {
+vec4 hb_blend(vec4 color, uint base, int image) {
     int mode = int(hbp_mode);
     float opacity = hbp_opacity;
     vec4 over = hb_blend_source(image, int(hbp_fit));

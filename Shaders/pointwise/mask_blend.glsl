@@ -4,13 +4,14 @@
 //   out = mix(frame, second, m)   (all four channels)
 // Both images are stretched to the frame and sampled bilinearly (clamped
 // to their edges). p0 = 1 when the second is a colour, p1...p4 = that
-// colour RGBA, p5 = 1 to invert the mask.
-vec4 hb_mask_blend_sample(sampler2D image) {
-    vec2 size = vec2(textureSize(image, 0));
-    return hb_bilinear(image, (vec2(hb_pos) + 0.5) * (size / vec2(hb_out_size)));
+// colour RGBA, p5 = 1 to invert the mask. Both images are the pass's
+// auxiliary inputs (hb_aux_size, hb_aux_bilinear).
+vec4 hb_mask_blend_sample(int image) {
+    vec2 size = vec2(hb_aux_size(image));
+    return hb_aux_bilinear(image, (vec2(hb_pos) + 0.5) * (size / vec2(hb_out_size)));
 }
 
-vec4 hb_mask_blend(vec4 color, uint base, sampler2D mask, sampler2D image) {
+vec4 hb_mask_blend(vec4 color, uint base, int mask, int image) {
     vec4 m4 = hb_mask_blend_sample(mask);
     float m = hb_luma(m4.rgb) * m4.a;
     if (hbp_invert > 0.5) {

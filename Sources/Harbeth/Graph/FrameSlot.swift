@@ -75,7 +75,7 @@ final class FrameSlot: @unchecked Sendable {
         boundAuxiliary = plan.graph.passes.map { _ in [] }
         var nodeImages: [Int: [GPUImage]] = [:]
         // Node inputs the plan renders itself are its passes' images.
-        let rendered = Set(plan.graph.passes.flatMap { $0.stages.filter { !$0.nodePasses.isEmpty }.map(\.filterIndex) })
+        let rendered = Set(plan.graph.passes.flatMap { $0.stages.filter { !$0.nodeInputs.isEmpty }.map(\.filterIndex) })
         for (index, filter) in plan.filters.enumerated()
         where !filter.nodeInputSizes.isEmpty && !rendered.contains(index) {
             nodeImages[index] = try filter.nodeInputSizes.map { size in

@@ -50,9 +50,41 @@ struct PlannedStage: Hashable, Sendable {
     /// in order (`filterIndex` is the first); empty otherwise.
     var combined: [Int] = []
     /// For a multi-input filter whose node inputs the plan renders itself
-    /// (`NodeBranches`): the passes whose images are those nodes, in the
+    /// (`NodeBranches`): where each of those nodes comes from, in the
     /// filter's order; empty when they come in as frames.
-    var nodePasses: [Int] = []
+    var nodeInputs: [NodeInput] = []
+
+    /// The passes whose images this stage samples as node inputs.
+    var nodePasses: [Int] {
+        nodeInputs.compactMap {
+            if case .pass(let index) = $0 { return index }
+            return nil
+        }
+    }
+}
+
+/// Where a multi-input stage's node input comes from, when the plan
+/// renders it itself (`NodeBranches`).
+enum NodeInput: Hashable, Sendable {
+    /// The image an earlier pass wrote, sampled.
+    case pass(Int)
+    /// Loaded and filtered per sample by the stage's own pass: that pass's
+    /// loader at this index (`PassPlan.loaders`).
+    case loader(Int)
+}
+
+/// A node input that the pass of the filter taking it loads itself: the
+/// input's frame read from its own planes in the shared input buffer (its
+/// layout, its colours), through a chain of pointwise stages, clamped to
+/// 0...1, at whatever position the filter asks for. No pass, no image,
+/// no sampling of one: a blend of two pointwise branches is one pass.
+struct NodeLoader: Hashable, Sendable {
+    /// Which of the plan's sources it reads (`PassPlan.sourceIndex`).
+    let source: Int
+    let layout: PixelLayout
+    let size: FrameSize
+    /// Its chain, per sample, in order.
+    let stages: [PlannedStage]
 }
 
 /// One compute dispatch per frame: an input, an optional kernel, a run of
@@ -90,14 +122,39 @@ struct PassPlan: Hashable, Sendable {
     /// input buffer, at the plan's input layout of this index, where the
     /// composition reads them.
     var writesInput: Int?
+    /// The node inputs this pass loads itself (`NodeLoader`), which its
+    /// stages name as `NodeInput.loader`.
+    var loaders: [NodeLoader] = []
 
     /// Every stage in the order the pass runs them.
     var stages: [PlannedStage] { (body.map { [$0] } ?? []) + pointwise }
 
+    /// The slot of loader `index`'s description in the table of bases
+    /// (`hb_base`): the pass's stages take the first slots, then each
+    /// loader its description and its stages, in order.
+    func loaderSlot(_ index: Int) -> Int {
+        stages.count + loaders[..<index].reduce(0) { $0 + 1 + $1.stages.count }
+    }
+
     /// The chain's filters this pass runs, for reports.
     func name(in filters: [Filter]) -> String {
         func stageName(_ stage: PlannedStage) -> String {
-            guard !stage.combined.isEmpty else { return filters[stage.filterIndex].name }
+            guard !stage.combined.isEmpty else {
+                let name = filters[stage.filterIndex].name
+                guard stage.nodeInputs.contains(where: { if case .loader = $0 { true } else { false } }) else {
+                    return name
+                }
+                // The inputs it loads itself, by their chains.
+                let inputs = stage.nodeInputs.map { input -> String in
+                    switch input {
+                    case .pass(let index): return "pass \(index)"
+                    case .loader(let index):
+                        let chain = loaders[index].stages.map(stageName)
+                        return chain.isEmpty ? "frame" : chain.joined(separator: "+")
+                    }
+                }
+                return name + "(" + inputs.joined(separator: ",") + ")"
+            }
             return "fold(" + stage.combined.map { filters[$0].name }.joined(separator: ",") + ")"
         }
         if let composition { return composition.names.joined(separator: "+") + " on the planes" }

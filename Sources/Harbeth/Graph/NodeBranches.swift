@@ -70,16 +70,22 @@ struct NodeBranches {
 
 extension GraphCompiler {
     /// The passes of a node and the inputs it renders itself
-    /// (`NodeBranches`): each branch's passes first, in order, reading
-    /// source k + 1 and ending in a clamped image; then the node's own,
-    /// whose multi-input stages sample those images (`nodePasses`). The
-    /// branches' filters follow the node's (`NodeBranches.allFilters`).
+    /// (`NodeBranches`). An input whose chain is pointwise (or empty) is
+    /// loaded by the pass of the filter that takes it (`NodeLoader`), when
+    /// that pass reads the frame's planes; every other input's passes come
+    /// first, in order, reading source k + 1 and ending in a clamped image
+    /// the filter samples. The branches' filters follow the node's
+    /// (`NodeBranches.allFilters`).
     static func plan(
         input: FrameFormat, branches: NodeBranches, outputLayout: PixelLayout,
         deviceClass: DeviceCapabilities.DeviceClass
     ) throws -> GraphPlan {
+        let main = try chain(
+            input: input, filters: branches.filters, output: .buffer(outputLayout), fusion: true,
+            deviceClass: deviceClass)
+        var mainPasses = main.passes
         var passes: [PassPlan] = []
-        var ends: [Int: [Int]] = [:]
+        var inputs: [Int: [NodeInput]] = [:]
         var inputSizes: [FrameSize] = []
         var colorimetries: [Colorimetry] = []
         var filterOffset = branches.filters.count
@@ -87,20 +93,27 @@ extension GraphCompiler {
             let plan = try chain(
                 input: branch.frame.format, filters: branch.filters, output: .image, fusion: true,
                 deviceClass: deviceClass)
-            passes += plan.passes(after: passes.count, filters: filterOffset, source: index + 1)
-            passes[passes.count - 1].clampsOutput = true
-            ends[branch.consumer, default: []].append(passes.count - 1)
+            let branchPasses = plan.passes(after: passes.count, filters: filterOffset, source: index + 1)
+            if let consumer = mainPasses.firstIndex(where: { $0.loads(consumer: branch.consumer) }),
+                let loader = NodeLoader(branchPasses, frame: branch.frame.format)
+            {
+                inputs[branch.consumer, default: []].append(.loader(mainPasses[consumer].loaders.count))
+                mainPasses[consumer].loaders.append(loader)
+            } else {
+                passes += branchPasses
+                passes[passes.count - 1].clampsOutput = true
+                inputs[branch.consumer, default: []].append(.pass(passes.count - 1))
+            }
             inputSizes += plan.filterInputSizes
             colorimetries += plan.filterColorimetries
             filterOffset += branch.filters.count
         }
-        let main = try chain(
-            input: input, filters: branches.filters, output: .buffer(outputLayout), fusion: true,
-            deviceClass: deviceClass)
-        for var pass in main.passes(after: passes.count, filters: 0, source: 0) {
+        // The branches' passes came first: the node's own move after them.
+        let moved = GraphPlan(passes: mainPasses, output: main.output, filterInputSizes: main.filterInputSizes)
+        for var pass in moved.passes(after: passes.count, filters: 0, source: 0) {
             func linked(_ stage: PlannedStage) -> PlannedStage {
                 var stage = stage
-                stage.nodePasses = ends[stage.filterIndex] ?? []
+                stage.nodeInputs = inputs[stage.filterIndex] ?? []
                 return stage
             }
             pass.body = pass.body.map(linked)
@@ -111,6 +124,41 @@ extension GraphCompiler {
             passes: passes, output: main.output, filterInputSizes: main.filterInputSizes + inputSizes,
             filterColorimetries: main.filterColorimetries + colorimetries,
             convertedColorimetry: main.convertedColorimetry)
+    }
+}
+
+extension PassPlan {
+    /// True when this pass can load the node inputs of filter `consumer`
+    /// itself: a pointwise stage of it (which takes its images as the
+    /// pass's auxiliary inputs, `hb_aux_*`) in a pass of the general
+    /// generator that reads the frame's planes (whose buffer the loaders
+    /// read too).
+    fileprivate func loads(consumer: Int) -> Bool {
+        guard case .source = input, composition == nil, samples == nil, !foldsPlanes, !remapsPlanes else {
+            return false
+        }
+        return pointwise.contains { $0.filterIndex == consumer && $0.stage.auxiliaryImages > 0 }
+    }
+}
+
+extension NodeLoader {
+    /// The loader for a node input whose passes are these, or nil unless
+    /// they are one pass of pointwise stages from its planes that read
+    /// nothing of the pass around them but their own values and position:
+    /// no other image, no size, time or colour matrix of the header
+    /// (`ShaderGenerator.readsPassHeader`), which would be the consumer's.
+    fileprivate init?(_ passes: [PassPlan], frame: FrameFormat) {
+        guard passes.count == 1, let pass = passes.first, case .source(let layout) = pass.input,
+            pass.output == .image, pass.body == nil, pass.composition == nil, pass.samples == nil,
+            !pass.foldsPlanes, !pass.remapsPlanes, pass.loaders.isEmpty,
+            pass.pointwise.allSatisfy({
+                $0.stage.isPointwise && $0.stage.samplerArguments == 0 && $0.inputPasses.isEmpty
+                    && $0.nodeInputs.isEmpty && !ShaderGenerator.readsPassHeader($0.stage)
+            })
+        else { return nil }
+        self.init(
+            source: pass.sourceIndex, layout: layout, size: FrameSize(width: frame.width, height: frame.height),
+            stages: pass.pointwise)
     }
 }
 
@@ -131,6 +179,9 @@ extension GraphPlan {
             pass.sourceIndex = source
             pass.body = pass.body.map(moved)
             pass.pointwise = pass.pointwise.map(moved)
+            pass.loaders = pass.loaders.map {
+                NodeLoader(source: $0.source, layout: $0.layout, size: $0.size, stages: $0.stages.map(moved))
+            }
             return pass
         }
     }

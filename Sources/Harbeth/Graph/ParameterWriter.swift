@@ -44,26 +44,38 @@ struct ParameterWriter {
             var uniform: [Float] = []
             var buffer: [Float] = []
             let composition = pass.composition == nil ? nil : composition
+            // Loaders describe their sources' colours, which may change
+            // from frame to frame without the filters changing.
+            let rewritesValues = rewriteData || composition != nil || !pass.loaders.isEmpty
             if let composition {
                 table = [Float(bitPattern: 1)]
                 uniform = composition
-            } else if rewriteData {
-                let stages = pass.stages
-                for planned in stages {
-                    let packed =
-                        combinedData(
-                            planned, in: pass, data: data, filters: filters, input: passConversion,
-                            output: outputConversion) ?? data[planned.filterIndex]
-                    if filters[planned.filterIndex].descriptor.dataInBuffer {
+            } else if rewritesValues {
+                let slots = pass.loaderSlot(pass.loaders.count)
+                func place(_ packed: [Float], inBuffer: Bool) {
+                    if inBuffer {
                         table.append(Float(bitPattern: UInt32(buffer.count)))
                         buffer += packed
                     } else {
-                        table.append(Float(bitPattern: UInt32(stages.count + uniform.count)))
+                        table.append(Float(bitPattern: UInt32(slots + uniform.count)))
                         uniform += packed
                     }
                 }
+                func place(_ planned: PlannedStage, input: ColorConversion) {
+                    let packed =
+                        combinedData(
+                            planned, in: pass, data: data, filters: filters, input: input, output: outputConversion)
+                        ?? data[planned.filterIndex]
+                    place(packed, inBuffer: filters[planned.filterIndex].descriptor.dataInBuffer)
+                }
+                for planned in pass.stages { place(planned, input: passConversion) }
+                for loader in pass.loaders {
+                    let conversion = sources[loader.source].1
+                    place(description(of: loader, conversion: conversion), inBuffer: false)
+                    for planned in loader.stages { place(planned, input: conversion) }
+                }
             }
-            if rewriteData || composition != nil {
+            if rewritesValues {
                 guard table.count + uniform.count <= RenderPlan.uniformParameterFloats else {
                     throw RenderError.invalidFilterSetup(
                         filter: pass.name(in: filters),
@@ -74,7 +86,7 @@ struct ParameterWriter {
             }
             slot.uniforms[passIndex].withUnsafeMutableBytes { raw in
                 header.withUnsafeBytes { raw.copyMemory(from: $0) }
-                if rewriteData || composition != nil {
+                if rewritesValues {
                     let start = raw.baseAddress! + RenderPlan.headerFloats * 4
                     (table + uniform).withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                 }
@@ -119,6 +131,18 @@ struct ParameterWriter {
         guard pass.foldsPlanes else { return planned.stage == ColorFold.rgbStage ? map.packedRGB : map.packed }
         let planes = ColorFold.planes(map, toRGB: input.yuvToRGB, toYUV: output.rgbToYUV)
         return vignette ? planes + data[planned.combined.last!] : planes
+    }
+
+    /// What a loader reads its frame by (`ShaderGenerator.loaderInput`):
+    /// the frame's size, each plane's offset and bytes per row in the
+    /// input buffer, and its YUV to RGB matrix.
+    private func description(of loader: NodeLoader, conversion: ColorConversion) -> [Float] {
+        func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
+        let planes = plan.inputLayouts[loader.source].planes
+        let placed: [Float] = (0..<4).flatMap { index -> [Float] in
+            index < planes.count ? [int(planes[index].offset), int(planes[index].bytesPerRow)] : [0, 0]
+        }
+        return [int(loader.size.width), int(loader.size.height)] + placed + conversion.yuvToRGB
     }
 
     /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).

@@ -64,6 +64,10 @@ struct ShaderGenerator {
             if pass.readsWholeBlocks { defines["HB_BLOCK_INPUT"] = "1" }
             text += try frameAccess(source: true, destination: false)
             text += try Self.embeddedWithLine("io/load_buffer.glsl")
+            if pass.readsWholeBlocks { text += try Self.embeddedWithLine("io/load_block.glsl") }
+            for index in pass.loaders.indices {
+                text += try Self.loaderInput(pass.loaders[index], index: index, slot: pass.loaderSlot(index))
+            }
         case .image:
             text += try Self.embeddedWithLine("io/load_image.glsl")
         case .planes:
@@ -78,15 +82,38 @@ struct ShaderGenerator {
         case .buffer, .planes: bindings.append(destinationBinding)
         }
         bindings.append(dataBinding)
-        var auxiliaryIndex = 0
+        // Samplers bind from 4 on, in the order of the stages' arguments.
+        // A pointwise stage takes its auxiliary images as numbers of the
+        // pass's auxiliary inputs (hb_aux_size, hb_aux_texel,
+        // hb_aux_bilinear), each a sampler or a loaded node input.
+        var samplers = 0
+        var channels: [AuxiliaryInput] = []
         var auxiliaryNames: [[String]] = []
+        func sampler() -> String {
+            text += "layout(set = 0, binding = \(4 + samplers)) uniform sampler2D hb_aux\(samplers);\n"
+            bindings.append(.sampledImage)
+            samplers += 1
+            return "hb_aux\(samplers - 1)"
+        }
         for planned in pass.stages {
             var names: [String] = []
-            for _ in 0..<planned.stage.samplerArguments {
-                text += "layout(set = 0, binding = \(4 + auxiliaryIndex)) uniform sampler2D hb_aux\(auxiliaryIndex);\n"
-                names.append("hb_aux\(auxiliaryIndex)")
-                bindings.append(.sampledImage)
-                auxiliaryIndex += 1
+            if planned.stage.isPointwise && planned.stage.auxiliaryImages > 0 {
+                let inputs =
+                    planned.nodeInputs.isEmpty
+                    ? (0..<planned.stage.auxiliaryImages).map { _ in AuxiliaryInput.sampler(sampler()) }
+                    : planned.nodeInputs.map { input in
+                        switch input {
+                        case .pass: return AuxiliaryInput.sampler(sampler())
+                        case .loader(let index): return .loader(index)
+                        }
+                    }
+                for input in inputs {
+                    names.append("\(channels.count)")
+                    channels.append(input)
+                }
+                for _ in planned.stage.reads { names.append(sampler()) }
+            } else {
+                for _ in 0..<planned.stage.samplerArguments { names.append(sampler()) }
             }
             auxiliaryNames.append(names)
         }
@@ -117,13 +144,23 @@ struct ShaderGenerator {
                 text += try Self.embeddedWithLine("io/store_buffer.glsl")
                 workgroup = Self.blockWorkgroup
             }
+            if !channels.isEmpty { text += Self.auxiliaryPrototypes }
             var included: Set<String> = []
-            for (slot, planned) in pass.stages.enumerated() {
+            var slotted = Array(pass.stages.enumerated())
+            for (index, loader) in pass.loaders.enumerated() {
+                let first = pass.loaderSlot(index) + 1
+                slotted += loader.stages.enumerated().map { (first + $0, $1) }
+            }
+            for (slot, planned) in slotted {
                 if case .embedded(let path) = planned.stage.code {
                     guard included.insert(path).inserted else { continue }
                 }
                 text += try functionCode(for: planned, slot: slot)
             }
+            for (index, loader) in pass.loaders.enumerated() {
+                text += loaderFunctions(loader, index: index, slot: pass.loaderSlot(index))
+            }
+            if !channels.isEmpty { text += Self.auxiliaryInputs(channels) }
             text += "#line 1 \"generated\"\n"
             text += "vec4 hb_pixel(ivec2 p, ivec2 local) {\n    hb_pos = p;\n"
             if let body = pass.body {
@@ -361,6 +398,148 @@ struct ShaderGenerator {
         return (
             (pass.outputSize.width + perGroupX - 1) / perGroupX, (pass.outputSize.height + perGroupY - 1) / perGroupY
         )
+    }
+
+    /// One auxiliary input of a pass's pointwise stages.
+    private enum AuxiliaryInput {
+        /// A sampled image, by its sampler's name.
+        case sampler(String)
+        /// A node input the pass loads itself, by its loader's index.
+        case loader(Int)
+    }
+
+    /// Declared before the stages' functions, defined after them.
+    private static let auxiliaryPrototypes = """
+        #line 1 "generated auxiliary inputs"
+        ivec2 hb_aux_size(int image);
+        vec4 hb_aux_texel(int image, ivec2 p);
+        vec4 hb_aux_bilinear(int image, vec2 source);
+
+        """
+
+    /// The pass's auxiliary inputs by number: the size, a texel (in
+    /// bounds) and a bilinear sample (in pixels, centres at +0.5, clamped
+    /// to the edge) of each. Stages call them with constant numbers, which
+    /// the compilers fold.
+    private static func auxiliaryInputs(_ channels: [AuxiliaryInput]) -> String {
+        var size = "ivec2 hb_aux_size(int image) {\n"
+        var texel = "vec4 hb_aux_texel(int image, ivec2 p) {\n"
+        var bilinear = "vec4 hb_aux_bilinear(int image, vec2 source) {\n"
+        for (number, channel) in channels.enumerated() {
+            let test = "    if (image == \(number)) return "
+            switch channel {
+            case .sampler(let name):
+                size += test + "textureSize(\(name), 0);\n"
+                texel += test + "texelFetch(\(name), p, 0);\n"
+                bilinear += test + "hb_bilinear(\(name), source);\n"
+            case .loader(let index):
+                size += test + "hb_node\(index)_size();\n"
+                texel += test + "hb_node\(index)(p);\n"
+                bilinear += test + "hb_node\(index)_bilinear(source);\n"
+            }
+        }
+        return size + "    return ivec2(1);\n}\n" + texel + "    return vec4(0.0);\n}\n" + bilinear
+            + "    return vec4(0.0);\n}\n"
+    }
+
+    /// Loader `index`'s access to its frame (`NodeLoader`): its
+    /// description at `hb_base(slot)` (size, each plane's offset and bytes
+    /// per row, its own YUV to RGB matrix; `ParameterWriter`), and
+    /// io/load_buffer.glsl again with the pass's input names changed to
+    /// those, as `hb_node<index>_load`.
+    static func loaderInput(_ loader: NodeLoader, index: Int, slot: Int) throws -> String {
+        let prefix = "hb_node\(index)"
+        var file = try embedded("io/load_buffer.glsl")
+        let renames: [(pattern: String, replacement: String)] = [
+            (#"\bhb_in_planes\[([^\]]+)\]"#, "\(prefix)_plane($1)"),
+            (#"\bhb_in_size\b"#, "\(prefix)_size()"),
+            (#"\bhb_yuv_to_rgb\b"#, "\(prefix)_yuv_to_rgb()"),
+            (#"\bhb_load\b"#, "\(prefix)_load"),
+            (#"\bhb_src_(byte|short)\b"#, "\(prefix)_$1"),
+            (#"\bHB_IN_(LAYOUT|SHIFT|MAX)\b"#, "HB_NODE\(index)_$1"),
+        ]
+        for rename in renames {
+            file = file.replacingOccurrences(of: rename.pattern, with: rename.replacement, options: .regularExpression)
+        }
+        if let left = file.range(of: #"\b(hb_in_|HB_IN_|HB_BLOCK)\w*"#, options: .regularExpression) {
+            throw RenderError.shaderCompile(
+                "io/load_buffer.glsl uses \(file[left]), which a node loader does not rename")
+        }
+        let base = "hb_base(\(slot))"
+        return """
+            #line 1 "generated node \(index)"
+            #define HB_NODE\(index)_LAYOUT \(PlaneLayout.shaderCode(for: loader.layout))
+            #define HB_NODE\(index)_MAX \((1 << loader.layout.bitDepth) - 1).0
+            ivec2 \(prefix)_size() {
+                uint b = \(base);
+                return ivec2(floatBitsToInt(hb_p[b]), floatBitsToInt(hb_p[b + 1u]));
+            }
+            ivec2 \(prefix)_plane(int i) {
+                uint b = \(base) + 2u + 2u * uint(i);
+                return ivec2(floatBitsToInt(hb_p[b]), floatBitsToInt(hb_p[b + 1u]));
+            }
+            mat4 \(prefix)_yuv_to_rgb() {
+                uint b = \(base) + 10u;
+                return mat4(
+                    hb_p[b], hb_p[b + 1u], hb_p[b + 2u], hb_p[b + 3u], hb_p[b + 4u], hb_p[b + 5u], hb_p[b + 6u],
+                    hb_p[b + 7u], hb_p[b + 8u], hb_p[b + 9u], hb_p[b + 10u], hb_p[b + 11u], hb_p[b + 12u],
+                    hb_p[b + 13u], hb_p[b + 14u], hb_p[b + 15u]);
+            }
+            #line 1 "io/load_buffer.glsl (node \(index))"
+
+            """ + file
+    }
+
+    /// Loader `index`'s pixel at `p` (clamped to its frame) through its
+    /// chain, clamped to 0...1 as the image of a rendered node input is,
+    /// with `hb_pos` its own while the chain runs; and its bilinear sample,
+    /// a single pixel at pixel centres (where a whole-frame blend samples).
+    private func loaderFunctions(_ loader: NodeLoader, index: Int, slot: Int) -> String {
+        let prefix = "hb_node\(index)"
+        var chain = ""
+        for (offset, planned) in loader.stages.enumerated() {
+            let stageSlot = slot + 1 + offset
+            chain += "    c = \(callName(planned, slot: stageSlot))(c, hb_base(\(stageSlot)));\n"
+        }
+        return """
+            #line 1 "generated node \(index) chain"
+            vec4 \(prefix)(ivec2 p) {
+                ivec2 outer = hb_pos;
+                hb_pos = clamp(p, ivec2(0), \(prefix)_size() - 1);
+                vec4 c = \(prefix)_load(hb_pos);
+            \(chain)    hb_pos = outer;
+                return clamp(c, 0.0, 1.0);
+            }
+            vec4 \(prefix)_bilinear(vec2 source) {
+                vec2 t = source - 0.5;
+                ivec2 t0 = ivec2(floor(t));
+                vec2 f = t - vec2(t0);
+                vec4 a = \(prefix)(t0);
+                if (f == vec2(0.0)) return a;
+                vec4 b = \(prefix)(t0 + ivec2(1, 0));
+                vec4 c = \(prefix)(t0 + ivec2(0, 1));
+                vec4 d = \(prefix)(t0 + ivec2(1, 1));
+                return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+            }
+
+            """
+    }
+
+    /// True when a stage's code reads the pass's header beyond its own
+    /// values and `hb_pos`: sizes, time, plane offsets, colour matrices,
+    /// or the pass's input. Such a stage runs on its node input's own
+    /// pass, whose header is that input's, never inside another's
+    /// (`NodeLoader`).
+    static func readsPassHeader(_ stage: FilterStage) -> Bool {
+        let texts: [String]
+        switch stage.code {
+        case .embedded(let path):
+            texts = ((requires[path] ?? []) + [path]).map { ShaderLibrary.source($0) ?? "hb_io" }
+        case .inline(_, let text): texts = [text]
+        }
+        let header =
+            #"\b(hb_io|hb_in_\w+|hb_out_\w+|hb_frame\w*|hb_time\w*|hb_yuv_to_rgb|hb_rgb_to_yuv|hb_load|hb_sample)\b"#
+        return texts.contains { $0.range(of: header, options: .regularExpression) != nil }
     }
 
     private func auxiliaryArguments(_ names: [String]) -> String {

@@ -15,7 +15,8 @@ enum SlotRecorder {
         for pass in plan.graph.passes {
             var images: [GPUImage] = []
             for planned in pass.stages {
-                if !planned.nodePasses.isEmpty {
+                if !planned.nodeInputs.isEmpty {
+                    // Loaded inputs (`NodeLoader`) bind no image.
                     images += planned.nodePasses.map { slot.images[$0]! }
                 } else if let nodeImages = slot.nodeImages[planned.filterIndex] {
                     images += nodeImages
