@@ -26,10 +26,12 @@ final class EdgeFiltersTests: XCTestCase {
         try assertMatchesReference("crop=w=200:h=150:x=30:y=20,unsharp_mask=sigma=3:amount=1", .neighborhood)
         let renderer = try Fixtures.renderer()
         let frame = try Fixtures.frame(.yuv420p)
-        let chain = try FilterChain(parsing: "sepia,unsharp_mask,invert")
+        // Gamma is off the planes, so the chain takes the RGB path, where
+        // the mask's second pass reads the image after sepia.
+        let chain = try FilterChain(parsing: "sepia,unsharp_mask,gamma=1.2")
         XCTAssertEqual(
             try renderer.summary(for: ImageNode(frame).applying(chain)).passes,
-            ["yuv->rgb+sepia", "unsharp_mask", "unsharp_mask+invert+rgb->yuv"])
+            ["yuv->rgb+sepia", "unsharp_mask", "unsharp_mask+gamma+rgb->yuv"])
     }
 
     func testUnsharpMaskWithoutFusionMatchesFusion() throws {

@@ -16,13 +16,15 @@ final class FusionTests: XCTestCase {
     func testKernelsSplitPassesAndPointwiseRunsJoinThem() throws {
         let renderer = try Fixtures.renderer()
         let frame = try Fixtures.frame(.yuv420p)
-        let chain = try FilterChain(parsing: "sepia,brightness=0.1,gaussian_blur=sigma=2,contrast=1.2,flip,invert")
+        // Gamma is off the planes: the chain takes the RGB path (without
+        // it, the chain runs in segments on the planes, PlaneSegmentTests).
+        let chain = try FilterChain(parsing: "sepia,brightness=0.1,gaussian_blur=sigma=2,contrast=1.2,flip,gamma=1.1")
         let summary = try renderer.summary(for: ImageNode(frame).applying(chain))
         // The blur's two passes are whole kernels that write strips of 8
         // pixels, so the pointwise run after them starts a pass of its own.
         XCTAssertEqual(
             summary.passes,
-            ["yuv->rgb+fold(sepia,brightness)", "gaussian_blur", "gaussian_blur", "contrast", "flip+invert+rgb->yuv"])
+            ["yuv->rgb+fold(sepia,brightness)", "gaussian_blur", "gaussian_blur", "contrast", "flip+gamma+rgb->yuv"])
         // A remapping kernel first reads the planes directly: no conversion pass.
         let flipFirst = try renderer.summary(for: ImageNode(frame).applying(try FilterChain(parsing: "flip,sepia")))
         XCTAssertEqual(flipFirst.passes, ["yuv->rgb+flip+sepia+rgb->yuv"])

@@ -172,7 +172,9 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("(Vulkan validation on)"), run.stderr)
         XCTAssertTrue(run.stderr.contains("rotation 90: applied to the pixels"), run.stderr)
         XCTAssertTrue(
-            run.stderr.contains("plan: 2 GPU pass(es) per frame: yuv->rgb | rotate+brightness+rgb->yuv"), run.stderr)
+            run.stderr.contains(
+                "plan: 2 GPU pass(es) per frame: rotate on the planes | fold(brightness) on the planes"),
+            run.stderr)
         let output = folder.appendingPathComponent("upright.mkv").path
         XCTAssertEqual(try Clips.probe("stream=width,height", stream: "v:0", of: output), ["120", "160"])
         XCTAssertEqual(try Clips.probe("stream_side_data=rotation", stream: "v:0", of: output), [])
@@ -281,9 +283,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(report["codec"] as? String, "libx264")
         XCTAssertEqual(report["width"] as? Int, 160)
         XCTAssertEqual(
-            report["gpuPassesPerFrame"] as? Int, 4,
-            "sepia fuses with the conversion; the blur is two strip passes; then the conversion back")
-        XCTAssertEqual((report["passes"] as? [String])?.count, 4)
+            report["gpuPassesPerFrame"] as? Int, 3,
+            "sepia folds onto the planes; the blur is two passes on them (PlaneSegmentTests)")
+        XCTAssertEqual((report["passes"] as? [String])?.count, 3)
         XCTAssertFalse((report["device"] as? String ?? "").isEmpty)
         for key in ["fps", "speed", "elapsedSeconds", "decodeSeconds", "gpuSeconds", "encodeSeconds"] {
             XCTAssertGreaterThan(report[key] as? Double ?? 0, 0, key)

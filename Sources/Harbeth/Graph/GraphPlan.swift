@@ -122,6 +122,13 @@ struct PassPlan: Hashable, Sendable {
     /// input buffer, at the plan's input layout of this index, where the
     /// composition reads them.
     var writesInput: Int?
+    /// Set for the passes of a segment that follows another on the planes
+    /// (`GraphCompiler.segments`): the plan's input layout of this index,
+    /// a region the segment before wrote, is what a `.source` pass reads
+    /// (and a sharpen's columns read beside the intermediate planes)
+    /// instead of its source's planes; its time and colours stay its
+    /// source's.
+    var readsInput: Int?
     /// The node inputs this pass loads itself (`NodeLoader`), which its
     /// stages name as `NodeInput.loader`.
     var loaders: [NodeLoader] = []
@@ -203,6 +210,14 @@ struct GraphPlan: Sendable, Hashable {
     /// The colours the output holds when a filter changed them (tonemap:
     /// BT.709 from BT.2020); nil when they are the source's.
     var convertedColorimetry: Colorimetry? = nil
+    /// Planes the passes write into the input buffer, after the sources'
+    /// and in this order, for later passes to read (`readsInput`,
+    /// `writesInput`): one between each two segments on the planes.
+    var regions: [FrameFormat] = []
+
+    /// True when every pass works on the planes' samples: folded colour
+    /// maths, moved samples, blurs, resizes, sharpening; never RGB.
+    var staysOnPlanes: Bool { passes.allSatisfy { $0.foldsPlanes || $0.remapsPlanes || $0.samples != nil } }
 
     /// Which intermediate image each pass writes (nil for the last, which
     /// writes the output planes), reusing an image once every pass that
@@ -247,11 +262,14 @@ extension GraphPlan {
         var passes: [PassPlan] = []
         var inputSizes: [FrameSize] = []
         var colorimetries: [Colorimetry] = []
+        // Each chain's regions follow every chain's planes.
+        var regions = shape.sources.count + shape.chains.count
         for (ordinal, chain) in shape.chains.enumerated() {
-            for var pass in chain.graph.passes(after: passes.count, filters: inputSizes.count, source: chain.source) {
-                if case .buffer = pass.output { pass.writesInput = shape.sources.count + ordinal }
-                passes.append(pass)
-            }
+            var moved = chain.graph.passes(
+                after: passes.count, filters: inputSizes.count, source: chain.source, regions: regions)
+            moved[moved.count - 1].writesInput = shape.sources.count + ordinal
+            passes += moved
+            regions += chain.graph.regions.count
             inputSizes += chain.graph.filterInputSizes
             colorimetries += chain.graph.filterColorimetries
         }
@@ -281,23 +299,53 @@ enum GraphCompiler {
         input: FrameFormat, filters: [Filter], outputLayout: PixelLayout, fusion: Bool,
         deviceClass: DeviceCapabilities.DeviceClass = .gpu
     ) throws -> GraphPlan {
-        if fusion && PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout) {
+        guard fusion else {
+            return try chain(
+                input: input, filters: filters, output: .buffer(outputLayout), fusion: false, deviceClass: deviceClass)
+        }
+        if let planes = try onPlanes(
+            input: input, filters: filters, outputLayout: outputLayout, deviceClass: deviceClass)
+        {
+            return planes
+        }
+        // The general passes, unless they leave the planes where segments
+        // on the planes would not: when the general passes already hand
+        // float RGBA images on (each boundary 16 bytes a pixel, against 3
+        // for 8-bit 4:2:0 planes), or when the segments are as few. One
+        // general pass that converts, runs everything and converts back
+        // stays one pass.
+        let general = try chain(
+            input: input, filters: filters, output: .buffer(outputLayout), fusion: true, deviceClass: deviceClass)
+        if general.staysOnPlanes { return general }
+        guard
+            let segmented = try segments(
+                input: input, filters: filters, outputLayout: outputLayout, deviceClass: deviceClass),
+            general.passes.count > 1 || segmented.passes.count <= general.passes.count
+        else { return general }
+        return segmented
+    }
+
+    /// The passes of a chain that runs on the planes as one kind of pass
+    /// (a move of the samples, a blur, a resize or a sharpen); nil for
+    /// others.
+    static func onPlanes(
+        input: FrameFormat, filters: [Filter], outputLayout: PixelLayout,
+        deviceClass: DeviceCapabilities.DeviceClass
+    ) throws -> GraphPlan? {
+        if PlaneRemap.applies(to: filters, input: input, outputLayout: outputLayout) {
             return try remap(input: input, filters: filters)
         }
-        if fusion,
-            let shape = PlaneBlur.shape(
-                of: filters, input: input, outputLayout: outputLayout, deviceClass: deviceClass)
+        if let shape = PlaneBlur.shape(of: filters, input: input, outputLayout: outputLayout, deviceClass: deviceClass)
         {
             return blur(input: input, filters: filters, shape: shape)
         }
-        if fusion, let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {
+        if let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {
             return try resize(input: input, filters: filters, shape: shape)
         }
-        if fusion && PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
+        if PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
             return sharpen(input: input)
         }
-        return try chain(
-            input: input, filters: filters, output: .buffer(outputLayout), fusion: fusion, deviceClass: deviceClass)
+        return nil
     }
 
     /// The general passes of a chain: colour conversion, kernels and

@@ -165,8 +165,10 @@ extension NodeLoader {
 extension GraphPlan {
     /// These passes as part of a larger plan: after `passOffset` passes,
     /// their filters from `filterOffset` on in the plan's filters, reading
-    /// source `source` (`PassPlan.sourceIndex`).
-    func passes(after passOffset: Int, filters filterOffset: Int, source: Int) -> [PassPlan] {
+    /// source `source` (`PassPlan.sourceIndex`), their regions (which
+    /// follow this plan's one source) from the larger plan's input layout
+    /// `regions` on.
+    func passes(after passOffset: Int, filters filterOffset: Int, source: Int, regions: Int? = nil) -> [PassPlan] {
         func moved(_ stage: PlannedStage) -> PlannedStage {
             var stage = stage
             stage.filterIndex += filterOffset
@@ -177,6 +179,10 @@ extension GraphPlan {
         return passes.map { pass in
             var pass = pass
             pass.sourceIndex = source
+            if let regions {
+                pass.readsInput = pass.readsInput.map { regions + $0 - 1 }
+                pass.writesInput = pass.writesInput.map { regions + $0 - 1 }
+            }
             pass.body = pass.body.map(moved)
             pass.pointwise = pass.pointwise.map(moved)
             pass.loaders = pass.loaders.map {

@@ -160,11 +160,11 @@ struct ParameterWriter {
         let inputPlanes: [PlaneLayout.Plane]
         var besidePlanes: [PlaneLayout.Plane] = []
         switch pass.input {
-        case .source: inputPlanes = plan.inputLayouts[pass.sourceIndex].planes
+        case .source: inputPlanes = plan.inputLayouts[pass.readsInput ?? pass.sourceIndex].planes
         case .image: inputPlanes = []
         case .planes:
             inputPlanes = plan.intermediatePlanes?.planes ?? []
-            besidePlanes = plan.inputLayouts[pass.sourceIndex].planes
+            besidePlanes = plan.inputLayouts[pass.readsInput ?? pass.sourceIndex].planes
         }
         let outputPlanes: [PlaneLayout.Plane]
         switch pass.output {

@@ -9,7 +9,9 @@ final class RenderPlan: @unchecked Sendable {
     let filters: [Filter]
     let imageFormat: ImageFormat
     /// Where each source's planes lie in the input buffer: one source for
-    /// a chain, several one after another for a composition.
+    /// a chain, several one after another for a composition or a node with
+    /// inputs; then the regions passes write for later ones to read
+    /// (`GraphPlan.regions`, a composition's chains).
     let inputLayouts: [PlaneLayout]
     /// The input buffer's size.
     let inputBytes: Int
@@ -100,21 +102,22 @@ final class RenderPlan: @unchecked Sendable {
                 input: input, filters: filters, outputLayout: pixelLayout, fusion: fusion, deviceClass: deviceClass)
         try self.init(
             context: context, graph: graph, filters: branches?.allFilters ?? filters,
-            inputs: [input] + (branches?.branches.map(\.frame.format) ?? []), outputLayout: pixelLayout,
+            inputs: [input] + (branches?.branches.map(\.frame.format) ?? []) + graph.regions, outputLayout: pixelLayout,
             imageFormat: imageFormat, framesInFlight: framesInFlight, staging: staging, choices: choices)
     }
 
     /// The plan of a composition on the planes (`PlaneComposition`):
     /// every frame's planes, then each chain's (`chainFilters`, one chain
-    /// after another).
+    /// after another), then the regions of the chains that run in segments.
     convenience init(
         context: GPUContext, composition: PlaneComposition.Shape, chainFilters: [Filter], imageFormat: ImageFormat,
         framesInFlight: Int, staging: Bool, choices: Choices = Choices()
     ) throws {
         let sizes = composition.sources + composition.chains.map(\.size)
+        let planes = sizes.map { FrameFormat(width: $0.width, height: $0.height, layout: composition.layout) }
         try self.init(
             context: context, graph: GraphPlan(composition: composition), filters: chainFilters,
-            inputs: sizes.map { FrameFormat(width: $0.width, height: $0.height, layout: composition.layout) },
+            inputs: planes + composition.chains.flatMap(\.graph.regions),
             outputLayout: composition.layout, imageFormat: imageFormat, framesInFlight: framesInFlight,
             staging: staging, choices: choices)
     }

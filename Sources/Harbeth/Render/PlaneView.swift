@@ -40,6 +40,34 @@ enum PlaneView {
         return region
     }
 
+    /// The views that start a chain that goes on with other filters: how
+    /// many (the most whose region is on the chroma grid) and the region
+    /// they show; nil when the chain starts with none. The rest of the
+    /// chain renders from that region of the source, so a crop before a
+    /// blur or a resize costs no pass either.
+    static func leading(format: FrameFormat, filters: [Filter]) throws -> (count: Int, region: Region)? {
+        var found: (count: Int, region: Region)?
+        for count in 1..<max(filters.count, 1) {
+            guard isView(filters[count - 1]),
+                let region = try region(format: format, filters: Array(filters[..<count]), outputLayout: format.layout)
+            else { break }
+            found = (count, region)
+        }
+        return found
+    }
+
+    /// The format the rest of `filters` renders from after their leading
+    /// views (`leading`), and that rest; `format` nil: none are views.
+    static func leadingFormat(_ format: FrameFormat?, filters: [Filter]) throws -> (FrameFormat?, [Filter]) {
+        guard let format, let (count, region) = try leading(format: format, filters: filters) else {
+            return (nil, filters)
+        }
+        let viewed = FrameFormat(
+            width: region.size.width, height: region.size.height, layout: format.layout,
+            colorimetry: format.layout.isYUV ? format.conversionColorimetry : nil)
+        return (viewed, Array(filters.dropFirst(count)))
+    }
+
     /// A crop, or a flip of the rows alone.
     private static func isView(_ filter: Filter) -> Bool {
         filter.descriptor == GeometryFilters.crop

@@ -201,7 +201,8 @@ public final class Renderer: Sendable {
             return RenderPlanSummary(
                 passes: [], output: format, stagingCopies: false, texelBufferFrames: false, intermediateBytes: 0)
         }
-        let plan = try self.plan(for: input, filters: filters, output: output)
+        let (viewed, rest) = try PlaneView.leadingFormat(inputPasses.isEmpty ? input : nil, filters: filters)
+        let plan = try self.plan(for: viewed ?? input, filters: rest, output: output)
         return RenderPlanSummary(
             passes: inputPasses + plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
             stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames,
@@ -214,7 +215,8 @@ public final class Renderer: Sendable {
         -> RenderPlanSummary
     {
         let constant = try chain.resolved(at: FrameTime(index: 0, seconds: 0), input: input)
-        let plan = try self.plan(for: input, filters: constant.filters, output: output)
+        let (viewed, rest) = try PlaneView.leadingFormat(input, filters: constant.filters)
+        let plan = try self.plan(for: viewed ?? input, filters: rest, output: output)
         return RenderPlanSummary(
             passes: plan.graph.passes.map { $0.name(in: plan.filters) }, output: plan.graph.output,
             stagingCopies: plan.staging, texelBufferFrames: plan.texelFrames, intermediateBytes: plan.intermediateBytes)
@@ -365,8 +367,9 @@ public final class Renderer: Sendable {
         let started = DispatchTime.now()
         // The colours are the original frame's, wherever the chain starts.
         let colorimetry = node.source.format.conversionColorimetry
-        let filters: [Filter]
+        var filters: [Filter]
         let origins: [Int]
+        var source = source
         do {
             // Animated values become this frame's constants; the plan
             // depends on structural values (and node input sizes) only, so
@@ -383,19 +386,28 @@ public final class Renderer: Sendable {
                 done(.success(viewed))
                 return
             }
+            // Those that start a longer chain: the rest renders from the view.
+            if nodeFrames.isEmpty, let (count, _) = try PlaneView.leading(format: source.format, filters: filters),
+                let viewed = try PlaneView.frame(
+                    source, filters: Array(filters[..<count]), outputLayout: source.layout)
+            {
+                source = viewed
+                filters.removeFirst(count)
+            }
         } catch {
             done(.failure(Self.renderError(error)))
             return
         }
+        let (viewed, rest) = (source, filters)
         renderSlot(
-            of: { try self.plan(for: source.format, filters: filters, output: output) }, started: started,
-            time: source.time, colorimetry: colorimetry, counted: counted, done: done
+            of: { try self.plan(for: viewed.format, filters: rest, output: output) }, started: started,
+            time: viewed.time, colorimetry: colorimetry, counted: counted, done: done
         ) { slot, plan in
             for (index, frames) in nodeFrames {
                 try slot.setNodeFrames(frames, filter: origins[index], context: context)
             }
             try prepare(
-                slot, plan: plan, sources: [source], filters: filters, time: node.time, colorimetry: colorimetry)
+                slot, plan: plan, sources: [viewed], filters: rest, time: node.time, colorimetry: colorimetry)
             // The node frames' slots are read by these commands: they go
             // back to their pools only when the commands are done.
             return nodeFrames
