@@ -35,6 +35,8 @@ final class KernelChoiceTests: XCTestCase {
             "flip=direction=horizontal", "rotate=90", "pad=w=360:h=264:x=8:y=4:color=1/0.5/0",
             "box_blur=radius=3", "unsharp_mask=sigma=1:amount=1.5", "resize=w=480:h=270:method=lanczos", "sharpen",
             "gaussian_blur=sigma=14", "unsharp_mask=sigma=8:amount=1.5", "box_blur=radius=20",
+            // Segments on the planes, through regions of the input buffer.
+            "resize=w=200:h=150,sepia", "crop=w=200:h=120:x=10:y=6,gaussian_blur=sigma=2,brightness=0.1",
         ]
         for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10, .yuva444p10] {
             let frame = try Fixtures.frame(layout)
@@ -48,6 +50,8 @@ final class KernelChoiceTests: XCTestCase {
         for (name, node) in [
             ("grid", try ImageNode.grid([[a, b], [b, a]], padding: 2)), ("overlay", a.overlay(b, x: 10, y: 6)),
             ("xfade", a.xfade(to: b, .circleOpen, duration: 1)),
+            // A node input loaded inside the blend's pass (`NodeLoader`).
+            ("blend", a.applying(.sepia()).blend(b.applying(.invert), mode: .screen)),
         ] {
             try assertSameBytes(node, texel: texel, storage: storage, name)
         }

@@ -19,6 +19,8 @@ final class StagingTests: XCTestCase {
             // On the planes, through device-local intermediate planes.
             "unsharp_mask=sigma=1:amount=1.5", "resize=w=200:h=150",
             "gaussian_blur=sigma=14",
+            // Segments on the planes, through regions of the input buffer.
+            "resize=w=200:h=150,sepia", "crop=w=200:h=120:x=10:y=6,gaussian_blur=sigma=2,brightness=0.1",
         ]
         for layout in [PixelLayout.yuv420p, .nv12, .rgba8, .yuv420p10] {
             let frame = try Fixtures.frame(layout)
@@ -40,6 +42,15 @@ final class StagingTests: XCTestCase {
                 }
             }
         }
+        // A node input loaded inside the blend's pass (`NodeLoader`), from
+        // the same input buffer.
+        let other = ImageNode(try Fixtures.frame(.yuv422p10, index: 5))
+        let blend = ImageNode(try Fixtures.frame(.yuv420p)).applying(.sepia()).blend(
+            other.applying(.invert), mode: .screen)
+        XCTAssertEqual(try staged.summary(for: blend).passes.count, 1)
+        XCTAssertEqual(
+            try blend.makeFrame(on: direct).packedBytes(plane: 0), try blend.makeFrame(on: staged).packedBytes(plane: 0)
+        )
         GPUTestEnvironment.assertNoValidationMessages(context)
     }
 }
