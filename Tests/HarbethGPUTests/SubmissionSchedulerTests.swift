@@ -111,6 +111,17 @@ final class SubmissionSchedulerTests: XCTestCase {
             let onceExecuting = generator.next() % 2 == 0
             let spin = Int(generator.next() % 2000)
             let idBox = Locked<UInt64>(0)
+            let handleBox = Locked<RenderSubmissionHandle<Int>?>(nil)
+            let race = { @Sendable (handle: RenderSubmissionHandle<Int>) in
+                var sink = 0
+                for value in 0..<spin { sink &+= value }  // a random head start for the GPU
+                if sink == -1 { print(sink) }
+                handle.cancel()
+                let state = handle.snapshot.state
+                observedAfterCancel.withLock { $0[handle.id] = state }
+                cancelsDone.leave()
+            }
+            if cancelThis { cancelsDone.enter() }
             let handle = scheduler.submit(
                 deliveryQueue: log.queue, completion: log.callback { idBox.withLock { $0 } }
             ) { (completion: SubmissionCompletion<Int>) in
@@ -131,21 +142,25 @@ final class SubmissionSchedulerTests: XCTestCase {
                     free.withLock { $0.append((commands, set)) }
                     completion.fail(error)
                 }
+                // The work is on the GPU: its cancel starts now, with no
+                // thread spinning while it waits in the queue. The handle
+                // is stored just after `submit` returns.
+                if cancelThis && onceExecuting {
+                    cancellers.async {
+                        var stored = handleBox.withLock { $0 }
+                        while stored == nil {
+                            sched_yield()
+                            stored = handleBox.withLock { $0 }
+                        }
+                        race(stored!)
+                    }
+                }
             }
             idBox.withLock { $0 = handle.id }
+            handleBox.withLock { $0 = handle }
             handles.withLock { $0.append(handle) }
-            if cancelThis {
-                cancelsDone.enter()
-                cancellers.async {
-                    while onceExecuting && handle.snapshot.state == .queued { sched_yield() }
-                    var sink = 0
-                    for value in 0..<spin { sink &+= value }  // a random head start for the GPU
-                    if sink == -1 { print(sink) }
-                    handle.cancel()
-                    let state = handle.snapshot.state
-                    observedAfterCancel.withLock { $0[handle.id] = state }
-                    cancelsDone.leave()
-                }
+            if cancelThis && !onceExecuting {
+                cancellers.async { race(handle) }
             }
         }
         cancelsDone.wait()
