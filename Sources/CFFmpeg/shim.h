@@ -39,6 +39,7 @@ static inline int cav_error_enomem(void) { return AVERROR(ENOMEM); }
 static inline int cav_error_einval(void) { return AVERROR(EINVAL); }
 static inline int cav_error_efbig(void) { return AVERROR(EFBIG); }
 static inline int cav_error_enospc(void) { return AVERROR(ENOSPC); }
+static inline int cav_error_filter_not_found(void) { return AVERROR_FILTER_NOT_FOUND; }
 static inline int cav_error_edquot(void) { return AVERROR(EDQUOT); }
 
 // Flag macros built from shifts, wrapped so Swift sees plain values.

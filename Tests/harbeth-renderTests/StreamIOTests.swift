@@ -323,6 +323,27 @@ final class StreamIOTests: XCTestCase {
         XCTAssertTrue(name.stderr.contains("has no file name to name the output after"), name.stderr)
     }
 
+    /// libavdevice and libavfilter bring about a hundred shared libraries
+    /// (0.1 s of every start, and a slower lookup of each symbol the Vulkan
+    /// driver binds): a run of a file opens neither, a device input opens
+    /// libavdevice. The dynamic loader's own log says what it opened.
+    func testOnlyARunThatNeedsThemOpensLibavdeviceAndLibavfilter() throws {
+        let folder = try Clips.folder()
+        let trace = ["LD_DEBUG": "files"]
+        let file = try Tool.run(["-vf", "sepia", try Clips.video(), "--null"], in: folder, environment: trace)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertTrue(
+            file.stderr.contains("file=libavcodec.so"), "the loader's log is missing: \(file.stderr.prefix(500))")
+        XCTAssertFalse(file.stderr.contains("file=libavdevice.so"))
+        XCTAssertFalse(file.stderr.contains("file=libavfilter.so"))
+
+        let device = try Tool.run(
+            ["-f", "lavfi", "-vf", "sepia", "testsrc2=size=64x48:rate=5:duration=1", "--null"], in: folder,
+            environment: trace)
+        XCTAssertEqual(device.status, 0, device.stderr)
+        XCTAssertTrue(device.stderr.contains("file=libavdevice.so"))
+    }
+
     /// A screen recording of an X server the test starts, with moving content.
     func testAnXvfbScreenIsRecordedAndItsContentMoves() throws {
         let (screen, display) = try Service.virtualScreen()

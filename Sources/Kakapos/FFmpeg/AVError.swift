@@ -9,6 +9,8 @@ public struct AVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Wraps a raw FFmpeg error code, such as an `AVERROR(...)` value a call returned.
     public init(code: Int32) { self.code = code }
 
+    /// A filter, or libavfilter itself, is not installed.
+    public static let filterNotFound = AVError(code: cav_error_filter_not_found())
     /// The stream or file ended.
     public static let eof = AVError(code: cav_error_eof())
     /// Output is not available in this state: send more input first.

@@ -15,20 +15,24 @@ final class FFAudioFilterGraph: @unchecked Sendable {
         let layout: AVChannelLayout
     }
 
+    private let library: FFFilterFunctions
     private let graph: UnsafeMutablePointer<AVFilterGraph>
     private var sources: [UnsafeMutablePointer<AVFilterContext>] = []
     private var sink: UnsafeMutablePointer<AVFilterContext>?
 
     /// Builds `description` (FFmpeg's filtergraph syntax) between the
-    /// inputs and the output, and checks that it links.
+    /// inputs and the output, and checks that it links; `filterNotFound`
+    /// when libavfilter is not installed.
     init(description: String, inputs: [Input]) throws(AVError) {
-        guard let graph = avfilter_graph_alloc() else { throw .noMemory }
+        guard let library = FFLoadedLibrary.avfilter else { throw .filterNotFound }
+        self.library = library
+        guard let graph = library.graphAlloc() else { throw .noMemory }
         self.graph = graph
         var open: UnsafeMutablePointer<AVFilterInOut>?
         var closed: UnsafeMutablePointer<AVFilterInOut>?
         defer {
-            avfilter_inout_free(&open)
-            avfilter_inout_free(&closed)
+            library.inOutFree(&open)
+            library.inOutFree(&closed)
         }
         for (index, input) in inputs.enumerated() {
             let arguments =
@@ -37,11 +41,11 @@ final class FFAudioFilterGraph: @unchecked Sendable {
                 + ":channel_layout=\(Self.name(of: input.layout))"
             var source: UnsafeMutablePointer<AVFilterContext>?
             try check(
-                avfilter_graph_create_filter(
-                    &source, avfilter_get_by_name("abuffer"), "in\(index)", arguments, nil, graph))
+                library.graphCreateFilter(
+                    &source, library.filterByName("abuffer"), "in\(index)", arguments, nil, graph))
             sources.append(source!)
             // Each source is an open output of the part before the text.
-            let link = avfilter_inout_alloc()!
+            let link = library.inOutAlloc()!
             link.pointee.name = av_strdup("in\(index)")
             link.pointee.filter_ctx = source
             link.pointee.pad_idx = 0
@@ -50,15 +54,15 @@ final class FFAudioFilterGraph: @unchecked Sendable {
         }
         var sinkContext: UnsafeMutablePointer<AVFilterContext>?
         try check(
-            avfilter_graph_create_filter(&sinkContext, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph))
+            library.graphCreateFilter(&sinkContext, library.filterByName("abuffersink"), "out", nil, nil, graph))
         sink = sinkContext
-        closed = avfilter_inout_alloc()
+        closed = library.inOutAlloc()
         closed!.pointee.name = av_strdup("out")
         closed!.pointee.filter_ctx = sinkContext
         closed!.pointee.pad_idx = 0
         closed!.pointee.next = nil
-        try check(avfilter_graph_parse_ptr(graph, description, &closed, &open, nil))
-        try check(avfilter_graph_config(graph, nil))
+        try check(library.graphParse(graph, description, &closed, &open, nil))
+        try check(library.graphConfig(graph, nil))
     }
 
     /// FFmpeg's name for a channel layout (`stereo`, `5.1`), as filters take it.
@@ -71,20 +75,20 @@ final class FFAudioFilterGraph: @unchecked Sendable {
 
     deinit {
         var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
-        avfilter_graph_free(&owned)
+        library.graphFree(&owned)
     }
 
     /// Gives input `index` a frame (the graph takes its own reference), or
     /// its end when `frame` is nil.
     func push(_ frame: FFFrame?, input index: Int) throws(AVError) {
-        try check(av_buffersrc_add_frame_flags(sources[index], frame?.pointer, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)))
+        try check(library.sourceAddFrame(sources[index], frame?.pointer, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)))
     }
 
     /// The next output frame into `frame`: true when one came, false when
     /// the graph needs more input first; throws `AVError.eof` at its end.
     func pull(into frame: FFFrame) throws(AVError) -> Bool {
         frame.unref()
-        let code = av_buffersink_get_frame(sink, frame.pointer)
+        let code = library.sinkGetFrame(sink, frame.pointer)
         if code == cav_error_eagain() { return false }
         try check(code)
         return true
@@ -93,8 +97,8 @@ final class FFAudioFilterGraph: @unchecked Sendable {
     /// The output's sample rate and channel count.
     var output: (sampleRate: Int32, channels: Int32) {
         var layout = AVChannelLayout()
-        _ = av_buffersink_get_ch_layout(sink, &layout)
+        _ = library.sinkChannelLayout(sink, &layout)
         defer { av_channel_layout_uninit(&layout) }
-        return (av_buffersink_get_sample_rate(sink), layout.nb_channels)
+        return (library.sinkSampleRate(sink), layout.nb_channels)
     }
 }

@@ -23,10 +23,10 @@ final class FFInputContext: @unchecked Sendable {
         watchdog: IOWatchdog = IOWatchdog()
     ) throws(FFInputOpenError) {
         LogRouter.install()
-        FFmpegLibrary.registerDevices()
+        FFmpegLibrary.registerNetwork()
         var inputFormat: UnsafePointer<AVInputFormat>?
         if let format {
-            guard let found = av_find_input_format(format) else { throw .unknownFormat(format) }
+            guard let found = FFmpegLibrary.inputFormat(named: format) else { throw .unknownFormat(format) }
             inputFormat = found
         }
         var context: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
@@ -114,7 +114,11 @@ final class FFOutputContext: @unchecked Sendable {
     ///   - watchdog: ends a connection or write that blocks past its timeout.
     init(path: String, formatName: String, watchdog: IOWatchdog = IOWatchdog()) throws(AVError) {
         LogRouter.install()
-        FFmpegLibrary.registerDevices()
+        FFmpegLibrary.registerNetwork()
+        if av_guess_format(formatName, nil, nil) == nil {
+            // Not a muxer: perhaps an output device (libavdevice's `-f`).
+            _ = FFLoadedLibrary.devicesRegistered
+        }
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&context, nil, formatName, path))
         guard let context else { throw .noMemory }

@@ -109,14 +109,20 @@ public enum FFmpegLibrary {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
-    /// Makes libavdevice's formats (x11grab, v4l2, lavfi, pulse, alsa, ...)
-    /// and the network protocols available, once per process.
-    static func registerDevices() { _ = devicesRegistered }
+    /// Makes the network protocols available, once per process.
+    static func registerNetwork() { _ = networkRegistered }
 
-    private static let devicesRegistered: Void = {
-        avdevice_register_all()
-        avformat_network_init()
-    }()
+    private static let networkRegistered: Void = { avformat_network_init() }()
+
+    /// The demuxer or input device named `format` (`-f`): libavformat's
+    /// own first, then libavdevice's (x11grab, v4l2, lavfi, pulse, alsa,
+    /// ...), which is opened only for a name libavformat does not know;
+    /// nil when neither has it.
+    static func inputFormat(named format: String) -> UnsafePointer<AVInputFormat>? {
+        if let found = av_find_input_format(format) { return found }
+        guard FFLoadedLibrary.devicesRegistered else { return nil }
+        return av_find_input_format(format)
+    }
 
     /// FFmpeg's version string and libavcodec's, e.g. `5.1.6-0+deb12u1 (libavcodec 59.37.100)`.
     public static var version: String {

@@ -97,8 +97,7 @@ public enum MediaLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// True when `format` names an input format or device this FFmpeg has.
     public static func inputFormatExists(_ format: String) -> Bool {
-        FFmpegLibrary.registerDevices()
-        return av_find_input_format(format) != nil
+        FFmpegLibrary.inputFormat(named: format) != nil
     }
 
     /// True for what produces frames on its own clock and never waits for
