@@ -178,15 +178,44 @@ final class PlaneCompositionTests: XCTestCase {
         }
     }
 
-    /// Off the chroma grid, with two branches that both need intermediate
-    /// planes (two blurs), or with fusion off, a composition takes the RGB
-    /// path, and agrees with the planes' one.
+    /// Two sources whose chains both write intermediate planes (a blur's
+    /// rows, a resize's) run one after the other through the plan's one
+    /// intermediate buffer, sized for the larger: every pass on the planes,
+    /// every sample that of each chain rendered alone, pasted.
+    func testSourcesWhoseChainsBothNeedIntermediatePlanesShareTheirBuffer() throws {
+        let renderer = try Fixtures.renderer()
+        let a = ImageNode(try Fixtures.frame(.yuv420p, index: 3)).applying(.gaussianBlur(sigma: 2))
+        let b = ImageNode(try Fixtures.frame(.yuv420p, index: 7))
+            .applying(try FilterChain(parsing: "resize=w=400:h=240:method=bicubic"))
+        let node = a.hstack(b)
+        let passes = try renderer.summary(for: node).passes
+        XCTAssertTrue(passes.allSatisfy { $0.hasSuffix("on the planes") }, "\(passes)")
+        XCTAssertEqual(passes.last, "hstack on the planes")
+        let made = try node.makeFrame(on: renderer)
+        let alone = try [a, b].map { try $0.makeFrame(on: renderer) }
+        let expected = Self.pasted(
+            [
+                Paste(frame: PlaneSamples.planes(of: alone[0]), x: 0, y: 0),
+                Paste(frame: PlaneSamples.planes(of: alone[1]), x: alone[0].width, y: 0),
+            ], canvas: FrameSize(width: made.width, height: made.height), layout: .yuv420p, fill: 0)
+        var wrong = 0
+        for (actual, wanted) in zip(PlaneSamples.planes(of: made), expected) {
+            for (row, samples) in wanted.enumerated() {
+                for (column, sample) in samples.enumerated() where sample != 0 {
+                    if actual[row][column] != sample { wrong += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(wrong, 0)
+    }
+
+    /// Off the chroma grid, or with fusion off, a composition takes the
+    /// RGB path, and agrees with the planes' one.
     func testOtherCompositionsTakeTheRGBPath() throws {
         let renderer = try Fixtures.renderer()
         let a = ImageNode(try Fixtures.frame(.yuv420p, index: 3))
         let b = ImageNode(try Fixtures.frame(.yuv420p, index: 7))
-        let blurred = [a, b].map { $0.applying(.gaussianBlur(sigma: 2)) }
-        for node in [a.overlay(b, x: 101, y: 60), blurred[0].hstack(blurred[1]), a.hstack(b, padding: 3)] {
+        for node in [a.overlay(b, x: 101, y: 60), a.hstack(b, padding: 3)] {
             XCTAssertFalse(try renderer.summary(for: node).passes.joined().contains("on the planes"))
         }
         let unfused = try Renderer(context: try GPUTestEnvironment.context(), options: .init(fusion: false))

@@ -29,6 +29,22 @@ final class PlaneSegmentTests: XCTestCase {
                 .yuv444p, "saturation=1.3,box_blur=radius=3,flip=direction=horizontal",
                 ["saturation=1.3", "box_blur=radius=3", "flip=direction=horizontal"]
             ),
+            // Several segments that each write intermediate planes (a
+            // blur's rows, a resize's; a recursive blur's forward sums
+            // beside them), one after another in the plan's one buffer,
+            // sized for the largest.
+            (
+                .yuv420p, "gaussian_blur=sigma=2,resize=w=160:h=90:method=bicubic",
+                ["gaussian_blur=sigma=2", "resize=w=160:h=90:method=bicubic"]
+            ),
+            (
+                .yuv420p, "resize=w=400:h=240,sepia,box_blur=radius=2",
+                ["resize=w=400:h=240", "sepia", "box_blur=radius=2"]
+            ),
+            (
+                .yuv422p, "gaussian_blur=sigma=8,unsharp_mask=sigma=1.5:amount=0.8,resize=w=100:h=60",
+                ["gaussian_blur=sigma=8", "unsharp_mask=sigma=1.5:amount=0.8", "resize=w=100:h=60"]
+            ),
         ]
         for (layout, text, segments) in cases {
             let frame = try Fixtures.frame(layout)

@@ -55,9 +55,9 @@ final class FrameSlot: @unchecked Sendable {
             plan.staging ? try context.makeBuffer(size: plan.outputLayout.totalBytes, location: .device) : output
         inputWords = plan.texelFrames ? try context.makeWordView(of: inputDevice) : nil
         outputWords = plan.texelFrames ? try context.makeWordView(of: outputDevice) : nil
-        planes = try plan.intermediatePlanes.map { _ in
-            try context.makeBuffer(size: plan.intermediatePlanesBytes, location: .device)
-        }
+        planes =
+            plan.intermediatePlanesBytes > 0
+            ? try context.makeBuffer(size: plan.intermediatePlanesBytes, location: .device) : nil
         planesWords = try planes.flatMap { plan.texelFrames ? try context.makeWordView(of: $0) : nil }
         uniforms = try plan.graph.passes.map { _ in
             try context.makeBuffer(size: RenderPlan.uniformBytes, location: .upload)

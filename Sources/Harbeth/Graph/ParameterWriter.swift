@@ -36,7 +36,7 @@ struct ParameterWriter {
         for (passIndex, pass) in plan.graph.passes.enumerated() {
             let (passTime, passConversion) = sources[pass.sourceIndex]
             let header = self.header(
-                pass: pass, time: passTime.seconds, frameIndex: passTime.index, input: passConversion,
+                pass: pass, index: passIndex, time: passTime.seconds, frameIndex: passTime.index, input: passConversion,
                 output: outputConversion)
             // Each stage's base: in hb_p after the table of bases, or in
             // the data buffer (hb_data_at) for filters that declare large data.
@@ -147,7 +147,7 @@ struct ParameterWriter {
 
     /// The 72 floats before `hb_p` (see Shaders/common/prelude.glsl).
     private func header(
-        pass: PassPlan, time: Double, frameIndex: Int, input: ColorConversion,
+        pass: PassPlan, index passIndex: Int, time: Double, frameIndex: Int, input: ColorConversion,
         output: ColorConversion
     ) -> [Float] {
         func int(_ value: Int) -> Float { Float(bitPattern: UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
@@ -163,14 +163,14 @@ struct ParameterWriter {
         case .source: inputPlanes = plan.inputLayouts[pass.readsInput ?? pass.sourceIndex].planes
         case .image: inputPlanes = []
         case .planes:
-            inputPlanes = plan.intermediatePlanes?.planes ?? []
+            inputPlanes = plan.intermediatePlanes[passIndex]?.planes ?? []
             besidePlanes = plan.inputLayouts[pass.readsInput ?? pass.sourceIndex].planes
         }
         let outputPlanes: [PlaneLayout.Plane]
         switch pass.output {
         case .buffer: outputPlanes = pass.writesInput.map { plan.inputLayouts[$0].planes } ?? plan.outputLayout.planes
         case .image: outputPlanes = []
-        case .planes: outputPlanes = plan.intermediatePlanes?.planes ?? []
+        case .planes: outputPlanes = plan.intermediatePlanes[passIndex]?.planes ?? []
         }
         for index in 0..<4 {
             let plane = index < inputPlanes.count ? inputPlanes[index] : nil
@@ -182,10 +182,7 @@ struct ParameterWriter {
         }
         // A recursive blur's columns keep their forward sums in the
         // scratch planes, beside the output's (z, w).
-        var scratchPlanes: [PlaneLayout.Plane] = []
-        if case .planes = pass.input, pass.samples?.walk == .recursive {
-            scratchPlanes = plan.scratchPlanes?.planes ?? []
-        }
+        let scratchPlanes = plan.scratchPlanes[passIndex]?.planes ?? []
         for index in 0..<4 {
             let plane = index < outputPlanes.count ? outputPlanes[index] : nil
             let scratch = index < scratchPlanes.count ? scratchPlanes[index] : nil

@@ -108,11 +108,6 @@ struct PlaneComposition {
         guard fusion, !node.inputs.isEmpty, outputLayout == layout, PlaneRemap.layouts.contains(layout),
             let made = build(node, layout: layout, colorimetry: node.source.colorimetry, deviceClass: deviceClass)
         else { return nil }
-        // The plan has one set of intermediate planes: one chain may use them.
-        let planes = made.chains.filter { chain in
-            chain.graph.passes.contains { if case .planes = $0.output { true } else { false } }
-        }
-        guard planes.count <= 1 else { return nil }
         // The data fits the parameter block (io/planes_compose.glsl).
         guard 8 + 12 * made.sources.count + 16 * made.layers.count < RenderPlan.uniformParameterFloats else {
             return nil

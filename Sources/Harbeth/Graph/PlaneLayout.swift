@@ -8,6 +8,11 @@ struct PlaneLayout: Hashable, Sendable {
     }
 
     let layout: PixelLayout
+    /// The frame's size, before padding.
+    let width: Int
+    let height: Int
+    /// Where the first plane starts in the buffer.
+    let base: Int
     let planes: [Plane]
     let totalBytes: Int
 
@@ -17,6 +22,9 @@ struct PlaneLayout: Hashable, Sendable {
     /// `totalBytes` counts from there.
     init(layout: PixelLayout, width: Int, height: Int, block: (x: Int, y: Int) = (1, 1), base: Int = 0) {
         self.layout = layout
+        self.width = width
+        self.height = height
+        self.base = base
         let paddedWidth = (width + block.x - 1) / block.x * block.x
         let paddedHeight = (height + block.y - 1) / block.y * block.y
         var planes: [Plane] = []

@@ -12,9 +12,11 @@ extension GraphCompiler {
     static let segmentedFilters = 12
 
     /// The chain split into the fewest segments, longest first, that each
-    /// run only on the planes; nil when some part cannot, when more than
-    /// one segment needs the intermediate planes (the plan has one set),
-    /// or when the chain is one segment (the caller plans that itself).
+    /// run only on the planes; nil when some part cannot, or when the
+    /// chain is one segment (the caller plans that itself). Segments that
+    /// write intermediate planes (a blur's rows, a resize's) each lay them
+    /// out from the start of the plan's one buffer, sized for the largest
+    /// (`RenderPlan.intermediatePlanes`).
     static func segments(
         input: FrameFormat, filters: [Filter], outputLayout: PixelLayout,
         deviceClass: DeviceCapabilities.DeviceClass
@@ -39,10 +41,6 @@ extension GraphCompiler {
             format = found.plan.output
             start = found.end
         }
-        let planes = pieces.filter { piece in
-            piece.plan.passes.contains { if case .planes = $0.output { true } else { false } }
-        }
-        guard planes.count <= 1 else { return nil }
         var passes: [PassPlan] = []
         for (index, piece) in pieces.enumerated() {
             var moved = piece.plan.passes(after: passes.count, filters: piece.first, source: 0)

@@ -16,15 +16,18 @@ final class RenderPlan: @unchecked Sendable {
     /// The input buffer's size.
     let inputBytes: Int
     let outputLayout: PlaneLayout
-    /// Where the intermediate planes lie in their buffer, for a plan whose
-    /// passes write planes for the next (`PlaneBlur`, `PlaneResize`); nil
-    /// for others.
-    let intermediatePlanes: PlaneLayout?
-    /// Planes like the intermediate ones, after them in the same buffer,
-    /// where a recursive blur's columns keep their forward sums
-    /// (`SamplesPass.walk`); nil for others.
-    let scratchPlanes: PlaneLayout?
-    /// The intermediate planes' buffer size (with the scratch planes).
+    /// For each pass, where the intermediate planes it writes for the next
+    /// pass or reads from the one before (`PlaneBlur`, `PlaneResize`) lie
+    /// in their buffer; nil for a pass that touches none. Segments on the
+    /// planes (`GraphCompiler.segments`) run one after another, so each
+    /// writer's planes start at the buffer's beginning, sized for it.
+    let intermediatePlanes: [PlaneLayout?]
+    /// For each pass, planes like the intermediate ones it reads, after
+    /// them in the same buffer, where a recursive blur's columns keep their
+    /// forward sums (`SamplesPass.walk`); nil for others.
+    let scratchPlanes: [PlaneLayout?]
+    /// The intermediate planes' buffer size: the most any pass's planes
+    /// (with their scratch planes) reach.
     let intermediatePlanesBytes: Int
     let pipelines: [ComputePipeline]
     let groups: [(x: Int, y: Int)]
@@ -155,31 +158,43 @@ final class RenderPlan: @unchecked Sendable {
             layout: pixelLayout, width: graph.output.width, height: graph.output.height,
             block: PlaneLayout.outputBlock(for: pixelLayout))
         let input = inputs[0]
-        let middle = graph.passes.lazy.compactMap { pass -> (PixelLayout, FrameSize)? in
-            guard case .planes(let layout) = pass.output else { return nil }
-            return (layout, pass.outputSize)
-        }.first
-        intermediatePlanes = middle.map { layout, size in
-            PlaneLayout(
-                layout: layout, width: size.width, height: size.height,
-                block: PlaneLayout.outputBlock(for: input.layout))
+        var planesOfPass: [PlaneLayout?] = []
+        var scratchOfPass: [PlaneLayout?] = []
+        var written: PlaneLayout?
+        var largest: (layout: PixelLayout, size: FrameSize, end: Int)?
+        func end(_ planes: PlaneLayout) -> Int { (planes.base + planes.totalBytes + 63) / 64 * 64 }
+        for pass in graph.passes {
+            var read: PlaneLayout?
+            if case .planes = pass.input { read = written }
+            var scratch: PlaneLayout?
+            if let read, pass.samples?.walk == .recursive {
+                scratch = PlaneLayout(
+                    layout: read.layout, width: read.width, height: read.height,
+                    block: PlaneLayout.outputBlock(for: input.layout), base: end(read))
+            }
+            var made: PlaneLayout?
+            if case .planes(let layout) = pass.output {
+                // After the planes the pass reads, if it reads any.
+                made = PlaneLayout(
+                    layout: layout, width: pass.outputSize.width, height: pass.outputSize.height,
+                    block: PlaneLayout.outputBlock(for: input.layout), base: (scratch ?? read).map(end) ?? 0)
+                written = made
+            }
+            planesOfPass.append(made ?? read)
+            scratchOfPass.append(scratch)
+            for planes in [read, scratch, made].compactMap({ $0 }) where end(planes) > (largest?.end ?? 0) {
+                largest = (planes.layout, FrameSize(width: planes.width, height: planes.height), end(planes))
+            }
         }
-        let scratchBase = ((intermediatePlanes?.totalBytes ?? 0) + 63) / 64 * 64
-        scratchPlanes =
-            graph.passes.contains { $0.samples?.walk == .recursive }
-            ? middle.map { layout, size in
-                PlaneLayout(
-                    layout: layout, width: size.width, height: size.height,
-                    block: PlaneLayout.outputBlock(for: input.layout), base: scratchBase)
-            } : nil
-        intermediatePlanesBytes =
-            scratchPlanes.map { scratchBase + $0.totalBytes } ?? intermediatePlanes?.totalBytes ?? 0
+        intermediatePlanes = planesOfPass
+        scratchPlanes = scratchOfPass
+        intermediatePlanesBytes = largest?.end ?? 0
         var buffers = [
             ("input", input.width, input.height, input.layout, inputBytes),
             ("output", graph.output.width, graph.output.height, pixelLayout, outputLayout.totalBytes),
         ]
-        if let (layout, size) = middle {
-            buffers.append(("intermediate", size.width, size.height, layout, intermediatePlanesBytes))
+        if let largest {
+            buffers.append(("intermediate", largest.size.width, largest.size.height, largest.layout, largest.end))
         }
         for (role, width, height, layout, bytes) in buffers where bytes > context.maxStorageBufferRange {
             throw RenderError.bufferTooLarge(
