@@ -18,15 +18,21 @@
 // the pixel's place before it is coded back.
 //
 // HB_IN_LAYOUT (numbered as in load_buffer.glsl): 1 yuv420p (blocks of
-// 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2).
-// Input and output share the layout and the block, and blocks never cross
-// a plane's padded rows, so whole 32-bit words are read and written.
+// 8x2), 2 yuv422p (8x1), 3 yuv444p (4x1), 4 nv12 (4x2), 5 yuv420p10 (4x2),
+// 6 yuv422p10 (4x1), 7 yuv444p10 (2x1), 12 yuv444p12 (2x1). Input and
+// output share the layout and the block, and blocks never cross a plane's
+// padded rows, so whole 32-bit words are read and written. The 10- and
+// 12-bit layouts hold two 16-bit samples a word: a block row of luma is
+// HB_BLOCK_W / 2 words, of each chroma plane one word (two samples).
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
-#if HB_IN_LAYOUT == 3
+#if HB_IN_LAYOUT == 3 || HB_IN_LAYOUT == 7 || HB_IN_LAYOUT == 12
 const int HB_SX = 1;
 #else
 const int HB_SX = 2;
+#endif
+#if HB_IN_LAYOUT == 5 || HB_IN_LAYOUT == 6 || HB_IN_LAYOUT == 7 || HB_IN_LAYOUT == 12
+#define HB_SHORTS 1
 #endif
 // Chroma samples in a block (one row of them).
 const int HB_CX = HB_BLOCK_W / HB_SX;
@@ -110,18 +116,18 @@ void hb_fold(uint at, ivec2 base) {
 }
 
 void hb_store_block(ivec2 base) {
-    int chromaRow = HB_IN_LAYOUT == 2 || HB_IN_LAYOUT == 3 ? base.y : base.y / 2;
-#if HB_IN_LAYOUT == 5
-    // 10-bit: two 16-bit samples a word.
-    for (int j = 0; j < 2; j++) {
-        for (int w = 0; w < 2; w++) {
+    int chromaRow = HB_IN_LAYOUT == 1 || HB_IN_LAYOUT == 4 || HB_IN_LAYOUT == 5 ? base.y / 2 : base.y;
+#ifdef HB_SHORTS
+    // Two 16-bit samples a word.
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int w = 0; w < HB_BLOCK_W / 2; w++) {
             vec2 pair = hb_shorts(hb_src_word(0, base.y + j, base.x * 2 + w * 4));
             hb_ys[j][w * 2] = pair.x;
             hb_ys[j][w * 2 + 1] = pair.y;
         }
     }
-    vec2 u = hb_shorts(hb_src_word(1, chromaRow, base.x));
-    vec2 v = hb_shorts(hb_src_word(2, chromaRow, base.x));
+    vec2 u = hb_shorts(hb_src_word(1, chromaRow, base.x / HB_SX * 2));
+    vec2 v = hb_shorts(hb_src_word(2, chromaRow, base.x / HB_SX * 2));
     hb_cbs = float[2](u.x, u.y);
     hb_crs = float[2](v.x, v.y);
 #else
@@ -143,14 +149,14 @@ void hb_store_block(ivec2 base) {
 #endif
 #endif
     hb_fold(hb_base(0), base);
-#if HB_IN_LAYOUT == 5
-    for (int j = 0; j < 2; j++) {
-        for (int w = 0; w < 2; w++) {
+#ifdef HB_SHORTS
+    for (int j = 0; j < HB_BLOCK_H; j++) {
+        for (int w = 0; w < HB_BLOCK_W / 2; w++) {
             hb_dst_write(0, base.y + j, base.x * 2 + w * 4, hb_pack_shorts(hb_ys[j][w * 2], hb_ys[j][w * 2 + 1]));
         }
     }
-    hb_dst_write(1, chromaRow, base.x, hb_pack_shorts(hb_cbs[0], hb_cbs[1]));
-    hb_dst_write(2, chromaRow, base.x, hb_pack_shorts(hb_crs[0], hb_crs[1]));
+    hb_dst_write(1, chromaRow, base.x / HB_SX * 2, hb_pack_shorts(hb_cbs[0], hb_cbs[1]));
+    hb_dst_write(2, chromaRow, base.x / HB_SX * 2, hb_pack_shorts(hb_crs[0], hb_crs[1]));
 #else
     for (int j = 0; j < HB_BLOCK_H; j++) {
         for (int w = 0; w < HB_BLOCK_W / 4; w++) {

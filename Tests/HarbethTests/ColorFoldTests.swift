@@ -84,7 +84,7 @@ final class ColorFoldTests: XCTestCase {
         for (text, clips, filters) in chains {
             let chain = try FilterChain(parsing: text)
             let names = chain.filters.map(\.name).joined(separator: ",")
-            for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10] {
+            for layout in Self.foldedLayouts {
                 let frame = try Fixtures.frame(layout)
                 let node = ImageNode(frame).applying(chain)
                 XCTAssertEqual(
@@ -128,7 +128,7 @@ final class ColorFoldTests: XCTestCase {
         for text in chains {
             let chain = try FilterChain(parsing: text)
             let names = chain.filters.map(\.name).joined(separator: ",")
-            for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10] {
+            for layout in Self.foldedLayouts {
                 let node = ImageNode(try Fixtures.frame(layout)).applying(chain)
                 XCTAssertEqual(
                     try Fixtures.renderer().summary(for: node).passes, ["fold(\(names)) on the planes"], "\(layout)")
@@ -150,7 +150,7 @@ final class ColorFoldTests: XCTestCase {
     /// `brightness=0` alone is the identity on the planes: every code value
     /// comes back as it was (the RGB round trip clips colours outside RGB).
     func testTheIdentityChainKeepsEveryCodeValue() throws {
-        for layout in [PixelLayout.yuv420p, .yuv420p10] {
+        for layout in [PixelLayout.yuv420p, .yuv420p10, .yuv422p10, .yuv444p12] {
             let frame = try Fixtures.frame(layout)
             let output = try ImageNode(frame).applying(try FilterChain(parsing: "brightness=0"))
                 .makeFrame(on: Fixtures.renderer())
@@ -180,6 +180,12 @@ final class ColorFoldTests: XCTestCase {
         XCTAssertEqual(renderer.statistics.plansCompiled, 1)
     }
 
+    /// The layouts a fold runs on: 8-bit 4:2:0, 4:2:2, 4:4:4 and NV12;
+    /// 10-bit 4:2:0, 4:2:2, 4:4:4; 12-bit 4:4:4.
+    static let foldedLayouts: [PixelLayout] = [
+        .yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10, .yuv422p10, .yuv444p10, .yuv444p12,
+    ]
+
     // MARK: References
 
     /// A chain of the planes test, in double precision from its formulas:
@@ -195,13 +201,8 @@ final class ColorFoldTests: XCTestCase {
         var planes: [[Sample]] = []
 
         init(frame: VideoFrame, layout: PixelLayout, filters: ([Double]) -> [Double], clips: Bool) {
-            let depth = layout == .yuv420p10 ? 10 : 8
-            let (sx, sy): (Int, Int) =
-                switch layout {
-                case .yuv420p, .nv12, .yuv420p10: (2, 2)
-                case .yuv422p: (2, 1)
-                default: (1, 1)
-                }
+            let depth = layout.bitDepth
+            let (sx, sy) = (1 << layout.chromaShift.x, 1 << layout.chromaShift.y)
             let luma = ColorFoldTests.samples(frame, layout: layout, plane: 0)
             let cb = ColorFoldTests.samples(frame, layout: layout, plane: 1)
             let cr = ColorFoldTests.samples(frame, layout: layout, plane: 2)
@@ -265,7 +266,7 @@ final class ColorFoldTests: XCTestCase {
             let interleaved = frame.packedBytes(plane: 1)
             return stride(from: plane - 1, to: interleaved.count, by: 2).map { Int(interleaved[$0]) }
         }
-        if layout == .yuv420p10 { return shorts(frame, plane: plane) }
+        if layout.bitDepth > 8 { return shorts(frame, plane: plane) }
         return frame.packedBytes(plane: plane).map(Int.init)
     }
 

@@ -57,10 +57,11 @@ struct ColorAffine: Equatable, Sendable {
 /// - Inside a pass, a run of two or more becomes one stage
 ///   (`hb_color_affine`, 20 floats) in place of a function per filter.
 /// - A chain of only such filters on a planar YUV frame written back in its
-///   own layout (8-bit 4:2:0, 4:2:2, 4:4:4, NV12, 10-bit 4:2:0) never
-///   leaves YUV: the conversions to and from RGB fold in as well, into one
-///   3x4 matrix on the code values, applied with luma per pixel and chroma
-///   per chroma sample (io/planes_affine.glsl), with no image between
+///   own layout (8-bit 4:2:0, 4:2:2, 4:4:4, NV12; 10-bit 4:2:0, 4:2:2,
+///   4:4:4; 12-bit 4:4:4) never leaves YUV: the conversions to and from
+///   RGB fold in as well, into one 3x4 matrix on the code values, applied
+///   with luma per pixel and chroma per chroma sample
+///   (io/planes_affine.glsl), with no image between
 ///   and a shader much smaller to compile. A frame whose map keeps the
 ///   RGB cube inside itself (the identity, a desaturation) skips the clip
 ///   to RGB, so colours the frame holds outside RGB are kept and
@@ -87,7 +88,9 @@ enum ColorFold {
     }
 
     /// Layouts whose planes a whole-chain fold reads and writes.
-    static let planeLayouts: Set<PixelLayout> = [.yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10]
+    static let planeLayouts: Set<PixelLayout> = [
+        .yuv420p, .yuv422p, .yuv444p, .nv12, .yuv420p10, .yuv422p10, .yuv444p10, .yuv444p12,
+    ]
 
     /// True when `filter` is one of the affine filters, as one stage.
     static func folds(_ filter: Filter) -> Bool {
