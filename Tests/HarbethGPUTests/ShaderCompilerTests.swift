@@ -122,7 +122,19 @@ final class ShaderCompilerTests: XCTestCase {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
         XCTAssertTrue(files.contains { $0.hasPrefix("pipelines-") }, "\(files)")
+        let path = folder + "/" + files.first { $0.hasPrefix("pipelines-") }!
+        // Files are replaced whole (written beside, then renamed): a write
+        // is a new file number.
+        func fileNumber() throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        }
+        let written = try fileNumber()
         let context = try GPUContext(options: GPUTestEnvironment.options(cache: .directory(folder)))
         XCTAssertTrue(context.compiler.cacheStatistics.pipelineCacheLoaded)
+        // A warm start makes the same pipeline from the file: nothing new
+        // to write.
+        _ = try context.makePipeline(descriptor)
+        context.savePipelineCache()
+        XCTAssertEqual(try fileNumber(), written, "a warm start rewrote the pipeline cache")
     }
 }

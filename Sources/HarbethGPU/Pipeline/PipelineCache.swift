@@ -14,6 +14,8 @@ final class PipelineCache: @unchecked Sendable {
     private let keyText: String
     private let dirty = Locked(false)
     private let saves = Locked(0)
+    /// What the file holds: the data loaded, then the data last written.
+    private let persisted: Locked<[UInt8]>
     let loadedFromDisk: Bool
 
     private static let magic = "HARBETH-PIPELINES-1"
@@ -42,6 +44,7 @@ final class PipelineCache: @unchecked Sendable {
         try check(result, "vkCreatePipelineCache")
         handle = cache!
         loadedFromDisk = !initial.isEmpty
+        persisted = Locked(initial)
     }
 
     private static func create(device: VkDevice, initial: [UInt8], into cache: inout VkPipelineCache?) -> VkResult {
@@ -59,7 +62,9 @@ final class PipelineCache: @unchecked Sendable {
     /// Calls of `save()` so far.
     var saveCount: Int { saves.withLock { $0 } }
 
-    /// Writes the cache to disk if pipelines were created since the last save.
+    /// Writes the cache to disk if pipelines were created since the last
+    /// save and the driver's data is not what the file already holds (a
+    /// warm start, whose pipelines all came from the file, writes nothing).
     func save() {
         saves.withLock { $0 += 1 }
         guard let directory,
@@ -73,8 +78,10 @@ final class PipelineCache: @unchecked Sendable {
         guard vkGetPipelineCacheData(device, handle, &size, nil) == VK_SUCCESS, size > 0 else { return }
         var data = [UInt8](repeating: 0, count: size)
         guard vkGetPipelineCacheData(device, handle, &size, &data) == VK_SUCCESS else { return }
-        directory.write(
-            fileName, CacheFile.encode(magic: Self.magic, keyText: keyText, payload: Array(data.prefix(size))))
+        let payload = Array(data.prefix(size))
+        guard persisted.withLock({ $0 }) != payload else { return }
+        directory.write(fileName, CacheFile.encode(magic: Self.magic, keyText: keyText, payload: payload))
+        persisted.withLock { $0 = payload }
     }
 
     func destroy() {
