@@ -4,7 +4,7 @@ import XCTest
 
 /// cas, chromatic_aberration, film_grain, deband and denoise against the
 /// numpy references (PSNR >= 45 dB; the random ones at several frame
-/// times, with the same integer hash), denoise's parameter checks, and the
+/// times, with the same integer hash), denoise (both kernels) and its parameter checks, and the
 /// Swift initialisers.
 final class QualityFiltersTests: XCTestCase {
     func testSharpeningAndFringes() throws {
@@ -27,9 +27,22 @@ final class QualityFiltersTests: XCTestCase {
     }
 
     func testDenoise() throws {
-        for chain in ["denoise=p=3:r=5", "denoise=s=8:p=3:r=7", "denoise=s=3:p=5:r=3"] {
+        // The strip kernel with p and r compiled in, up to the defaults' p 7
+        // and r 15 (each bound on its own: the numpy reference of both
+        // together takes half a minute); the loops past them (p 9).
+        for chain in [
+            "denoise=p=3:r=5", "denoise=s=8:p=3:r=7", "denoise=s=3:p=5:r=3", "denoise=p=7:r=3", "denoise=p=1:r=15",
+            "denoise=p=9:r=3",
+        ] {
             try assertMatchesReference(chain, .neighborhood)
         }
+        // A frame whose height is no whole number of strips: the last strip
+        // of each column stops at the bottom edge.
+        let part = try Fixtures.crop(.rgba8, width: 62, height: 46)
+        let chain = try FilterChain(parsing: "denoise=s=2:p=3:r=7")
+        let output = try ImageNode(part).applying(chain).makeFrame(on: Fixtures.renderer())
+        let reference = try Reference.apply(chain, to: part.packedBytes(plane: 0), width: 62, height: 46)
+        XCTAssertGreaterThanOrEqual(Reference.compare(output, with: reference).psnr, 45, "62x46: PSNR in dB")
         let frame = try Fixtures.frame(.rgba8, index: 3)
         XCTAssertThrowsError(try ImageNode(frame).applying(FilterChain(parsing: "denoise=p=4")).makeFrame()) {
             XCTAssertTrue("\($0)".contains("p must be odd, not 4"), "\($0)")

@@ -1,3 +1,5 @@
+import HarbethShaders
+
 /// Quality work: contrast-adaptive sharpening, lens fringes, film grain,
 /// debanding and non-local-means denoising.
 enum QualityFilters {
@@ -59,8 +61,24 @@ enum QualityFilters {
                 throw RenderError.invalidFilterSetup(
                     filter: "denoise", reason: "\(name) must be odd, not \(values.integer(name))")
             }
-            return [SizedStage(stage: .kernel("hb_denoise", file: "kernels/denoise.glsl"), outputSize: input)]
+            return [SizedStage(stage: denoiseStage(values), outputSize: input)]
         })
+
+    /// The stage a denoise runs: with the patch and research radii compiled
+    /// in (kernels/denoise_strip.glsl, a strip of pixels per invocation)
+    /// up to the default sizes, p 7 and r 15; the loops of
+    /// kernels/denoise.glsl past them, or when p or r moves with time.
+    static func denoiseStage(_ values: FilterValues) -> FilterStage {
+        let (patch, research) = (values.integer("p") / 2, values.integer("r") / 2)
+        guard patch <= 3, research <= 7, values.animated.isDisjoint(with: ["p", "r"]) else {
+            return .kernel("hb_denoise", file: "kernels/denoise.glsl")
+        }
+        let path = "kernels/denoise_strip.glsl"
+        let text = "#define HB_PATCH \(patch)\n#define HB_RESEARCH \(research)\n" + (ShaderLibrary.source(path) ?? "")
+        return FilterStage(
+            .wholeKernel, function: "main", code: .inline(name: path, text: text),
+            invocationBlock: FrameSize(width: 1, height: 16))
+    }
 
     static let all: [FilterDescriptor] = [cas, chromaticAberration, filmGrain, deband, denoise]
 }
