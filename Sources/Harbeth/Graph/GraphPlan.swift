@@ -27,6 +27,8 @@ enum SamplesPass: Hashable, Sendable {
     case resize(PlaneResize.Pass)
     /// A sharpen's one pass (`PlaneSharpen`).
     case sharpen
+    /// A denoise's one pass (`PlaneDenoise`), its radii compiled in.
+    case denoise(PlaneDenoise.Shape)
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -172,7 +174,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .sharpen: return "\(name) on the planes"
+            case .sharpen, .denoise: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -345,6 +347,9 @@ enum GraphCompiler {
         if PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
             return sharpen(input: input)
         }
+        if let shape = PlaneDenoise.shape(of: filters, input: input, outputLayout: outputLayout) {
+            return denoise(input: input, shape: shape)
+        }
         return nil
     }
 
@@ -506,12 +511,22 @@ extension GraphCompiler {
 
     /// A sharpen's one pass on the planes (`PlaneSharpen`).
     fileprivate static func sharpen(input: FrameFormat) -> GraphPlan {
+        onePass(input: input, stage: PlaneSharpen.stage, samples: .sharpen)
+    }
+
+    /// A denoise's one pass on the planes (`PlaneDenoise`).
+    fileprivate static func denoise(input: FrameFormat, shape: PlaneDenoise.Shape) -> GraphPlan {
+        onePass(input: input, stage: PlaneDenoise.stage, samples: .denoise(shape))
+    }
+
+    /// One pass on the planes' samples from the source to the output, in
+    /// the input's layout and size.
+    private static func onePass(input: FrameFormat, stage: FilterStage, samples: SamplesPass) -> GraphPlan {
         let size = FrameSize(width: input.width, height: input.height)
         var pass = PassPlan(
-            input: .source(input.layout),
-            body: PlannedStage(filterIndex: 0, stage: PlaneSharpen.stage, combined: [0]),
+            input: .source(input.layout), body: PlannedStage(filterIndex: 0, stage: stage, combined: [0]),
             output: .buffer(input.layout), inputSize: size, outputSize: size)
-        pass.samples = .sharpen
+        pass.samples = samples
         return GraphPlan(
             passes: [pass], output: planesOutput(input, size: size), filterInputSizes: [size],
             filterColorimetries: [input.conversionColorimetry])

@@ -116,6 +116,8 @@ struct ParameterWriter {
                 filters[planned.filterIndex], direction: blur.direction, input: format, shape: blur.shape)
         case .sharpen:
             return PlaneSharpen.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
+        case .denoise:
+            return PlaneDenoise.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .resize, nil:
             break
         }

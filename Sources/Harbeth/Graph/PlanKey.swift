@@ -35,6 +35,9 @@ struct PlanKey: Hashable, Sendable {
     /// The resize on the planes the chain is (`PlaneResize`): its method
     /// is compiled in.
     var planeResize: PlaneResize.Shape? = nil
+    /// The denoise on the planes the chain is (`PlaneDenoise`): its radii
+    /// are compiled in.
+    var planeDenoise: PlaneDenoise.Shape? = nil
     /// The sources and layers of a composition on the planes; nil for a chain.
     var composition: PlaneComposition.Shape? = nil
     /// The keys of the node inputs the plan renders itself
@@ -113,5 +116,6 @@ struct PlanKey: Hashable, Sendable {
         planeResize =
             fusion && !remapsPlanes && planeBlur == nil
             ? PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) : nil
+        planeDenoise = fusion ? PlaneDenoise.shape(of: filters, input: input, outputLayout: outputLayout) : nil
     }
 }

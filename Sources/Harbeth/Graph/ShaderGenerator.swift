@@ -296,6 +296,12 @@ struct ShaderGenerator {
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
             text += try Self.embeddedWithLine("io/planes_sharpen.glsl")
+        case .denoise(let shape):
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            defines["HB_PATCH"] = "\(shape.patch)"
+            defines["HB_RESEARCH"] = "\(shape.research)"
+            text += try Self.embeddedWithLine("io/planes_denoise.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
@@ -329,6 +335,7 @@ struct ShaderGenerator {
         case .blur(let blur): return PlaneBlur.block(blur, layout: layout)
         case .resize: return PlaneResize.block(layout: layout)
         case .sharpen: return PlaneSharpen.block(layout: layout)
+        case .denoise: return PlaneDenoise.block(layout: layout)
         }
     }
 

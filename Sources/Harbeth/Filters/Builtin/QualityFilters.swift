@@ -49,7 +49,9 @@ enum QualityFilters {
     static let denoise = FilterDescriptor(
         name: "denoise", kind: .neighborhood, summary: "Non-local means denoising (FFmpeg nlmeans's parameters).",
         formula: "sum w(q) in(q) / sum w(q) over the r x r research window, w = exp(-SSD / h^2), h = 10 s / 255,"
-            + " SSD over the p x p patches, per RGB channel (FFmpeg nlmeans, which runs per plane)",
+            + " SSD over the p x p patches. Alone on planar YUV or grey written back as such, with p and r up to"
+            + " the defaults and fixed: per plane, Y, U and V each at its own size, as FFmpeg's nlmeans; otherwise"
+            + " per RGB channel",
         parameters: [
             .number("s", default: 1, range: 1...30, summary: "denoising strength"),
             .integer("p", default: 7, range: 1...15, summary: "patch size, odd"),
