@@ -1,5 +1,5 @@
 // Helpers of the passes that filter the planes' samples (io/planes_blur.glsl,
-// io/planes_resize.glsl, io/planes_sharpen.glsl): planes 1 and 2 are
+// io/planes_resize.glsl, io/planes_neighbours.glsl): planes 1 and 2 are
 // subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane 3 (alpha) is not; samples go
 // four at a time (a group: one word of 8-bit samples, two of 16-bit ones).
 // Each pass defines hb_plane_pass, its part of the block in one plane;

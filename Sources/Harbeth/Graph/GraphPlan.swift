@@ -25,8 +25,8 @@ enum SamplesPass: Hashable, Sendable {
     case blur(PlaneBlur.Pass)
     /// One of a resize's two passes (`PlaneResize`).
     case resize(PlaneResize.Pass)
-    /// A sharpen's one pass (`PlaneSharpen`).
-    case sharpen
+    /// A sharpen's or cas's one pass (`PlaneNeighbours`).
+    case neighbours(PlaneNeighbours.Kind)
     /// A denoise's one pass (`PlaneDenoise`), its radii compiled in.
     case denoise(PlaneDenoise.Shape)
 
@@ -174,7 +174,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .sharpen, .denoise: return "\(name) on the planes"
+            case .neighbours, .denoise: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -344,11 +344,11 @@ enum GraphCompiler {
         if let shape = PlaneResize.shape(of: filters, input: input, outputLayout: outputLayout) {
             return try resize(input: input, filters: filters, shape: shape)
         }
-        if PlaneSharpen.applies(to: filters, input: input, outputLayout: outputLayout) {
-            return sharpen(input: input)
+        if let kind = PlaneNeighbours.kind(of: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneNeighbours.stage, samples: .neighbours(kind))
         }
         if let shape = PlaneDenoise.shape(of: filters, input: input, outputLayout: outputLayout) {
-            return denoise(input: input, shape: shape)
+            return onePass(input: input, stage: PlaneDenoise.stage, samples: .denoise(shape))
         }
         return nil
     }
@@ -509,18 +509,8 @@ extension GraphCompiler {
         }
     }
 
-    /// A sharpen's one pass on the planes (`PlaneSharpen`).
-    fileprivate static func sharpen(input: FrameFormat) -> GraphPlan {
-        onePass(input: input, stage: PlaneSharpen.stage, samples: .sharpen)
-    }
-
-    /// A denoise's one pass on the planes (`PlaneDenoise`).
-    fileprivate static func denoise(input: FrameFormat, shape: PlaneDenoise.Shape) -> GraphPlan {
-        onePass(input: input, stage: PlaneDenoise.stage, samples: .denoise(shape))
-    }
-
     /// One pass on the planes' samples from the source to the output, in
-    /// the input's layout and size.
+    /// the input's layout and size (`PlaneNeighbours`, `PlaneDenoise`).
     private static func onePass(input: FrameFormat, stage: FilterStage, samples: SamplesPass) -> GraphPlan {
         let size = FrameSize(width: input.width, height: input.height)
         var pass = PassPlan(

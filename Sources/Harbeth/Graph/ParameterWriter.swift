@@ -114,8 +114,8 @@ struct ParameterWriter {
                 width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
             return PlaneBlur.packed(
                 filters[planned.filterIndex], direction: blur.direction, input: format, shape: blur.shape)
-        case .sharpen:
-            return PlaneSharpen.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
+        case .neighbours(let kind):
+            return PlaneNeighbours.packed(filters[planned.filterIndex], kind: kind, layout: plan.inputLayout.layout)
         case .denoise:
             return PlaneDenoise.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .resize, nil:

@@ -291,11 +291,12 @@ struct ShaderGenerator {
             defines["HB_OFFSET"] = "\(1 << (layout.bitDepth - 2)).0"
             text += try Self.embeddedWithLine("common/resize_taps.glsl")
             text += try Self.embeddedWithLine("io/planes_resize.glsl")
-        case .sharpen:
+        case .neighbours(let kind):
             // No intermediate planes.
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
-            text += try Self.embeddedWithLine("io/planes_sharpen.glsl")
+            defines["HB_NEIGHBOURS"] = "\(kind.rawValue)"
+            text += try Self.embeddedWithLine("io/planes_neighbours.glsl")
         case .denoise(let shape):
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
@@ -334,7 +335,7 @@ struct ShaderGenerator {
         switch samples {
         case .blur(let blur): return PlaneBlur.block(blur, layout: layout)
         case .resize: return PlaneResize.block(layout: layout)
-        case .sharpen: return PlaneSharpen.block(layout: layout)
+        case .neighbours: return PlaneNeighbours.block(layout: layout)
         case .denoise: return PlaneDenoise.block(layout: layout)
         }
     }

@@ -7,7 +7,8 @@ enum QualityFilters {
         name: "cas", kind: .neighborhood, summary: "Contrast-adaptive sharpening (AMD FidelityFX CAS).",
         formula: "per channel on the 3x3 square: mn = min(cross) + min(square), mx = max(cross) + max(square);"
             + " amp = sqrt(clamp(min(mn, 2 - mx) / mx, 0, 1)); w = -amp / mix(16, 4.01, strength);"
-            + " ((b + d + f + h) w + e) / (1 + 4 w) (FFmpeg cas's constants, on RGB rather than its planes)",
+            + " ((b + d + f + h) w + e) / (1 + 4 w) (FFmpeg cas's constants). Alone on planar YUV or grey written back"
+            + " as such: per plane, Y, U and V each at its own size, as FFmpeg's cas; otherwise per RGB channel",
         parameters: [.number("strength", default: 0, range: 0...1, summary: "0 sharpens least, 1 most")],
         stages: [.kernel("hb_cas", file: "kernels/cas.glsl")])
 
