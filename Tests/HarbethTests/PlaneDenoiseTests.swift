@@ -54,19 +54,11 @@ final class PlaneDenoiseTests: XCTestCase {
             (.yuv422p10, 30, 18, 2, 5, 5), (.yuv444p12, 22, 14, 4, 3, 3), (.gray8, 26, 18, 1, 3, 5),
         ]
         for (layout, width, height, s, p, r) in cases {
-            let frame = try Fixtures.crop(layout, width: width, height: height)
-            let text = "denoise=s=\(s):p=\(p):r=\(r)"
-            let what = "\(layout) \(width)x\(height) \(text)"
-            let node = ImageNode(frame).applying(try FilterChain(parsing: text))
-            XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["denoise on the planes"], what)
-            let output = try node.makeFrame(on: Fixtures.renderer())
-            XCTAssertEqual([output.width, output.height], [width, height], what)
-            let maximum = Double((1 << layout.bitDepth) - 1)
-            let planes = PlaneSamples.planes(of: frame)
-            for (index, got) in PlaneSamples.planes(of: output).enumerated() {
-                let want = Self.denoised(planes[index], s: s, p: p, r: r, maximum: maximum)
-                let (off, example) = PlaneSamples.misses(got, want)
-                XCTAssertEqual(off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(example)")
+            try assertOnePassOnThePlanes(
+                "denoise=s=\(s):p=\(p):r=\(r)", layout: layout, width: width, height: height,
+                pass: "denoise on the planes"
+            ) { plane, _, maximum in
+                Self.denoised(plane, s: s, p: p, r: r, maximum: maximum)
             }
         }
     }

@@ -54,17 +54,10 @@ final class PlaneNeighboursTests: XCTestCase {
             (.yuva444p10, 90, 50, 0.8), (.yuv444p12, 62, 34, 0.3), (.gray8, 90, 50, 1),
         ]
         for (layout, width, height, strength) in cases {
-            let frame = try Fixtures.crop(layout, width: width, height: height)
-            let what = "\(layout) \(width)x\(height) cas \(strength)"
-            let node = ImageNode(frame).applying(try FilterChain(parsing: "cas=strength=\(strength)"))
-            XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["cas on the planes"], what)
-            let output = try node.makeFrame(on: Fixtures.renderer())
-            let maximum = Double((1 << layout.bitDepth) - 1)
-            let planes = PlaneSamples.planes(of: frame)
-            for (index, got) in PlaneSamples.planes(of: output).enumerated() {
-                let want = index < 3 ? Self.cas(planes[index], strength: strength, maximum: maximum) : planes[index]
-                let (off, example) = PlaneSamples.misses(got, want)
-                XCTAssertEqual(off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(example)")
+            try assertOnePassOnThePlanes(
+                "cas=strength=\(strength)", layout: layout, width: width, height: height, pass: "cas on the planes"
+            ) { plane, index, maximum in
+                index < 3 ? Self.cas(plane, strength: strength, maximum: maximum) : plane
             }
         }
     }
@@ -75,18 +68,11 @@ final class PlaneNeighboursTests: XCTestCase {
             (.yuva444p10, 90, 50, 1), (.gray8, 90, 50, 4),
         ]
         for (layout, width, height, amount) in cases {
-            let frame = try Fixtures.crop(layout, width: width, height: height)
-            let what = "\(layout) \(width)x\(height) sharpen \(amount)"
-            let node = ImageNode(frame).applying(try FilterChain(parsing: "sharpen=amount=\(amount)"))
-            XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["sharpen on the planes"], what)
-            let output = try node.makeFrame(on: Fixtures.renderer())
-            XCTAssertEqual([output.width, output.height], [width, height], what)
-            let maximum = Double((1 << layout.bitDepth) - 1)
-            let planes = PlaneSamples.planes(of: frame)
-            for (index, got) in PlaneSamples.planes(of: output).enumerated() {
-                let want = index < 3 ? Self.sharpened(planes[index], amount: amount, maximum: maximum) : planes[index]
-                let (off, example) = PlaneSamples.misses(got, want)
-                XCTAssertEqual(off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(example)")
+            try assertOnePassOnThePlanes(
+                "sharpen=amount=\(amount)", layout: layout, width: width, height: height,
+                pass: "sharpen on the planes"
+            ) { plane, index, maximum in
+                index < 3 ? Self.sharpened(plane, amount: amount, maximum: maximum) : plane
             }
         }
     }

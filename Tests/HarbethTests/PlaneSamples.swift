@@ -1,4 +1,5 @@
 import Harbeth
+import XCTest
 
 /// A frame's planes as rows of samples, and colours as code values: the
 /// independent side of the tests that hold passes on the planes exact.
@@ -63,6 +64,33 @@ enum PlaneSamples {
             let a = Int((UInt64(actual) >> UInt64(shift)) & mask)
             let e = Int((UInt64(expected) >> UInt64(shift)) & mask)
             return abs(a - e) <= 1
+        }
+    }
+}
+
+extension XCTestCase {
+    /// Renders `chain` on a `width` x `height` crop of a decoded frame in
+    /// `layout`, checks that it is the one pass `pass` on the planes at the
+    /// same size, and holds each plane within one code of `reference`
+    /// (given the input plane, its index and the largest code).
+    func assertOnePassOnThePlanes(
+        _ chain: String, layout: PixelLayout, width: Int, height: Int, pass: String,
+        reference: (PlaneSamples.Plane, Int, Double) -> PlaneSamples.Plane,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let frame = try Fixtures.crop(layout, width: width, height: height)
+        let what = "\(layout) \(width)x\(height) \(chain)"
+        let node = ImageNode(frame).applying(try FilterChain(parsing: chain))
+        XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, [pass], what, file: file, line: line)
+        let output = try node.makeFrame(on: Fixtures.renderer())
+        XCTAssertEqual([output.width, output.height], [width, height], what, file: file, line: line)
+        let maximum = Double((1 << layout.bitDepth) - 1)
+        let planes = PlaneSamples.planes(of: frame)
+        for (index, got) in PlaneSamples.planes(of: output).enumerated() {
+            let (off, example) = PlaneSamples.misses(got, reference(planes[index], index, maximum))
+            XCTAssertEqual(
+                off, 0, "\(what) plane \(index): samples more than one code off, e.g. \(example)", file: file,
+                line: line)
         }
     }
 }
