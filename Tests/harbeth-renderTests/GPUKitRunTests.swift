@@ -35,14 +35,16 @@ final class GPUKitRunTests: XCTestCase {
         return kit
     }
 
-    private func run(_ kit: URL) throws -> (status: Int32, summary: String) {
+    private func run(_ kit: URL, environment extra: [String: String] = [:], removing: [String] = [])
+        throws -> (status: Int32, summary: String)
+    {
         let out = kit.appendingPathComponent("results")
         let process = Process()
         process.executableURL = kit.appendingPathComponent("run")
         process.arguments = ["--check-only", out.path]
         var environment = Tool.environment
-        environment.removeValue(forKey: "HARBETH_VALIDATION")
-        environment.removeValue(forKey: "VK_LAYER_PATH")
+        for name in ["HARBETH_VALIDATION", "VK_LAYER_PATH"] + removing { environment.removeValue(forKey: name) }
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -64,6 +66,47 @@ final class GPUKitRunTests: XCTestCase {
             let value = line.flatMap { $0.components(separatedBy: "PSNR ").last?.split(separator: " ").first }
             XCTAssertNotNil(value.flatMap { Double($0) }, "\(line ?? "")")
         }
+    }
+
+    /// A headless NVIDIA machine: the manifest in the loader's folders
+    /// names NVIDIA's GLX library, which starts no Vulkan there, and the
+    /// driver's EGL library lies in LD_LIBRARY_PATH. `run` finds no device,
+    /// then writes a manifest naming the EGL library and checks on it. Here
+    /// the manifest's library is absent and lavapipe's library stands in
+    /// for the EGL one, under its name.
+    func testWithNoDeviceRunStartsNVIDIAsDriverThroughItsEGLLibrary() throws {
+        let kit = try makeKit(withLayer: true)
+        let share = kit.appendingPathComponent("machine/share/vulkan/icd.d")
+        let driver = kit.appendingPathComponent("machine/lib")
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: driver, withIntermediateDirectories: true)
+        try Data(
+            #"{ "file_format_version": "1.0.1", "ICD": { "library_path": "libGLX_nvidia.so.0", "api_version": "1.4.312" } }"#
+                .utf8
+        ).write(to: share.appendingPathComponent("nvidia_icd.json"))
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: GPUTestEnvironment.lavapipeICD)))
+        let lavapipe = try XCTUnwrap(
+            ((manifest as? [String: Any])?["ICD"] as? [String: Any])?["library_path"] as? String)
+        try FileManager.default.createSymbolicLink(
+            at: driver.appendingPathComponent("libEGL_nvidia.so.0"), withDestinationURL: URL(fileURLWithPath: lavapipe))
+
+        let result = try run(
+            kit,
+            environment: [
+                "XDG_DATA_DIRS": kit.appendingPathComponent("machine/share").path,
+                "XDG_CONFIG_DIRS": kit.appendingPathComponent("machine/etc").path,
+                "LD_LIBRARY_PATH": driver.path,
+            ], removing: ["VK_DRIVER_FILES", "VK_ICD_FILENAMES"])
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertTrue(
+            result.summary.contains(
+                "no device through the machine's manifests; trying NVIDIA's EGL driver (\(driver.path)/libEGL_nvidia.so.0)"
+            ),
+            result.summary)
+        XCTAssertTrue(result.summary.contains("llvmpipe"), result.summary)
+        XCTAssertTrue(result.summary.contains("check blur: "), result.summary)
+        XCTAssertFalse(result.summary.contains("FAILED"), result.summary)
     }
 
     func testWithoutTheValidationLayerTheCheckFails() throws {

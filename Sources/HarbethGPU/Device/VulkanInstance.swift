@@ -76,6 +76,11 @@ final class VulkanInstance: @unchecked Sendable {
             }
         }
         guard result == VK_SUCCESS, let created else {
+            if result == VK_ERROR_INCOMPATIBLE_DRIVER,
+                let manifest = DriverManifests.headlessNVIDIA(environment: ProcessInfo.processInfo.environment)
+            {
+                throw .nvidiaDriverNeedsEGL(manifest: manifest)
+            }
             throw .vulkanUnavailable("vkCreateInstance failed with \(VulkanResult(result))")
         }
         handle = created

@@ -2,6 +2,9 @@
 public enum GPUError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No Vulkan loader or driver could be loaded, or no instance could be created.
     case vulkanUnavailable(String)
+    /// No driver started, and NVIDIA's manifest (this path) names its GLX
+    /// library, which starts no Vulkan without an X server.
+    case nvidiaDriverNeedsEGL(manifest: String)
     /// The system has no Vulkan device that can run compute work.
     case noComputeDevice
     /// The device selector (option or `HARBETH_DEVICE`) matched no device.
@@ -41,6 +44,10 @@ public enum GPUError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .vulkanUnavailable(let why):
             return "Vulkan is not available: \(why) (install a driver, e.g. mesa-vulkan-drivers)"
+        case .nvidiaDriverNeedsEGL(let manifest):
+            return "Vulkan is not available: NVIDIA's manifest \(manifest) names libGLX_nvidia.so.0, which starts "
+                + "no Vulkan without an X server; point VK_ICD_FILENAMES at a manifest naming libEGL_nvidia.so.0 "
+                + "(README, \"Headless NVIDIA machines\")"
         case .noComputeDevice:
             return "no Vulkan device with a compute queue was found"
         case .deviceNotFound(let selector, let available):
