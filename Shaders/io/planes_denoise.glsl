@@ -29,13 +29,6 @@ const int HB_ACROSS = 4 + 2 * HB_PATCH;
 // Four samples side by side from row i of a table, from column c.
 #define HB_FOUR(table, i, c) vec4(table[i][c], table[i][(c) + 1], table[i][(c) + 2], table[i][(c) + 3])
 
-// Sample x of a source row, x clamped to the row.
-float hb_denoise_sample(int plane, int row, int x, int lastX) {
-    uint index = uint(hb_in_planes[plane].x + row * hb_in_planes[plane].y + clamp(x, 0, lastX) * HB_IN_BYTES);
-    uint bits = uint(8 * HB_IN_BYTES);
-    return float((hb_src_at(int(index >> 2)) >> ((index & 3u) * 8u)) & ((1u << bits) - 1u));
-}
-
 void hb_denoise_run(int plane, int g, int y0, float scale) {
     ivec2 last = hb_plane_last(plane, hb_in_size);
     int rows = min(HB_RUN, last.y - y0 + 1);
@@ -45,7 +38,7 @@ void hb_denoise_run(int plane, int g, int y0, float scale) {
     for (int i = 0; i < HB_ROWS; i++) {
         int row = clamp(y0 + i - HB_PATCH, 0, last.y);
         for (int c = 0; c < HB_ACROSS; c++) {
-            centre[i][c] = hb_denoise_sample(plane, row, x0 + c, last.x);
+            centre[i][c] = hb_source_sample(plane, row, x0 + c, last.x);
         }
     }
     vec4 sum[HB_RUN];
@@ -61,7 +54,7 @@ void hb_denoise_run(int plane, int g, int y0, float scale) {
         for (int i = 0; i < HB_SPAN; i++) {
             int row = clamp(y0 + i - HB_PATCH - HB_RESEARCH, 0, last.y);
             for (int c = 0; c < HB_ACROSS; c++) {
-                partner[i][c] = hb_denoise_sample(plane, row, x0 + dx + c, last.x);
+                partner[i][c] = hb_source_sample(plane, row, x0 + dx + c, last.x);
             }
         }
         for (int dy = 0; dy <= 2 * HB_RESEARCH; dy++) {

@@ -1,5 +1,6 @@
 // Helpers of the passes that filter the planes' samples (io/planes_blur.glsl,
-// io/planes_resize.glsl, io/planes_neighbours.glsl): planes 1 and 2 are
+// io/planes_resize.glsl, io/planes_neighbours.glsl, io/planes_denoise.glsl,
+// io/planes_deband.glsl): planes 1 and 2 are
 // subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane 3 (alpha) is not; samples go
 // four at a time (a group: one word of 8-bit samples, two of 16-bit ones).
 // Each pass defines hb_plane_pass, its part of the block in one plane;
@@ -53,6 +54,13 @@ vec4 hb_source_group(int plane, int row, int g, int last) {
         v = vec4(hb_pick(v, index.x), hb_pick(v, index.y), hb_pick(v, index.z), hb_pick(v, index.w));
     }
     return v;
+}
+
+// Sample x of a source row, x clamped to the row's `lastX`, in codes.
+float hb_source_sample(int plane, int row, int x, int lastX) {
+    uint index = uint(hb_in_planes[plane].x + row * hb_in_planes[plane].y + clamp(x, 0, lastX) * HB_IN_BYTES);
+    uint bits = uint(8 * HB_IN_BYTES);
+    return float((hb_src_at(int(index >> 2)) >> ((index & 3u) * 8u)) & ((1u << bits) - 1u));
 }
 
 uint hb_code(float value) {

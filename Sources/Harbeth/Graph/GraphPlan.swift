@@ -29,6 +29,8 @@ enum SamplesPass: Hashable, Sendable {
     case neighbours(PlaneNeighbours.Kind)
     /// A denoise's one pass (`PlaneDenoise`), its radii compiled in.
     case denoise(PlaneDenoise.Shape)
+    /// A deband's one pass (`PlaneDeband`).
+    case deband
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -174,7 +176,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -349,6 +351,9 @@ enum GraphCompiler {
         }
         if let shape = PlaneDenoise.shape(of: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneDenoise.stage, samples: .denoise(shape))
+        }
+        if PlaneDeband.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneDeband.stage, samples: .deband)
         }
         return nil
     }

@@ -118,6 +118,8 @@ struct ParameterWriter {
             return PlaneNeighbours.packed(filters[planned.filterIndex], kind: kind, layout: plan.inputLayout.layout)
         case .denoise:
             return PlaneDenoise.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
+        case .deband:
+            return PlaneDeband.packed(filters[planned.filterIndex])
         case .resize, nil:
             break
         }

@@ -303,6 +303,10 @@ struct ShaderGenerator {
             defines["HB_PATCH"] = "\(shape.patch)"
             defines["HB_RESEARCH"] = "\(shape.research)"
             text += try Self.embeddedWithLine("io/planes_denoise.glsl")
+        case .deband:
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            text += try Self.embeddedWithLine("io/planes_deband.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
@@ -337,6 +341,7 @@ struct ShaderGenerator {
         case .resize: return PlaneResize.block(layout: layout)
         case .neighbours: return PlaneNeighbours.block(layout: layout)
         case .denoise: return PlaneDenoise.block(layout: layout)
+        case .deband: return PlaneDeband.block(layout: layout)
         }
     }
 

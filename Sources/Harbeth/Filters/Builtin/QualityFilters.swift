@@ -38,7 +38,9 @@ enum QualityFilters {
         name: "deband", kind: .neighborhood, summary: "Removes banding in smooth gradients (libplacebo's algorithm).",
         formula: "for i = 1...iterations: the mean of 4 samples at a random offset (distance up to radius i,"
             + " quadrilateral) replaces channels within threshold / (16384 i) of it; then"
-            + " rgb + (random - 0.5) grain / 8192 (libplacebo deband, with an integer hash for its PRNG)",
+            + " rgb + (random - 0.5) grain / 8192 (libplacebo deband, with an integer hash for its PRNG). Alone on"
+            + " planar YUV or grey written back as such: per plane, Y, U and V each at its own size with offsets in"
+            + " luma pixels, as libplacebo debands its source's planes; otherwise on RGB",
         parameters: [
             .integer("iterations", default: 1, range: 1...16, summary: "rounds, each reaching further"),
             .number("threshold", default: 4, range: 0...1000, summary: "libplacebo's units: 4 is about 1/4096"),
