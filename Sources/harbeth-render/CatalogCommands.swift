@@ -92,10 +92,12 @@ enum CatalogCommands {
         return text
     }
 
-    static func listDevices() throws(GPUError) -> String {
+    /// The devices, a line each, and the notes on their drivers (for
+    /// standard error).
+    static func listDevices() throws(GPUError) -> (list: String, notes: [String]) {
         let devices = try GPUContext.availableDevices()
-        guard !devices.isEmpty else { return "no Vulkan device with compute support\n" }
-        return devices.map { $0.description + "\n" }.joined()
+        guard !devices.isEmpty else { return ("no Vulkan device with compute support\n", []) }
+        return (devices.map { $0.description + "\n" }.joined(), GPUContext.driverNotes(for: devices))
     }
 }
 

@@ -35,13 +35,14 @@ do throws(ToolError) {
         }
         try console.output(text, what: "the description")
     case .listDevices:
-        let devices: String
+        let devices: (list: String, notes: [String])
         do {
             devices = try CatalogCommands.listDevices()
         } catch {
             throw .gpu(error)
         }
-        try console.output(devices, what: "the device list")
+        for note in devices.notes { console.note(note) }
+        try console.output(devices.list, what: "the device list")
     case .join:
         try ShardCommands.join(options, console: console)
     case .planShards(let count):

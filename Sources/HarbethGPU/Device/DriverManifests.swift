@@ -31,6 +31,19 @@ enum DriverManifests {
         return nil
     }
 
+    /// A note when every device the loader started is the CPU while the
+    /// loader's folders hold NVIDIA's GLX manifest: its driver did not
+    /// start, and the work runs on the CPU unless the user points the
+    /// loader at the EGL library.
+    static func unstartedNVIDIA(devices: [DeviceInfo], environment: [String: String]) -> String? {
+        guard !devices.isEmpty, devices.allSatisfy({ $0.kind == .cpu }),
+            let manifest = headlessNVIDIA(environment: environment)
+        else { return nil }
+        return "NVIDIA's driver did not start (\(manifest) names libGLX_nvidia.so.0, which starts no Vulkan "
+            + "without an X server), so this runs on the CPU; point VK_ICD_FILENAMES at a manifest naming "
+            + "libEGL_nvidia.so.0 (README, \"Headless NVIDIA machines\")"
+    }
+
     /// The loader's manifest folders on Linux, in its order: the user's and
     /// the system's configuration, then the user's and the system's data.
     private static func folders(environment: [String: String], systemFolders: [String]) -> [String] {

@@ -73,6 +73,10 @@ public final class GPUContext: @unchecked Sendable {
     public let capabilities: DeviceCapabilities
     /// The features enabled on the device.
     public let features: Features
+    /// What the user should know about the drivers: a note when NVIDIA's
+    /// driver is installed but did not start, so the chosen device is the
+    /// CPU (see `driverNotes(for:)`).
+    public let driverNotes: [String]
     /// Validation messages, when validation is on.
     public var validationLog: ValidationLog? { instance.validationLog }
     /// Test hooks for injected faults.
@@ -101,6 +105,7 @@ public final class GPUContext: @unchecked Sendable {
 
         instance = try VulkanInstance(validation: validation, log: options.validationLog)
         let candidates = try instance.physicalDevices()
+        driverNotes = Self.driverNotes(for: candidates.map(\.1))
         let chosen = try selector.choose(from: candidates.map(\.1))
         let entry = candidates.first { $0.1.index == chosen.index }!
         physicalDevice = entry.0
@@ -150,6 +155,15 @@ public final class GPUContext: @unchecked Sendable {
     deinit {
         pipelineCache.save()
         objects.destroy()
+    }
+
+    /// Notes on the drivers behind `devices` (the loader's devices): one
+    /// when all of them are CPU devices while NVIDIA's GLX manifest is
+    /// installed, which on a machine without an X server means NVIDIA's
+    /// driver did not start; none when the user chose the drivers.
+    public static func driverNotes(for devices: [DeviceInfo]) -> [String] {
+        DriverManifests.unstartedNVIDIA(devices: devices, environment: ProcessInfo.processInfo.environment)
+            .map { [$0] } ?? []
     }
 
     /// Every Vulkan device with compute support that the loader sees.

@@ -230,6 +230,9 @@ struct RenderCommand {
             // A deinterlacer's frames carry the frames around them.
             runSource = FieldSource(input: source, chain: chain) ?? source
         }
+        if !options.quiet {
+            for note in renderer.context.driverNotes { console.note(note) }
+        }
         if options.verbose {
             let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
             console.note("device: \(renderer.context.info)\(validation)")
