@@ -38,11 +38,6 @@ final class HeadlessNVIDIATests: XCTestCase {
         return (process.terminationStatus, outputText, errorText)
     }
 
-    private func listDevices(root: URL) throws -> (status: Int32, error: String) {
-        let result = try run(root: root)
-        return (result.status, result.error)
-    }
-
     /// Loader folders under a new root; the system's own must hold no
     /// driver the test cannot hide.
     private func loaderFolders() throws -> (root: URL, drivers: URL) {
@@ -94,12 +89,12 @@ final class HeadlessNVIDIATests: XCTestCase {
         let (root, folder) = try loaderFolders()
 
         // No manifest at all: the general advice.
-        let none = try listDevices(root: root)
+        let none = try run(root: root)
         XCTAssertEqual(none.status, 1, none.error)
         XCTAssertTrue(none.error.contains("install a driver"), none.error)
 
         let manifest = try writeNVIDIAManifest(in: folder)
-        let nvidia = try listDevices(root: root)
+        let nvidia = try run(root: root)
         XCTAssertEqual(nvidia.status, 1, nvidia.error)
         let lines = nvidia.error.split(separator: "\n").filter { $0.hasPrefix("harbeth-render:") }
         XCTAssertEqual(lines.count, 1, nvidia.error)
