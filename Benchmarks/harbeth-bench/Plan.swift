@@ -361,7 +361,11 @@ private struct PlanBuilder {
         use(clip)
         let at = "@" + clip.label
         let rows: [(name: String, ours: String, theirs: String?, target: Double)] = [
+            // brightness=0 changes nothing and is no pass (as FFmpeg's eq
+            // copies at its defaults); animated, the same identity keeps
+            // its pass: the per-pass floor the issue's identity row meant.
             ("identity", "brightness=0", nil, 1.3),
+            ("identity-pass", "brightness='0*t'", nil, 1.3),
             ("vignette", "vignette", "vignette", 1.0),
             ("crop", "crop=w=640:h=360", "crop=640:360", 1.0),
             ("hue", "hue=90", "hue=h=90", 1.0),

@@ -147,16 +147,63 @@ final class ColorFoldTests: XCTestCase {
         XCTAssertFalse(try Fixtures.renderer().summary(for: node).passes.joined().contains("on the planes"))
     }
 
-    /// `brightness=0` alone is the identity on the planes: every code value
-    /// comes back as it was (the RGB round trip clips colours outside RGB).
-    func testTheIdentityChainKeepsEveryCodeValue() throws {
+    /// A brightness animated to 0 is the identity on the planes: every
+    /// code value comes back as it was (the RGB round trip clips colours
+    /// outside RGB). It keeps its pass: the plan may not change with time.
+    func testTheIdentityFoldKeepsEveryCodeValue() throws {
         for layout in [PixelLayout.yuv420p, .yuv420p10, .yuv422p10, .yuv444p12] {
             let frame = try Fixtures.frame(layout)
-            let output = try ImageNode(frame).applying(try FilterChain(parsing: "brightness=0"))
-                .makeFrame(on: Fixtures.renderer())
+            let node = ImageNode(frame).applying(try FilterChain(parsing: "brightness='0*t'"))
+            XCTAssertEqual(try Fixtures.renderer().summary(for: node).passes, ["fold(brightness) on the planes"])
+            let output = try node.makeFrame(on: Fixtures.renderer())
             for plane in 0..<3 {
                 XCTAssertEqual(output.packedBytes(plane: plane), frame.packedBytes(plane: plane), "\(layout) \(plane)")
             }
+        }
+    }
+
+    /// A colour filter whose constant values change nothing needs no pass,
+    /// as FFmpeg's eq copies the frame at its defaults: alone, beside
+    /// crops and flips (which need none either), or leading a longer chain.
+    /// Each such output is the source's code values exactly. An animated
+    /// one keeps its pass even at a frame where it is the identity, and
+    /// `hue=0`, whose YIQ constants move colours a little, keeps its.
+    func testAColorFilterThatChangesNothingIsNoPass() throws {
+        let renderer = try Fixtures.renderer()
+        func passes(_ text: String, _ frame: VideoFrame) throws -> [String] {
+            try renderer.summary(for: ImageNode(frame).applying(try FilterChain(parsing: text))).passes
+        }
+        for layout in [PixelLayout.yuv420p, .yuv444p10, .rgba8] {
+            let frame = try Fixtures.frame(layout)
+            for text in [
+                "brightness=0", "contrast=1,saturation=1", "exposure=0,sepia=intensity=0,color_matrix=intensity=0",
+            ] {
+                XCTAssertEqual(try passes(text, frame), [], "\(text) \(layout)")
+                let output = try ImageNode(frame).applying(try FilterChain(parsing: text)).makeFrame(on: renderer)
+                for plane in frame.planes.indices {
+                    XCTAssertTrue(
+                        output.packedBytes(plane: plane) == frame.packedBytes(plane: plane),
+                        "\(text) \(layout) \(plane)")
+                }
+            }
+            let cropped = try ImageNode(frame).applying(try FilterChain(parsing: "crop=w=64:h=32:x=16:y=8"))
+                .makeFrame(on: renderer)
+            let viewed = try ImageNode(frame)
+                .applying(
+                    try FilterChain(
+                        parsing: "brightness=0,crop=w=64:h=32:x=16:y=8,flip=direction=vertical,flip=direction=vertical")
+                )
+            XCTAssertEqual(try renderer.summary(for: viewed).passes, [], "\(layout)")
+            let output = try viewed.makeFrame(on: renderer)
+            for plane in frame.planes.indices {
+                XCTAssertTrue(
+                    output.packedBytes(plane: plane) == cropped.packedBytes(plane: plane), "\(layout) \(plane)")
+            }
+            XCTAssertEqual(
+                try passes("contrast=1,gaussian_blur=sigma=2", frame), try passes("gaussian_blur=sigma=2", frame),
+                "\(layout)")
+            XCTAssertEqual(try passes("brightness='0*t'", frame).count, 1, "\(layout)")
+            XCTAssertEqual(try passes("hue=0", frame).count, 1, "\(layout)")
         }
     }
 

@@ -100,6 +100,23 @@ enum ColorFold {
         return maps[filter.descriptor.identity] != nil
     }
 
+    /// True when `filter` is an affine filter whose values, none of them
+    /// animated, make its map the identity to within 1e-9 (`brightness=0`,
+    /// `contrast=1`, `sepia=intensity=0`; not `hue=0`, whose YIQ constants
+    /// move colours by up to 4e-4): it changes no colour, so it needs no
+    /// pass (`PlaneView`).
+    static func isIdentity(_ filter: Filter) -> Bool {
+        guard folds(filter), !filter.isAnimated, filter.values.animated.isEmpty,
+            let packed = try? filter.descriptor.pack(
+                filter.values,
+                FilterEnvironment(inputSize: FrameSize(width: 1, height: 1), resources: FileResourceLoader()))
+        else { return false }
+        let map = map(of: filter.descriptor, packed: packed)
+        return zip(map.matrix + map.offset, ColorAffine.identity.matrix + ColorAffine.identity.offset).allSatisfy {
+            abs($0 - $1) <= 1e-9
+        }
+    }
+
     /// The map of one filter from the floats its shader reads, by the
     /// names its shader reads them by.
     static func map(of descriptor: FilterDescriptor, packed: [Float]) -> ColorAffine {

@@ -4,6 +4,9 @@
 /// moves its data pointers, and read from the last row up when the flips
 /// are odd in number, as FFmpeg's vflip makes the strides negative.
 /// Nothing is copied or converted, so the pixels are the source's exactly.
+/// A colour filter whose constant values change no colour (`brightness=0`,
+/// `contrast=1`: `ColorFold.isIdentity`) is no pass either, as FFmpeg's eq
+/// copies the frame at its defaults.
 enum PlaneView {
     /// The source's rectangle that the filters show, and whether its rows
     /// are read from the bottom up.
@@ -23,7 +26,7 @@ enum PlaneView {
         var region = Region(x: 0, y: 0, size: FrameSize(width: format.width, height: format.height), flipped: false)
         for filter in filters {
             guard filter.descriptor == GeometryFilters.crop else {
-                region.flipped.toggle()
+                if isFlip(filter) { region.flipped.toggle() }
                 continue
             }
             // A crop's rectangle is in the view's coordinates: from the
@@ -68,10 +71,13 @@ enum PlaneView {
         return (viewed, Array(filters.dropFirst(count)))
     }
 
-    /// A crop, or a flip of the rows alone.
+    /// A crop, a flip of the rows alone, or a colour filter that changes nothing.
     private static func isView(_ filter: Filter) -> Bool {
-        filter.descriptor == GeometryFilters.crop
-            || (filter.descriptor == GeometryFilters.flip && filter.values.text("direction") == "vertical")
+        filter.descriptor == GeometryFilters.crop || isFlip(filter) || ColorFold.isIdentity(filter)
+    }
+
+    private static func isFlip(_ filter: Filter) -> Bool {
+        filter.descriptor == GeometryFilters.flip && filter.values.text("direction") == "vertical"
     }
 
     /// `source` seen through `filters` without a pass, or nil when they need one.
