@@ -88,7 +88,8 @@ private struct PlanBuilder {
     }
 
     /// Items 1 and 5: decode, filter, encode and mux, against FFmpeg doing
-    /// the same, and against FFmpeg only decoding and encoding (the floor).
+    /// the same, and against FFmpeg only decoding and encoding (the floor);
+    /// and issue 15's identity chain end to end against the floor.
     mutating func sepiaEndToEnd(_ clip: ClipSpec, repetitions: Int) {
         use(clip)
         let at = "@" + clip.label
@@ -97,8 +98,25 @@ private struct PlanBuilder {
             "ffmpeg.sepia.mp4" + at, "colorchannelmixer sepia, encoded", filter: Plan.ffmpegSepia, clip, mp4: true)
         let floor = ffmpegContestant(
             "ffmpeg.floor.mp4" + at, "decode + encode, no filter", filter: nil, clip, mp4: true)
+        // Issue 15: the identity chain end to end against the floor, no
+        // pass (brightness=0) and one pass (the same identity, animated).
+        let identity = oursContestant(
+            "ours.identity.mp4" + at, "brightness=0 (no pass), encoded", chain: "brightness=0", clip, mp4: true)
+        let identityPass = oursContestant(
+            "ours.identity-pass.mp4" + at, "brightness='0*t' (one pass), encoded", chain: "brightness='0*t'", clip,
+            mp4: true)
         groups.append(
-            Group(name: "sepia-e2e-" + clip.label, repetitions: repetitions, contestants: [ours, theirs, floor]))
+            Group(
+                name: "sepia-e2e-" + clip.label, repetitions: repetitions,
+                contestants: [ours, theirs, floor, identity, identityPass]))
+        comparisons.append(
+            Comparison(
+                item: 15, title: "identity end to end \(clip.label) vs ffmpeg decode+encode (floor)",
+                ours: .wall(identity.id), reference: .wall(floor.id), target: .ratioAtMost(1.05)))
+        comparisons.append(
+            Comparison(
+                item: 15, title: "identity as one pass end to end \(clip.label) vs the floor",
+                ours: .wall(identityPass.id), reference: .wall(floor.id), target: .ratioAtMost(1.05)))
         comparisons.append(
             Comparison(
                 item: 1, title: "sepia end to end \(clip.label) vs ffmpeg colorchannelmixer", ours: .wall(ours.id),
