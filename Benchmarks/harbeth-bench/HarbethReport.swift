@@ -15,5 +15,6 @@ struct HarbethReport: Codable, Sendable {
     var pipelinesCreated: Int
     var gpuPassesPerFrame: Int
     var passes: [String]
-    var device: String
+    /// nil when the run started no device (its chain needs no GPU pass).
+    var device: String?
 }

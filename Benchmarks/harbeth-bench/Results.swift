@@ -59,7 +59,7 @@ struct HarbethMedians: Encodable {
     var pipelinesCreated: Double
     var gpuPassesPerFrame: Int
     var passes: [String]
-    var device: String
+    var device: String?
 
     init(_ reports: [HarbethReport]) {
         func median(_ field: (HarbethReport) -> Double) -> Double { Statistics.median(reports.map(field)) }

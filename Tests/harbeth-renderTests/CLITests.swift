@@ -395,6 +395,53 @@ final class CLITests: XCTestCase {
             try Clips.frameHashes(folder.appendingPathComponent("ffmpeg.mkv").path).map { $0.split(separator: " ")[1] })
     }
 
+    /// A chain that needs no GPU pass (crops on the chroma grid, vertical
+    /// flips, colour filters that change nothing) starts no Vulkan device,
+    /// as FFmpeg's crop and vflip need none: with no driver to be found it
+    /// still writes FFmpeg's crop and vflip exactly, and its report names
+    /// no device. A chain with a pass fails there with one line and writes
+    /// nothing.
+    func testAChainWithNoPassStartsNoDevice() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        // A folder of drivers with none in it.
+        let drivers = folder.appendingPathComponent("drivers")
+        try FileManager.default.createDirectory(at: drivers, withIntermediateDirectories: false)
+        let noDriver = ["VK_DRIVER_FILES": drivers.path]
+        let run = try Tool.run(
+            [
+                "-v", "-vf", "crop=w=100:h=80:x=20:y=10,flip=direction=vertical,brightness=0", "--codec", "ffv1",
+                "--json", "-o", "ours.mkv", "cli-clip.mp4",
+            ], in: folder, environment: noDriver)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("device: none started (no GPU pass)"), run.stderr)
+        let line = try XCTUnwrap(run.stdoutLines.last)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertTrue(report["device"] is NSNull, "\(report["device"] ?? "absent")")
+        XCTAssertEqual(report["gpuPassesPerFrame"] as? Int, 0)
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf",
+                "crop=100:80:20:10,vflip", "-c:v", "ffv1", folder.appendingPathComponent("ffmpeg.mkv").path,
+            ])
+        XCTAssertEqual(
+            try Clips.frameHashes(folder.appendingPathComponent("ours.mkv").path).map { $0.split(separator: " ")[1] },
+            try Clips.frameHashes(folder.appendingPathComponent("ffmpeg.mkv").path).map { $0.split(separator: " ")[1] })
+
+        let failed = try Tool.run(
+            ["-vf", "sepia", "-o", "sepia.mkv", "cli-clip.mp4"], in: folder, environment: noDriver)
+        XCTAssertNotEqual(failed.status, 0)
+        // One line of ours (the loader's own report comes first: the tests
+        // turn it on with VK_LOADER_DEBUG).
+        XCTAssertEqual(
+            failed.stderrLines.filter { $0.hasPrefix("harbeth-render:") },
+            [
+                "harbeth-render: error: Vulkan is not available: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER"
+                    + " (install a driver, e.g. mesa-vulkan-drivers)"
+            ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sepia.mkv").path))
+    }
+
     // MARK: Listings
 
     func testListFiltersNamesEveryCatalogFilter() throws {

@@ -65,10 +65,14 @@ enum PlaneView {
         guard let format, let (count, region) = try leading(format: format, filters: filters) else {
             return (nil, filters)
         }
-        let viewed = FrameFormat(
+        return (self.format(of: region, in: format), Array(filters.dropFirst(count)))
+    }
+
+    /// The format of `region` of frames of `format`.
+    static func format(of region: Region, in format: FrameFormat) -> FrameFormat {
+        FrameFormat(
             width: region.size.width, height: region.size.height, layout: format.layout,
             colorimetry: format.layout.isYUV ? format.conversionColorimetry : nil)
-        return (viewed, Array(filters.dropFirst(count)))
     }
 
     /// A crop, a flip of the rows alone, or a colour filter that changes nothing.

@@ -195,11 +195,9 @@ public final class Renderer: Sendable {
             let region = try PlaneView.region(
                 format: input, filters: filters, outputLayout: output.resolve(for: input.layout))
         {
-            let format = FrameFormat(
-                width: region.size.width, height: region.size.height, layout: input.layout,
-                colorimetry: input.layout.isYUV ? input.conversionColorimetry : nil)
             return RenderPlanSummary(
-                passes: [], output: format, stagingCopies: false, texelBufferFrames: false, intermediateBytes: 0)
+                passes: [], output: PlaneView.format(of: region, in: input), stagingCopies: false,
+                texelBufferFrames: false, intermediateBytes: 0)
         }
         let (viewed, rest) = try PlaneView.leadingFormat(inputPasses.isEmpty ? input : nil, filters: filters)
         let plan = try self.plan(for: viewed ?? input, filters: rest, output: output)

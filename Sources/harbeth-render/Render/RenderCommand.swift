@@ -87,13 +87,19 @@ struct RenderCommand {
         }
         try interrupts.check(output: output?.path)
         let frameLimit = onlyStills ? 1 : options.frames
-        // The device first: a live input captures from the moment it opens.
-        let renderer = try makeRenderer(resources: resources)
+        // The device starts when a frame or a report first needs it, so a
+        // chain that needs no GPU pass never starts one; first for a live
+        // input, which captures from the moment it opens, and for a device
+        // the user chose, which is checked before any work.
+        let device = DeviceOnDemand { () throws(ToolError) in try makeRenderer(resources: resources) }
+        if live || options.device != nil { _ = try device.renderer() }
         defer {
             // The process ends with _exit, so the pipeline cache is saved
             // here, after the run, rather than by the context's deinit.
-            renderer.context.savePipelineCache()
-            reportValidation(renderer.context)
+            if let renderer = device.started {
+                renderer.context.savePipelineCache()
+                reportValidation(renderer.context)
+            }
         }
         // A signal while a live input is opened (waiting for its first
         // frame) ends the wait: the run fails with nothing written.
@@ -190,8 +196,17 @@ struct RenderCommand {
         }
         let layout: RenderOutput =
             recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
-        let graph: GraphProcessor
-        if let filterGraph {
+        // A chain that needs no GPU pass for the input's frames runs on the
+        // CPU, with no device (NoPassProcessor).
+        let noPass =
+            filterGraph == nil && device.started == nil
+            ? try? chain.formatWithoutPass(for: source.metadata.frameFormat, output: layout) : nil
+        let graph: any FrameProcessor
+        if noPass != nil {
+            graph = NoPassProcessor(
+                chain: chain, output: layout, device: device, framesInFlight: options.framesInFlight ?? 3)
+        } else if let filterGraph {
+            let renderer = try device.renderer()
             do {
                 let layouts = moreRecorders.map { RenderOutput.layout($0.preferredLayout(for: source.metadata.layout)) }
                 graph = try GraphProcessor(
@@ -201,19 +216,25 @@ struct RenderCommand {
                 throw .invalidGraph(graph: filterGraph.description, error: error)
             }
         } else {
-            graph = GraphProcessor(renderer: renderer, chain: chain, output: layout)
+            graph = GraphProcessor(renderer: try device.renderer(), chain: chain, output: layout)
         }
         let format: FrameFormat
         do {
-            format = try graph.outputFormat(for: source.metadata.frameFormat)
+            format = try noPass ?? graph.outputFormat(for: source.metadata.frameFormat)
         } catch {
             throw .chainDoesNotFit(input: inputPath, reason: "\(error)")
         }
-        let summary: RenderPlanSummary
-        do {
-            summary = try renderer.summary(for: graph.planNode(for: source.metadata.frameFormat), output: layout)
-        } catch {
-            throw .renderFailed(input: inputPath, reason: "\(error)")
+        // The passes per frame, and the intermediate images' peak.
+        var plan: (passes: [String], intermediateBytes: Int) = ([], 0)
+        if noPass == nil, let processor = graph as? GraphProcessor {
+            let renderer = try device.renderer()
+            do {
+                let summary = try renderer.summary(
+                    for: processor.planNode(for: source.metadata.frameFormat), output: layout)
+                plan = (summary.passes, summary.intermediateBytes)
+            } catch {
+                throw .renderFailed(input: inputPath, reason: "\(error)")
+            }
         }
         // Several inputs run as one source, synchronised by time.
         let runSource: any FrameSource
@@ -230,24 +251,28 @@ struct RenderCommand {
             // A deinterlacer's frames carry the frames around them.
             runSource = FieldSource(input: source, chain: chain) ?? source
         }
-        if !options.quiet {
+        if !options.quiet, let renderer = device.started {
             for note in renderer.context.driverNotes { console.note(note) }
         }
         if options.verbose {
-            let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
-            console.note("device: \(renderer.context.info)\(validation)")
+            if let renderer = device.started {
+                let validation = renderer.context.validationLog != nil ? " (Vulkan validation on)" : ""
+                console.note("device: \(renderer.context.info)\(validation)")
+            } else {
+                console.note("device: none started (no GPU pass)")
+            }
             let conversion = source.metadata.conversion.map { ", converted \($0)" } ?? ""
             console.note(
                 "input: \(inputPath): \(source.metadata.frameFormat), \(source.metadata.codecName)\(conversion)")
             if (options.applyRotation || rotationNote != nil) && source.metadata.rotation != 0 {
                 console.note("rotation \(source.metadata.rotation): applied to the pixels, no rotation tag written")
             }
-            let passes = summary.passes.joined(separator: " | ")
-            let intermediate = String(format: "%.1f MiB", Double(summary.intermediateBytes) / 1_048_576)
+            let passes = plan.passes.joined(separator: " | ")
+            let intermediate = String(format: "%.1f MiB", Double(plan.intermediateBytes) / 1_048_576)
             console.note(
-                summary.passes.isEmpty
+                plan.passes.isEmpty
                     ? "plan: no GPU pass per frame (the planes are cropped where they are) -> \(format)"
-                    : "plan: \(summary.dispatchesPerFrame) GPU pass(es) per frame: \(passes) -> \(format);"
+                    : "plan: \(plan.passes.count) GPU pass(es) per frame: \(passes) -> \(format);"
                         + " intermediate images \(intermediate) at the peak")
         }
 
@@ -343,23 +368,25 @@ struct RenderCommand {
             }
         }
         if options.json {
-            let statistics = renderer.statistics
-            let cache = renderer.context.compiler.cacheStatistics
+            let renderer = device.started
+            let statistics = renderer?.statistics ?? RenderStatistics()
+            let cache = renderer?.context.compiler.cacheStatistics
             let report = RunReport(
                 input: inputPath, output: output?.path, chain: filterGraph?.description ?? chain.description,
                 frames: finished.frames,
                 duration: RunReport.rounded(finished.duration), elapsedSeconds: RunReport.rounded(elapsed),
                 fps: RunReport.rounded(elapsed > 0 ? Double(finished.frames) / elapsed : 0),
                 speed: RunReport.rounded(elapsed > 0 ? finished.duration / elapsed : 0), width: format.width,
-                height: format.height, layout: format.layout.rawValue, device: renderer.context.info.name,
-                codec: finished.codec, audio: finished.audio, gpuPassesPerFrame: summary.dispatchesPerFrame,
-                passes: summary.passes, intermediateBytes: summary.intermediateBytes,
+                height: format.height, layout: format.layout.rawValue, device: renderer?.context.info.name,
+                codec: finished.codec, audio: finished.audio, gpuPassesPerFrame: plan.passes.count,
+                passes: plan.passes, intermediateBytes: plan.intermediateBytes,
                 decodeSeconds: RunReport.rounded(source.decodeSeconds),
                 gpuSeconds: RunReport.rounded(statistics.gpuSeconds),
                 uploadSeconds: RunReport.rounded(statistics.uploadSeconds),
-                encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache.compiles,
-                shaderCacheHits: cache.memoryHits + cache.diskHits, shaderDiskCacheHits: cache.diskHits,
-                pipelinesCreated: cache.pipelinesCreated, skippedFrames: skipped, droppedFrames: dropped, notes: notes,
+                encodeSeconds: RunReport.rounded(recorder?.encodeSeconds ?? 0), shaderCompiles: cache?.compiles ?? 0,
+                shaderCacheHits: (cache?.memoryHits ?? 0) + (cache?.diskHits ?? 0),
+                shaderDiskCacheHits: cache?.diskHits ?? 0, pipelinesCreated: cache?.pipelinesCreated ?? 0,
+                skippedFrames: skipped, droppedFrames: dropped, notes: notes,
                 outputs: ([output] + moreTargets).compactMap { $0?.path })
             try console.output(report.jsonLine() + "\n", what: "the JSON report")
         }

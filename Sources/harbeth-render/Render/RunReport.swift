@@ -22,7 +22,8 @@ struct RunReport: Encodable, Equatable {
     var height: Int
     /// The layout frames left the GPU in, e.g. `yuv420p`.
     var layout: String
-    var device: String
+    /// The Vulkan device's name; nil when the run started none (no GPU pass).
+    var device: String?
     /// The encoder, e.g. `libx264`; nil with `--null`.
     var codec: String?
     /// What happened to the audio, e.g. `aac (copied)`.
