@@ -31,7 +31,7 @@ do throws(ToolError) {
         try console.output(CatalogCommands.listFilters(), what: "the filter list")
     case .describe(let name):
         guard let text = CatalogCommands.describe(name) else {
-            throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.nearestName(to: name))
+            throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.suggestion(for: name))
         }
         try console.output(text, what: "the description")
     case .listDevices:

@@ -111,6 +111,22 @@ final class FilterChainTests: XCTestCase {
         XCTAssertEqual(FilterChain([.lut3d(file: "a\nb.cube")]).description, "lut3d=file=a\nb.cube")
     }
 
+    /// FFmpeg's names for filters this catalog has under others get the
+    /// catalog's spelling as the hint, and each spelling parses.
+    func testFFmpegsFilterNamesGetTheCatalogsSpelling() throws {
+        assertError("scale=w=640:h=360", "unknown filter 'scale' at column 1; did you mean 'resize'?")
+        assertError("sepia,vflip", "unknown filter 'vflip' at column 7; did you mean 'flip=direction=vertical'?")
+        assertError(
+            "eq=brightness=0.1", "unknown filter 'eq' at column 1; did you mean 'brightness,contrast,saturation,gamma'?"
+        )
+        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "GBLUR"), "gaussian_blur")
+        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "sepai"), "sepia")
+        for (name, spelling) in FilterCatalog.ffmpegSpellings {
+            XCTAssertNil(FilterCatalog.standard.descriptor(named: name), name)
+            XCTAssertNoThrow(try FilterChain(parsing: spelling), spelling)
+        }
+    }
+
     func testEditDistanceCountsSwapsAsOne() {
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "sepai"), "sepia")
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "INVERT"), "invert")

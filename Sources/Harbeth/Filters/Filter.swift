@@ -47,7 +47,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// A built-in filter by name, with values checked as the text form does.
     public init(named name: String, values: [String: FilterValue] = [:]) throws(FilterChainError) {
         guard let descriptor = FilterCatalog.standard.descriptor(named: name) else {
-            throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.nearestName(to: name), column: nil)
+            throw .unknownFilter(name: name, suggestion: FilterCatalog.standard.suggestion(for: name), column: nil)
         }
         try self.init(descriptor, values: values)
     }

@@ -31,6 +31,25 @@ public struct FilterCatalog: Sendable {
         byName[name] ?? Self.aliases[name].flatMap { byName[$0] }
     }
 
+    /// How this catalog writes what FFmpeg's filters of other names do, for
+    /// users who type FFmpeg's name: `vflip` is `flip=direction=vertical`.
+    /// Hints only: the parameters and defaults are this catalog's (FFmpeg's
+    /// `scale` defaults to bicubic, `resize` to bilinear).
+    public static let ffmpegSpellings: [String: String] = [
+        "scale": "resize", "vflip": "flip=direction=vertical", "hflip": "flip=direction=horizontal",
+        "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
+        "negate": "invert", "colorchannelmixer": "channel_mixer", "eq": "brightness,contrast,saturation,gamma",
+        "nlmeans": "denoise", "hqdn3d": "denoise", "yadif": "deinterlace", "bwdif": "deinterlace",
+        "colortemperature": "temperature",
+    ]
+
+    /// What to suggest for a name the catalog does not have: how it writes
+    /// the FFmpeg filter of that name (`ffmpegSpellings`), or the nearest
+    /// name (`nearestName(to:)`).
+    public func suggestion(for name: String) -> String? {
+        Self.ffmpegSpellings[name.lowercased()] ?? nearestName(to: name)
+    }
+
     /// The catalog name closest to `name`, if one is close enough to be a
     /// plausible typo.
     public func nearestName(to name: String) -> String? {

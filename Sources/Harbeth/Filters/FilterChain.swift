@@ -131,7 +131,7 @@ struct FilterChainParser {
             return try makeCustomShader(arguments: arguments, column: nameColumn)
         }
         guard let descriptor = catalog.descriptor(named: name) else {
-            throw .unknownFilter(name: name, suggestion: catalog.nearestName(to: name), column: nameColumn)
+            throw .unknownFilter(name: name, suggestion: catalog.suggestion(for: name), column: nameColumn)
         }
         return try makeFilter(descriptor, arguments: arguments)
     }
