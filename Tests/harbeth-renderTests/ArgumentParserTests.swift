@@ -139,6 +139,36 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(gallery.input, "in.mp4")
     }
 
+    /// FFmpeg's way: after an `-i`, a bare argument names an output, so
+    /// `-i in.mp4 -vf sepia out.mp4` writes out.mp4 (it was a batch that
+    /// read out.mp4 as a second input). Before any `-i`, bare arguments
+    /// stay inputs (a batch), as does one after an input's `-f`.
+    func testABareArgumentAfterAnInputIsTheOutputAsInFFmpeg() throws {
+        let one = try parse("-i", "in.mp4", "-vf", "sepia", "out.mp4")
+        XCTAssertEqual(one.inputs, ["in.mp4"])
+        XCTAssertEqual(one.output, "out.mp4")
+        XCTAssertFalse(one.isBatch)
+        let several = try parse(
+            "-i", "a.mp4", "--graph", "[0]split[x][y]", "--map", "[x]", "x.mkv", "--map", "[y]", "--codec", "ffv1",
+            "y.mkv")
+        XCTAssertEqual(several.inputs, ["a.mp4"])
+        XCTAssertEqual(several.output, "x.mkv")
+        XCTAssertEqual(several.moreOutputs, ["y.mkv"])
+        XCTAssertEqual(several.outputEncoders, [EncoderOverrides(codec: .ffv1)])
+        XCTAssertEqual(try parse("-i", "in.mp4", "-vf", "sepia", "-").output, "-")
+        let generated = try parse("-i", "in.mp4", "-f", "lavfi", "testsrc2", "--graph", "[0][1]hstack", "o.mp4")
+        XCTAssertEqual(generated.inputs, ["in.mp4", "testsrc2"])
+        XCTAssertEqual(generated.output, "o.mp4")
+        XCTAssertTrue(try parse("-vf", "sepia", "a.mp4", "b.mp4").isBatch)
+        assertUsageError(
+            ["-i", "a.mp4", "b.mp4", "c.mp4", "-vf", "sepia"],
+            "after -i, a bare argument names an output, as in FFmpeg: 'b.mp4' and 'c.mp4' are 2 outputs;"
+                + " a batch gives its inputs without -i (-vf sepia a.mp4 b.mp4 -o FOLDER)")
+        assertUsageError(
+            ["-i", "a.mp4", "-vf", "sepia", "--null", "b.mp4"],
+            "--null writes no file, so it cannot go with an output ('b.mp4' after -i names one, as in FFmpeg)")
+    }
+
     func testADoubleDashEndsTheOptions() throws {
         XCTAssertEqual(try parse("--filter", "sepia", "--", "-odd-name.mp4").input, "-odd-name.mp4")
     }

@@ -100,6 +100,17 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "taken.mp4"])
     }
 
+    /// `harbeth-render -i in.mp4 -vf sepia out.mp4`, as FFmpeg is typed,
+    /// writes out.mp4 and nothing else. Before, it was a batch of two
+    /// inputs: it wrote cli-clip.sepia.mp4 and failed on out.mp4.
+    func testTheFFmpegCommandLineWritesTheOutputItNames() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let run = try Tool.run(["-i", "cli-clip.mp4", "-vf", "sepia", "out.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "out.mp4"])
+        XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("out.mp4").path), 25)
+    }
+
     func testTheOutputIsNeverTheInputEvenWithOverwrite() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
         let input = folder.appendingPathComponent("cli-clip.mp4")

@@ -352,7 +352,17 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
-                positional.append(options.takeInput(argument))
+                // FFmpeg's way: after an -i, a bare argument names an output
+                // (unless an input's -f or options wait for it); before any,
+                // bare arguments are inputs (a batch).
+                if !options.flaggedInputs.isEmpty && options.pendingFormat == nil
+                    && options.pendingInputOptions.isEmpty
+                {
+                    options.bareOutputs.append(argument)
+                    try run(option(named: "-o")!, &options, argument)
+                } else {
+                    positional.append(options.takeInput(argument))
+                }
                 continue
             }
             if argument == "--" {
@@ -488,8 +498,12 @@ enum ArgumentParser {
             if options.segmentTime != nil, options.nullOutput || stillOutput == true || streamOutput == true {
                 throw UsageError(message: "--segment-time writes video files; give -o with a video name (out_%03d.mp4)")
             }
-            if options.nullOutput && options.output != nil {
-                throw UsageError(message: "--null writes no file, so it cannot go with --output")
+            if options.nullOutput, let output = options.output {
+                throw UsageError(
+                    message: options.bareOutputs.contains(output)
+                        ? "--null writes no file, so it cannot go with an output ('\(output)' after -i names one,"
+                            + " as in FFmpeg)"
+                        : "--null writes no file, so it cannot go with --output")
             }
             if options.gallery != nil {
                 if options.output != nil || options.nullOutput {
@@ -519,6 +533,13 @@ enum ArgumentParser {
         let labels = (options.graphOutput == nil ? 0 : 1) + options.moreGraphOutputs.count
         guard outputs > 1 || labels > 1 else { return }
         guard options.graph != nil else {
+            if options.bareOutputs.count > 1 {
+                let named = options.bareOutputs.map { "'\($0)'" }
+                throw UsageError(
+                    message: "after -i, a bare argument names an output, as in FFmpeg: "
+                        + named.dropLast().joined(separator: ", ") + " and \(named.last!) are \(outputs) outputs;"
+                        + " a batch gives its inputs without -i (-vf sepia a.mp4 b.mp4 -o FOLDER)")
+            }
             throw UsageError(
                 message: outputs > 1
                     ? "-o is given \(outputs) times; several outputs are the outputs of a --graph,"
@@ -657,6 +678,7 @@ enum ArgumentParser {
         ("harbeth-render --filter sepia in.mp4", "writes in.sepia.mp4 beside the input"),
         ("harbeth-render -vf 'gaussian_blur=sigma=3,brightness=0.1' -o out.mkv in.mov", nil),
         ("harbeth-render -vf vignette -vf 'overlay=file=logo.png:x=16:y=16' in.mp4", "filters in turn; a PNG logo"),
+        ("harbeth-render -i in.mp4 -vf sepia out.mp4", "FFmpeg's order: after -i, a bare name is the output"),
         ("harbeth-render --filter sepia photo.png -o sepia.png", "stills too"),
         ("harbeth-render --filter sepia --start 2 in.mp4 -o frame.png", "one frame of a video as a still"),
         ("harbeth-render --shader grade.glsl:amount=0.3 in.mp4", "a custom GLSL shader with a parameter"),
@@ -684,6 +706,7 @@ enum ArgumentParser {
             harbeth-render: GPU video filtering (Vulkan compute shaders) in the FFmpeg family
 
             usage: harbeth-render [options] --filter CHAIN INPUT
+                   harbeth-render -i INPUT... [options] OUTPUT...      (FFmpeg's order)
                    harbeth-render [options] --filter CHAIN INPUT... -o FOLDER/
                    harbeth-render join SHARD... -o OUTPUT [--audio-from SOURCE]
                    harbeth-render --gallery SHEET.png INPUT

@@ -96,6 +96,9 @@ struct CommandLineOptions: Equatable {
     /// with a transition, else first).
     var endRule: SynchronizedSource.EndRule?
     var output: String?
+    /// The outputs named by bare arguments after an `-i`, as FFmpeg reads
+    /// them (each is also `output` or in `moreOutputs`), for messages.
+    var bareOutputs: [String] = []
     /// Chain texts in the order given (`--filter`, `--shader`); they are
     /// joined with commas.
     var chains: [String] = []
