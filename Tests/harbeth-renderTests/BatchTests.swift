@@ -47,6 +47,25 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(done.stderr.contains("batch of 2: 0 written, 2 skipped, 0 failed"), done.stderr)
     }
 
+    /// `--null` renders each input and writes nothing: before, a batch
+    /// wrote every output beside its input all the same.
+    func testANullBatchRendersEachInputAndWritesNothing() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("cli-clip.mp4"), to: folder.appendingPathComponent("second.mp4"))
+        let before = Clips.entries(folder)
+        let run = try Tool.run(["-vf", "sepia", "--null", "--json", "cli-clip.mp4", "second.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(Clips.entries(folder), before)
+        XCTAssertTrue(run.stderr.contains("batch of 2: 2 rendered to no file (--null), 0 failed"), run.stderr)
+        let report = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(run.stdoutLines.last!.utf8)) as? [String: Any])
+        let batch = try XCTUnwrap(report["batch"] as? [[String: Any]])
+        XCTAssertEqual(batch.map { $0["status"] as? String }, ["rendered", "rendered"])
+        XCTAssertEqual(batch.map { $0["output"] is NSNull }, [true, true])
+        XCTAssertEqual(report["rendered"] as? Int, 2)
+    }
+
     func testABatchOutputMustBeAFolder() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
         let run = try Tool.run(["-vf", "sepia", "cli-clip.mp4", "cli-clip.mp4", "-o", "missing"], in: folder)

@@ -7,7 +7,8 @@ import Kakapos
 /// that exists already is skipped unless `-y`, so running the same batch
 /// again (a requeued job) does only what is left. A failure stops the batch
 /// unless `--keep-going`; either way the summary (and `--json`) lists every
-/// input with its outcome, and the exit status is 1 if any failed.
+/// input with its outcome, and the exit status is 1 if any failed. With
+/// `--null` each input is rendered and nothing is written.
 struct BatchCommand {
     let options: CommandLineOptions
     let console: Console
@@ -17,14 +18,30 @@ struct BatchCommand {
     struct Entry: Encodable, Equatable {
         enum Status: String, Encodable {
             case written, skipped, failed
+            /// Rendered to no file (`--null`).
+            case rendered
             /// A failure before it stopped the batch (no --keep-going).
             case notRun = "not-run"
         }
 
         var input: String
-        var output: String
+        /// Nil with `--null`.
+        var output: String?
         var status: Status
         var error: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case input, output, status, error
+        }
+
+        /// `output` is written as null with `--null`, not left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(input, forKey: .input)
+            try container.encode(output, forKey: .output)
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(error, forKey: .error)
+        }
     }
 
     func run() throws(ToolError) {
@@ -39,17 +56,17 @@ struct BatchCommand {
         for input in inputs {
             let location = input.location
             let output = Self.outputPath(for: location, in: folder, firstFilter: firstFilter)
-            var entry = Entry(input: input.text, output: output ?? "", status: .notRun)
+            var entry = Entry(input: input.text, output: options.nullOutput ? nil : output ?? "", status: .notRun)
             defer { entries.append(entry) }
             if stopped { continue }
-            guard let output else {
+            guard let output = options.nullOutput ? "" : output else {
                 entry.status = .failed
                 entry.error = "\(location) has no file name to name the output after"
                 console.note("error: \(entry.error!); give it its own run with -o")
                 stopped = !options.keepGoing
                 continue
             }
-            if !options.overwrite && OutputFile.entry(at: output) != .nothing {
+            if !options.nullOutput && !options.overwrite && OutputFile.entry(at: output) != .nothing {
                 entry.status = .skipped
                 console.note("skipped \(input.text): \(output) exists (-y replaces it)")
                 continue
@@ -58,11 +75,11 @@ struct BatchCommand {
             single.inputArguments = [input]
             single.inputs = [input.text]
             single.input = input.text
-            single.output = output
+            single.output = options.nullOutput ? nil : output
             single.json = false
             do {
                 try RenderCommand(options: single, console: console, interrupts: interrupts).run()
-                entry.status = .written
+                entry.status = options.nullOutput ? .rendered : .written
             } catch {
                 if case .interrupted = error {
                     entry.status = .failed
@@ -77,7 +94,10 @@ struct BatchCommand {
         }
         let count = { (status: Entry.Status) in entries.filter { $0.status == status }.count }
         if !options.quiet {
-            var parts = ["\(count(.written)) written", "\(count(.skipped)) skipped", "\(count(.failed)) failed"]
+            var parts =
+                options.nullOutput
+                ? ["\(count(.rendered)) rendered to no file (--null)", "\(count(.failed)) failed"]
+                : ["\(count(.written)) written", "\(count(.skipped)) skipped", "\(count(.failed)) failed"]
             if count(.notRun) > 0 { parts.append("\(count(.notRun)) not run (--keep-going runs them)") }
             console.note("batch of \(entries.count): " + parts.joined(separator: ", "))
         }
@@ -85,12 +105,14 @@ struct BatchCommand {
             struct Report: Encodable {
                 var batch: [Entry]
                 var written: Int
+                var rendered: Int
                 var skipped: Int
                 var failed: Int
                 var notRun: Int
             }
             let report = Report(
-                batch: entries, written: count(.written), skipped: count(.skipped), failed: count(.failed),
+                batch: entries, written: count(.written), rendered: count(.rendered), skipped: count(.skipped),
+                failed: count(.failed),
                 notRun: count(.notRun))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
