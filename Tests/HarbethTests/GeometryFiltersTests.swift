@@ -45,7 +45,8 @@ final class GeometryFiltersTests: XCTestCase {
 
     func testTransposeAndQuarterTurnsAreExact() throws {
         for chain in [
-            "transpose", "rotate", "rotate=180", "rotate=270", "rotate=-90", "rotate=0", "rotate=-360",
+            "transpose", "transpose=dir=clock", "transpose=2", "transpose=clock_flip", "rotate", "rotate=180",
+            "rotate=270", "rotate=-90", "rotate=0", "rotate=-360",
             "crop=w=301:h=199:x=3:y=5,rotate=90,transpose",
         ] {
             try assertMatchesReference(chain, .pointwise)
@@ -200,5 +201,9 @@ final class GeometryFiltersTests: XCTestCase {
         XCTAssertEqual(
             Filter.pad(width: 400, height: 300, color: [2, 0.5, 0]).description, "pad=w=400:h=300:color=1/0.5/0")
         XCTAssertEqual(Filter.transpose.description, "transpose")
+        XCTAssertEqual(Filter.transpose(.clockFlip).description, "transpose=dir=clock_flip")
+        XCTAssertEqual(try FilterChain(parsing: "transpose=2").filters, [Filter.transpose(.cclock)])
+        // Numbers past the names are refused, as FFmpeg's 4...7 are (deprecated there).
+        XCTAssertThrowsError(try FilterChain(parsing: "transpose=4"))
     }
 }

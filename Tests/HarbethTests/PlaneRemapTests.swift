@@ -29,6 +29,9 @@ final class PlaneRemapTests: XCTestCase {
         case "flip=direction=vertical": return make(w, h) { ($0, h - 1 - $1) }
         case "flip=direction=both": return make(w, h) { (w - 1 - $0, h - 1 - $1) }
         case "transpose": return make(h, w) { ($1, $0) }
+        case "transpose=clock": return make(h, w) { ($1, h - 1 - $0) }
+        case "transpose=cclock": return make(h, w) { (w - 1 - $1, $0) }
+        case "transpose=clock_flip": return make(h, w) { (w - 1 - $1, h - 1 - $0) }
         case "rotate=90": return make(h, w) { ($1, h - 1 - $0) }
         case "rotate=180": return make(w, h) { (w - 1 - $0, h - 1 - $1) }
         case "rotate=270": return make(h, w) { (w - 1 - $1, $0) }
@@ -40,6 +43,7 @@ final class PlaneRemapTests: XCTestCase {
         let chains = [
             ["flip=direction=horizontal"], ["flip=direction=vertical"], ["flip=direction=both"], ["transpose"],
             ["rotate=90"], ["rotate=180"], ["rotate=270"], ["transpose", "flip=direction=horizontal", "rotate=90"],
+            ["transpose=clock"], ["transpose=cclock"], ["transpose=clock_flip", "transpose=clock"],
         ]
         for layout in [PixelLayout.yuv420p, .yuv422p, .yuv444p10, .yuva444p10, .gray8, .rgba8, .yuv420p10] {
             let frame = try Fixtures.frame(layout)
@@ -47,7 +51,7 @@ final class PlaneRemapTests: XCTestCase {
                 let text = chain.joined(separator: ",")
                 let node = ImageNode(frame).applying(try FilterChain(parsing: text))
                 let summary = try Fixtures.renderer().summary(for: node)
-                let transposes = chain.contains { $0 == "transpose" || $0 == "rotate=90" || $0 == "rotate=270" }
+                let transposes = chain.contains { $0.hasPrefix("transpose") || $0 == "rotate=90" || $0 == "rotate=270" }
                 if layout == .yuv422p && transposes {
                     // 4:2:2 turned a quarter is 4:4:0: it takes the RGB path.
                     XCTAssertFalse(summary.passes.joined().contains("on the planes"), text)

@@ -402,7 +402,15 @@ def pad(image, v):
 
 @reference
 def transpose(image, v):
-    return image.transpose(1, 0, 2)
+    # FFmpeg's transpose: out(x, y) = in(y, x), the source read upwards
+    # for clock (rows reversed), the output written upwards for cclock.
+    out = image.transpose(1, 0, 2)
+    direction = v.get("dir", "cclock_flip")
+    if direction in ("clock", "clock_flip"):
+        out = out[:, ::-1]
+    if direction in ("cclock", "clock_flip"):
+        out = out[::-1, :]
+    return out
 
 
 @reference

@@ -72,6 +72,9 @@ final class PlaneRemapCLITests: XCTestCase {
             ("flip=direction=horizontal", "hflip"), ("flip=direction=vertical", "vflip"),
             ("flip=direction=both", "hflip,vflip"), ("transpose", "transpose=cclock_flip"),
             ("rotate=90", "transpose=clock"), ("rotate=270", "transpose=cclock"),
+            // FFmpeg's spellings of transpose, its numbers included.
+            ("transpose=1", "transpose=1"), ("transpose=dir=cclock", "transpose=cclock"),
+            ("transpose=clock_flip", "transpose=3"), ("transpose=0", "transpose=cclock_flip"),
         ]
         let folder = try Clips.folder(with: [try Clips.video(), try oddClip()])
         for input in ["cli-clip.mp4", "remap-odd.mkv"] {

@@ -311,7 +311,10 @@ struct FilterChainParser {
             case "0", "false", "no", "off": return .number(0)
             default: throw invalid
             }
-        case .choice:
+        case .choice(let names):
+            if parameter.acceptsChoiceNumbers, let number = Int(text), names.indices.contains(number) {
+                return .choice(names[number])
+            }
             return .choice(text.lowercased())
         case .list:
             if text.hasPrefix("#") { return try hexColour(text, invalid: invalid) }

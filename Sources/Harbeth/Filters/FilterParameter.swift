@@ -44,6 +44,9 @@ public struct FilterParameter: Sendable, Hashable {
     /// so a different value needs a different plan. Other values are
     /// uploaded per frame and never recompile anything.
     public let isStructural: Bool
+    /// True when a choice may also be written as its number, 0 for the
+    /// first name, as FFmpeg writes the same option (`transpose=1`).
+    public let acceptsChoiceNumbers: Bool
 
     /// A parameter; the static constructors (`number`, `choice`, ...) are usually simpler.
     /// - Parameters:
@@ -53,9 +56,10 @@ public struct FilterParameter: Sendable, Hashable {
     ///   - range: The allowed range of numbers (for lists, of each element); nil for none.
     ///   - summary: One line saying what it does.
     ///   - structural: Whether a change of value needs a different plan (see `isStructural`).
+    ///   - acceptsChoiceNumbers: Whether a choice may be written as its number (see `acceptsChoiceNumbers`).
     public init(
         _ name: String, _ type: ValueType, default defaultValue: FilterValue, range: ClosedRange<Double>? = nil,
-        summary: String, structural: Bool = false
+        summary: String, structural: Bool = false, acceptsChoiceNumbers: Bool = false
     ) {
         self.name = name
         self.type = type
@@ -63,6 +67,7 @@ public struct FilterParameter: Sendable, Hashable {
         self.range = range
         self.summary = summary
         self.isStructural = structural
+        self.acceptsChoiceNumbers = acceptsChoiceNumbers
     }
 
     /// A real-number parameter.
@@ -89,10 +94,15 @@ public struct FilterParameter: Sendable, Hashable {
     }
 
     /// A parameter that takes one of several names.
+    /// With `numbered`, a name may also be written as its number, 0 for
+    /// the first, where FFmpeg numbers the same choices in the same order.
     public static func choice(
-        _ name: String, _ names: [String], default value: String, summary: String, structural: Bool = false
+        _ name: String, _ names: [String], default value: String, summary: String, structural: Bool = false,
+        numbered: Bool = false
     ) -> FilterParameter {
-        FilterParameter(name, .choice(names), default: .choice(value), summary: summary, structural: structural)
+        FilterParameter(
+            name, .choice(names), default: .choice(value), summary: summary, structural: structural,
+            acceptsChoiceNumbers: numbered)
     }
 
     /// A list of numbers (colours, matrices, kernels).

@@ -39,20 +39,21 @@ enum PlaneRemap {
         }
     }
 
-    /// Quarter turns clockwise of a filter that only moves pixels, and
-    /// whether it mirrors first; nil for any other filter (a pad moves
-    /// them too, by its corner: see `map`).
-    private static func motion(of filter: Filter) -> (turns: Int, mirrorX: Bool, mirrorY: Bool, transposes: Bool)? {
+    /// Quarter turns clockwise of a filter that only moves pixels, whether
+    /// it mirrors first, and a transpose's direction (FFmpeg's number);
+    /// nil for any other filter (a pad moves them too, by its corner: see
+    /// `map`).
+    private static func motion(of filter: Filter) -> (turns: Int, mirrorX: Bool, mirrorY: Bool, transpose: Int?)? {
         guard filter.nodeInputSizes.isEmpty, filter.descriptor.sourcePath == nil else { return nil }
         switch filter.descriptor {
         case GeometryFilters.flip:
             let direction = filter.values.text("direction")
-            return (0, direction != "vertical", direction != "horizontal", false)
+            return (0, direction != "vertical", direction != "horizontal", nil)
         case GeometryFilters.transpose:
-            return (0, false, false, true)
+            return (0, false, false, filter.values.choiceIndex("dir"))
         case GeometryFilters.rotate:
             guard let turns = GeometryFilters.quarterTurns(filter.values.number("angle")) else { return nil }
-            return (turns, false, false, false)
+            return (turns, false, false, nil)
         default:
             return nil
         }
@@ -78,8 +79,9 @@ enum PlaneRemap {
                 continue
             }
             guard let motion = motion(of: filter) else { return false }
-            guard shift.x == shift.y || !(motion.transposes || motion.turns % 2 == 1) else { return false }
-            if motion.transposes || motion.turns % 2 == 1 { size = FrameSize(width: size.height, height: size.width) }
+            let swaps = motion.transpose != nil || motion.turns % 2 == 1
+            guard shift.x == shift.y || !swaps else { return false }
+            if swaps { size = FrameSize(width: size.height, height: size.width) }
         }
         return colors.count <= 1
     }
@@ -90,7 +92,7 @@ enum PlaneRemap {
     static func keepsRows(_ filters: [Filter]) -> Bool {
         filters.allSatisfy { filter in
             guard let motion = motion(of: filter) else { return filter.descriptor == GeometryFilters.pad }
-            return !motion.transposes && motion.turns % 2 == 0
+            return motion.transpose == nil && motion.turns % 2 == 0
         }
     }
 
@@ -160,7 +162,13 @@ enum PlaneRemap {
             var step = Map()
             if motion.mirrorX { step = step.after(Map(a: -1, c: w - 1)) }
             if motion.mirrorY { step = step.after(Map(e: -1, f: h - 1)) }
-            if motion.transposes { step = Map(a: 0, b: 1, d: 1, e: 0) }
+            // FFmpeg's transpose: out(x, y) = in(y, x), the source's rows
+            // reversed for clock (1), the output's for cclock (2).
+            if let direction = motion.transpose {
+                step = Map(
+                    a: 0, b: direction & 2 == 0 ? 1 : -1, c: direction & 2 == 0 ? 0 : w - 1,
+                    d: direction & 1 == 0 ? 1 : -1, e: 0, f: direction & 1 == 0 ? 0 : h - 1)
+            }
             switch motion.turns {
             case 1: step = Map(a: 0, b: 1, c: 0, d: -1, e: 0, f: h - 1)
             case 2: step = Map(a: -1, c: w - 1, e: -1, f: h - 1)
@@ -168,7 +176,9 @@ enum PlaneRemap {
             default: break
             }
             total = total.after(step)
-            if motion.transposes || motion.turns % 2 == 1 { size = FrameSize(width: size.height, height: size.width) }
+            if motion.transpose != nil || motion.turns % 2 == 1 {
+                size = FrameSize(width: size.height, height: size.width)
+            }
         }
         return total
     }

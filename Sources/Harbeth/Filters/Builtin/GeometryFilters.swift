@@ -156,10 +156,20 @@ enum GeometryFilters {
     }
 
     static let transpose = FilterDescriptor(
-        name: "transpose", kind: .geometric, summary: "Mirrors the frame across its main diagonal.",
-        formula: "out(x, y) = in(y, x); the output is h x w (FFmpeg transpose=cclock_flip)",
-        parameters: [],
+        name: "transpose", kind: .geometric,
+        summary: "Mirrors the frame across its main diagonal, or turns it a quarter, as FFmpeg's transpose.",
+        formula: "cclock_flip: out(x, y) = in(y, x); clock: in(y, h-1-x); cclock: in(w-1-y, x); clock_flip:"
+            + " in(w-1-y, h-1-x); the output is h x w (FFmpeg transpose, whose numbers 0...3 name the same)",
+        parameters: [
+            .choice(
+                "dir", ["cclock_flip", "clock", "cclock", "clock_flip"], default: "cclock_flip",
+                summary: "the turn: a mirror across the main diagonal (cclock_flip, 0), a quarter clockwise"
+                    + " (clock, 1) or counter-clockwise (cclock, 2), or across the other diagonal (clock_flip, 3)",
+                numbered: true)
+        ],
         stages: [.kernel("hb_transpose", file: "kernels/transpose.glsl", readsSourceDirectly: true)],
+        layout: ["dir"],
+        pack: { values, _ in [Float(values.choiceIndex("dir"))] },
         outputSize: { _, input in FrameSize(width: input.height, height: input.width) })
 
     static let rotate = FilterDescriptor(
@@ -276,6 +286,24 @@ extension Filter {
 
     /// `transpose`: out(x, y) = in(y, x).
     public static var transpose: Filter { Filter(clamping: GeometryFilters.transpose) }
+
+    /// The turn `transpose` makes, as FFmpeg's transpose names (and
+    /// numbers, 0...3) them; the output is always h x w.
+    public enum TransposeDirection: String, Sendable {
+        /// Mirrors across the main diagonal: out(x, y) = in(y, x); the default.
+        case cclockFlip = "cclock_flip"
+        /// A quarter turn clockwise: out(x, y) = in(y, h - 1 - x).
+        case clock
+        /// A quarter turn counter-clockwise: out(x, y) = in(w - 1 - y, x).
+        case cclock
+        /// Mirrors across the other diagonal: out(x, y) = in(w - 1 - y, h - 1 - x).
+        case clockFlip = "clock_flip"
+    }
+
+    /// `transpose` in a `direction`.
+    public static func transpose(_ direction: TransposeDirection) -> Filter {
+        Filter(clamping: GeometryFilters.transpose, values: ["dir": .choice(direction.rawValue)])
+    }
 
     /// `rotate` clockwise by `degrees` (-360...360, clamped); quarter turns
     /// are exact. Other angles fill uncovered pixels with an RGBA `fill`
