@@ -116,6 +116,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case codecNotSupportedByContainer(path: String, codec: String, container: String)
     /// None of the encoders for the codec is installed.
     case encoderNotFound(path: String, encoders: [String])
+    /// The pixel format asked for the output (`-pix_fmt`) is not a name FFmpeg knows.
+    case unknownPixelFormat(output: String, name: String)
+    /// The encoder cannot take the pixel format asked for the output; `supported` are those it takes.
+    case pixelFormatNotSupported(path: String, encoder: String, name: String, supported: [String])
     /// The picture's width or height does not divide by the pixel format's
     /// chroma subsampling, which the encoder needs (libx264 and 4:2:0).
     case oddSizeForSubsampling(path: String, dimension: String, pixelFormat: String, encoder: String)
@@ -272,6 +276,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): \(codec) cannot be stored in \(container)"
         case .encoderNotFound(let path, let encoders):
             return "\(path): no encoder installed among \(encoders.joined(separator: ", "))"
+        case .unknownPixelFormat(let output, let name):
+            return "\(output): unknown pixel format '\(name)' (see ffmpeg -pix_fmts)"
+        case .pixelFormatNotSupported(let path, let encoder, let name, let supported):
+            return "\(path): \(encoder) cannot take pixel format \(name); it takes \(supported.joined(separator: ", "))"
         case .encoderOpenFailed(let path, let encoder, let error):
             return "\(path): encoder \(encoder) failed to open (\(error))"
         case .muxerOpenFailed(let path, let error):

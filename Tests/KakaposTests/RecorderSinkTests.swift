@@ -283,6 +283,36 @@ final class RecorderSinkTests: XCTestCase {
         XCTAssertEqual(folderEntries(folder), [])
     }
 
+    /// A pixel format given by FFmpeg's name (`-pix_fmt`) is checked up
+    /// front: a name FFmpeg does not know, or one the encoder cannot take,
+    /// is its own error (with the names it takes) and leaves nothing. A
+    /// format the frames can be is the layout they should arrive in.
+    func testAChosenPixelFormatIsCheckedUpFrontAndIsTheLayoutFramesArriveIn() throws {
+        let folder = MediaFixtures.outputDirectory()
+        let mp4 = folder.appendingPathComponent("clip.mp4")
+        XCTAssertThrowsError(try RecorderSink(url: mp4, options: .init(pixelFormat: "yuv421p"))) { error in
+            XCTAssertEqual(error as? MediaError, .unknownPixelFormat(output: mp4.path, name: "yuv421p"))
+        }
+        XCTAssertThrowsError(try RecorderSink(url: mp4, options: .init(pixelFormat: "rgba"))) { error in
+            guard case .pixelFormatNotSupported(let path, let encoder, let name, let supported)? = error as? MediaError
+            else { return XCTFail("\(error)") }
+            XCTAssertEqual([path, encoder, name], [mp4.path, "libx264", "rgba"])
+            XCTAssertTrue(supported.contains("yuv420p") && supported.contains("yuv444p10le"), "\(supported)")
+            XCTAssertFalse(supported.contains("rgba"), "\(supported)")
+        }
+        XCTAssertEqual(folderEntries(folder), [])
+        let cases: [(String, PixelLayout, PixelLayout)] = [
+            ("yuv420p", .yuv422p10, .yuv420p), ("yuv444p", .yuv420p, .yuv444p), ("gray", .yuv420p, .gray8),
+            ("yuv420p10le", .yuv420p, .yuv420p10), ("yuv444p", .rgba8, .yuv444p),
+        ]
+        for (name, from, to) in cases {
+            let sink = try RecorderSink(url: mp4, options: .init(codec: .h264, pixelFormat: name))
+            XCTAssertEqual(sink.preferredLayout(for: from), to, name)
+        }
+        let png = try RecorderSink(url: folder.appendingPathComponent("a.png"), options: .init(pixelFormat: "gray"))
+        XCTAssertEqual(png.preferredLayout(for: .rgba8), .gray8)
+    }
+
     func testStillImagesInGiveStillImagesOut() throws {
         let png = try export(MediaFixtures.png, to: "still.png")
         XCTAssertEqual(png.frameCount, 1)

@@ -35,13 +35,16 @@ final class ArgumentParserTests: XCTestCase {
     func testEncoderOptionsBelongToTheOutputAfterThem() throws {
         let several = try parse(
             "-i", "a.mp4", "--graph", "[0]split[x][y]", "--codec", "ffv1", "--crf", "20", "--map", "[x]", "-o",
-            "x.mkv", "--map", "[y]", "--codec", "h264", "--preset", "fast", "-o", "y.mp4", "--audio", "none")
+            "x.mkv", "--map", "[y]", "--codec", "h264", "--preset", "fast", "-o", "y.mp4", "--audio", "none",
+            "-pix_fmt", "yuv420p")
         XCTAssertEqual(several.codec, .ffv1)
         XCTAssertEqual(several.crf, 20)
         XCTAssertNil(several.preset)
         XCTAssertEqual(several.audio, .copy)
         XCTAssertEqual(
-            several.outputEncoders, [EncoderOverrides(codec: .h264, preset: "fast", audio: AudioMode.none)])
+            several.outputEncoders,
+            [EncoderOverrides(codec: .h264, preset: "fast", audio: AudioMode.none, pixelFormat: "yuv420p")])
+        XCTAssertNil(several.pixelFormat)
         let one = try parse("-vf", "sepia", "-o", "out.mkv", "--codec", "ffv1", "--gop", "12", "in.mp4")
         XCTAssertEqual(one.codec, .ffv1)
         XCTAssertEqual(one.gop, 12)

@@ -71,17 +71,24 @@ public final class RecorderSink: FrameSink {
         /// reading. Past it the recording fails with `outputTimedOut`. Nil
         /// waits as long as the protocol does.
         public var timeout: Double?
+        /// The encoded video's pixel format by FFmpeg's name (`yuv420p`,
+        /// `yuv444p10le`, `gray`, ...), as FFmpeg's `-pix_fmt`; the frames are
+        /// made in it where the renderer can make it, else converted with
+        /// swscale. Nil takes the format nearest the frames' that the
+        /// encoder takes.
+        public var pixelFormat: String?
         /// Makes encoder open or a packet write fail, for tests.
         package var faultInjection: MediaFaultInjection?
 
         /// Creates recorder options; each parameter sets the property of the same name. By default: the container's
         /// default codec, no CRF, preset, bitrate or GOP size given, the source audio copied, the rotation kept,
-        /// and no overwriting.
+        /// no overwriting, and the pixel format nearest the frames'.
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
-            format: String? = nil, timeout: Double? = nil
+            format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil
         ) {
+            self.pixelFormat = pixelFormat
             self.format = format
             self.timeout = timeout
             self.codec = codec
@@ -155,6 +162,16 @@ public final class RecorderSink: FrameSink {
         guard fitsStill, let muxer, avformat_query_codec(muxer, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
             throw .codecNotSupportedByContainer(path: path, codec: codec.rawValue, container: container.rawValue)
         }
+        if let name = options.pixelFormat {
+            let format = av_get_pix_fmt(name)
+            guard format != AV_PIX_FMT_NONE else { throw .unknownPixelFormat(output: path, name: name) }
+            let supported = VideoEncoder.pixelFormats(of: encoder)
+            guard supported.isEmpty || supported.contains(format) else {
+                throw .pixelFormatNotSupported(
+                    path: path, encoder: String(cString: encoder.pointee.name), name: name,
+                    supported: supported.map { String(cString: av_get_pix_fmt_name($0)) })
+            }
+        }
         self.destination = destination
         switch destination {
         case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)
@@ -180,6 +197,18 @@ public final class RecorderSink: FrameSink {
         guard case .file = destination else { return false }
         return container.isStillImage
     }
+
+    /// Every pixel format name FFmpeg knows (`yuv420p` first), for
+    /// `Options.pixelFormat`.
+    public static let pixelFormatNames: [String] = {
+        var names: [String] = []
+        var descriptor = av_pix_fmt_desc_next(nil)
+        while let current = descriptor {
+            names.append(String(cString: current.pointee.name))
+            descriptor = av_pix_fmt_desc_next(current)
+        }
+        return names
+    }()
 
     /// The container's name, e.g. `mkv`.
     public var containerName: String { container.rawValue }
@@ -209,8 +238,12 @@ public final class RecorderSink: FrameSink {
             return layout
         }
         let chosen = VideoEncoder.chooseFormat(
-            codec: codec, encoder: encoder, format: FrameFormat(width: 2, height: 2, layout: layout))
+            codec: codec, encoder: encoder, format: FrameFormat(width: 2, height: 2, layout: layout),
+            requested: options.pixelFormat)
         if let direct = FFPixelFormat.directLayout(for: chosen), !direct.impliesFullRange { return direct.layout }
+        if options.pixelFormat != nil, FFPixelFormat.isRGBLike(chosen) {
+            return (FFPixelFormat.shape(chosen)?.depth ?? 8) > 8 ? .rgba16 : .rgba8
+        }
         if layout.isYUV && FFPixelFormat.isRGBLike(chosen) {
             return (FFPixelFormat.shape(chosen)?.depth ?? 8) > 8 ? .rgba16 : .rgba8
         }

@@ -40,7 +40,8 @@ final class VideoEncoder: @unchecked Sendable {
         }
         let encoderName = String(cString: encoder.pointee.name)
         let format = input.format
-        let chosen = Self.chooseFormat(codec: codec, encoder: encoder, format: format)
+        let chosen = Self.chooseFormat(
+            codec: codec, encoder: encoder, format: format, requested: options.pixelFormat)
         pixelFormat = chosen
         color = OutputColor(input: input, encoderFormat: chosen)
         let source = input.sourcePixelFormat.map { av_get_pix_fmt($0) } ?? FFPixelFormat.avFormat(for: format.layout)
@@ -321,8 +322,8 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// The encoder's input format: the frame layout itself where the encoder
     /// takes it, otherwise the nearest it takes.
-    static func chooseFormat(codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat) -> AVPixelFormat {
-        let exact = FFPixelFormat.avFormat(for: format.layout)
+    /// The pixel formats the encoder takes (empty: it does not say).
+    static func pixelFormats(of encoder: UnsafePointer<AVCodec>) -> [AVPixelFormat] {
         var supported: [AVPixelFormat] = []
         if var list = encoder.pointee.pix_fmts {
             while list.pointee != AV_PIX_FMT_NONE {
@@ -330,6 +331,17 @@ final class VideoEncoder: @unchecked Sendable {
                 list += 1
             }
         }
+        return supported
+    }
+
+    /// The format the encoder codes frames of `format` in: `requested` (an
+    /// FFmpeg name the recorder checked) when given, else the nearest it takes.
+    static func chooseFormat(
+        codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat, requested: String? = nil
+    ) -> AVPixelFormat {
+        if let requested, case let named = av_get_pix_fmt(requested), named != AV_PIX_FMT_NONE { return named }
+        let exact = FFPixelFormat.avFormat(for: format.layout)
+        let supported = pixelFormats(of: encoder)
         if codec == .mjpeg {
             // JPEG is full range: tagged full-range frames go in as they are;
             // everything else is converted to the yuvj shape nearest it.

@@ -203,6 +203,14 @@ enum ArgumentParser {
             let chosen = try codec($1)
             $0.setEncoder { $0.codec = chosen }
         },
+        Option(
+            names: ["-pix_fmt", "--pixel-format"], value: "NAME",
+            help: "the encoded pixel format by FFmpeg's name (yuv420p, yuv444p10le, gray, ...); default: the"
+                + " nearest to the input's that the encoder takes"
+        ) {
+            let name = try pixelFormat($1)
+            $0.setEncoder { $0.pixelFormat = name }
+        },
         Option(names: ["--crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
             let value = try integer($1, option: "--crf", range: 0...63)
             $0.setEncoder { $0.crf = value }
@@ -641,6 +649,17 @@ enum ArgumentParser {
             message:
                 "unknown codec '\(text)'\(suggestion ?? "") (one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
+    }
+
+    /// A pixel format FFmpeg knows by this name.
+    static func pixelFormat(_ text: String) throws(UsageError) -> String {
+        let names = RecorderSink.pixelFormatNames
+        if names.contains(text) { return text }
+        let nearest = names.min { editDistance(text, $0) < editDistance(text, $1) }
+        let suggestion = nearest.flatMap {
+            editDistance(text, $0) <= max(2, text.count / 3) ? "; did you mean '\($0)'?" : nil
+        }
+        throw UsageError(message: "unknown pixel format '\(text)'\(suggestion ?? "") (see ffmpeg -pix_fmts)")
     }
 
     /// Bits per second from "4M", "800k", "1500000".

@@ -109,6 +109,8 @@ struct CommandLineOptions: Equatable {
     /// Bits per second.
     var bitrate: Int?
     var gop: Int?
+    /// The encoded pixel format by FFmpeg's name (`-pix_fmt`).
+    var pixelFormat: String?
     var audio: AudioMode = .copy
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
@@ -190,6 +192,7 @@ struct EncoderOverrides: Equatable {
     var bitrate: Int?
     var gop: Int?
     var audio: AudioMode?
+    var pixelFormat: String?
 
     var isEmpty: Bool { self == EncoderOverrides() }
 
@@ -197,7 +200,8 @@ struct EncoderOverrides: Equatable {
     func merged(with later: EncoderOverrides) -> EncoderOverrides {
         EncoderOverrides(
             codec: later.codec ?? codec, crf: later.crf ?? crf, preset: later.preset ?? preset,
-            bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio)
+            bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio,
+            pixelFormat: later.pixelFormat ?? pixelFormat)
     }
 }
 
@@ -207,10 +211,11 @@ extension CommandLineOptions {
     mutating func setEncoder(_ change: (inout EncoderOverrides) -> Void) {
         if output == nil {
             var run = EncoderOverrides(
-                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio)
+                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
+                pixelFormat: pixelFormat)
             change(&run)
-            (codec, crf, preset, bitrate, gop, audio) = (
-                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!
+            (codec, crf, preset, bitrate, gop, audio, pixelFormat) = (
+                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!, run.pixelFormat
             )
         } else {
             change(&pendingEncoder)
@@ -224,10 +229,13 @@ extension CommandLineOptions {
         guard !pendingEncoder.isEmpty else { return }
         if outputEncoders.isEmpty {
             let settled = EncoderOverrides(
-                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio
+                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
+                pixelFormat: pixelFormat
             ).merged(with: pendingEncoder)
-            (codec, crf, preset, bitrate, gop, audio) =
-                (settled.codec, settled.crf, settled.preset, settled.bitrate, settled.gop, settled.audio ?? audio)
+            (codec, crf, preset, bitrate, gop, audio, pixelFormat) = (
+                settled.codec, settled.crf, settled.preset, settled.bitrate, settled.gop, settled.audio ?? audio,
+                settled.pixelFormat
+            )
         } else {
             outputEncoders[outputEncoders.count - 1] = outputEncoders[outputEncoders.count - 1].merged(
                 with: pendingEncoder)

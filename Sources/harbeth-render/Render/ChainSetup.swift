@@ -11,10 +11,28 @@ enum ChainSetup {
         do {
             chain = try FilterChain(parsing: text, resources: resources)
         } catch {
+            if case .unknownFilter(let name, _, let column?) = error,
+                let option = option(for: name, at: column, in: text)
+            {
+                throw .filterIsAnOption(chain: text, filter: name, column: column, option: option)
+            }
             throw .invalidChain(chain: text, error: error)
         }
         guard !chain.filters.isEmpty else { throw .emptyChain }
         return chain
+    }
+
+    /// The option that does the work of FFmpeg's filter `name`, written at
+    /// `column` (1-based) of `chain`: `format=yuv420p` is `-pix_fmt
+    /// yuv420p` (the first of FFmpeg's `pix_fmts=a|b` list). Nil for any
+    /// other filter.
+    static func option(for name: String, at column: Int, in chain: String) -> String? {
+        guard name == "format" else { return nil }
+        let written = chain.dropFirst(column - 1).prefix { $0 != "," && $0 != ";" }
+        var value = written.drop { $0 != "=" }.dropFirst()
+        if value.hasPrefix("pix_fmts=") { value = value.dropFirst("pix_fmts=".count) }
+        let first = value.split(separator: "|").first.map(String.init) ?? ""
+        return "-pix_fmt " + (first.isEmpty ? "NAME" : first)
     }
 
     /// Parses a filtergraph and checks it against the run's inputs and the

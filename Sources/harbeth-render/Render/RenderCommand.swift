@@ -463,7 +463,7 @@ struct RenderCommand {
             preset: encoder.preset ?? options.preset, bitrate: encoder.bitrate ?? options.bitrate,
             gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
             keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
-            timeout: options.timeout)
+            timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? options.pixelFormat)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {

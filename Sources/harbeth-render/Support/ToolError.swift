@@ -10,6 +10,9 @@ enum ToolError: Error, CustomStringConvertible {
     case usage(UsageError)
     /// The filter chain text does not parse against the catalog (exit 2).
     case invalidChain(chain: String, error: FilterChainError)
+    /// The chain names an FFmpeg filter whose work is an option here
+    /// (`format` is `-pix_fmt`); `option` is what to write instead (exit 2).
+    case filterIsAnOption(chain: String, filter: String, column: Int, option: String)
     /// The filtergraph does not parse or does not fit the inputs.
     case invalidGraph(graph: String, error: FilterGraphError)
     /// The chain parsed but has no filters (exit 2).
@@ -76,7 +79,8 @@ enum ToolError: Error, CustomStringConvertible {
     /// error as it is.
     init(recorderError error: MediaError) {
         switch error {
-        case .unsupportedContainer, .codecNotSupportedByContainer, .containerNotNamed, .unsupportedOutputFormat:
+        case .unsupportedContainer, .codecNotSupportedByContainer, .containerNotNamed, .unsupportedOutputFormat,
+            .unknownPixelFormat, .pixelFormatNotSupported:
             self = .unwritableFormat(error)
         case .outputExists(let path): self = .outputExists(path: path)
         case .outputAppeared(let path): self = .outputAppeared(path: path)
@@ -89,7 +93,8 @@ enum ToolError: Error, CustomStringConvertible {
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound, .unwritableFormat,
+        case .usage, .invalidChain, .filterIsAnOption, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound,
+            .unwritableFormat,
             .outputNeedsName, .batchOutputNotAFolder:
             return 2
         case .outputExists, .outputIsInput, .outputIsDirectory, .outputIsSpecial, .outputAppeared, .outputFolderMissing,
@@ -122,6 +127,9 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(error) (see harbeth-render --help)"
         case .invalidChain(let chain, let error):
             return "filter chain '\(chain)': \(error)"
+        case .filterIsAnOption(let chain, let filter, let column, let option):
+            return "filter chain '\(chain)': unknown filter '\(filter)' at column \(column); FFmpeg's \(filter) filter"
+                + " is \(option.split(separator: " ")[0]) here: \(option)"
         case .invalidGraph(let graph, let error):
             return "filtergraph '\(graph)': \(error)"
         case .emptyChain:
