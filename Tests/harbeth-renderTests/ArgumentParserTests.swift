@@ -172,6 +172,34 @@ final class ArgumentParserTests: XCTestCase {
             "--null writes no file, so it cannot go with an output ('b.mp4' after -i names one, as in FFmpeg)")
     }
 
+    /// FFmpeg's spellings of the options that do the same work here, so
+    /// an ffmpeg command line runs with our filter names.
+    func testFFmpegsOptionSpellingsDoTheSameWork() throws {
+        let options = try parse(
+            "-ss", "1.5", "-i", "in.mp4", "-t", "2", "-filter:v", "sepia", "-c:v", "libx264", "-crf", "20", "-preset",
+            "slow", "-b:v", "4M", "-g", "50", "-pix_fmt", "yuv420p", "-an", "-frames:v", "10", "-map", "0:v", "out.mp4")
+        XCTAssertEqual(options.inputs, ["in.mp4"])
+        XCTAssertEqual(options.output, "out.mp4")
+        XCTAssertEqual(options.start, 1.5)
+        XCTAssertEqual(options.duration, 2)
+        XCTAssertEqual(options.chain, "sepia")
+        XCTAssertEqual(options.codec, .h264)
+        XCTAssertEqual(options.crf, 20)
+        XCTAssertEqual(options.preset, "slow")
+        XCTAssertEqual(options.bitrate, 4_000_000)
+        XCTAssertEqual(options.gop, 50)
+        XCTAssertEqual(options.pixelFormat, "yuv420p")
+        XCTAssertEqual(options.audio, AudioMode.none)
+        XCTAssertEqual(options.frames, 10)
+        XCTAssertEqual(options.maps.count, 1)
+        XCTAssertEqual(try parse("-vcodec", "ffv1", "-vframes", "3", "-vf", "sepia", "in.mp4").frames, 3)
+        XCTAssertEqual(try parse("-i", "a.mp4", "-lavfi", "[0]sepia", "o.mp4").graph, "[0]sepia")
+        // Those whose work differs here get ours as the hint.
+        assertUsageError(
+            ["-i", "in.mp4", "-vf", "sepia", "-c:a", "aac", "out.mp4"],
+            "unknown option '-c:a'; did you mean '--audio copy|none|reencode'?")
+    }
+
     func testADoubleDashEndsTheOptions() throws {
         XCTAssertEqual(try parse("--filter", "sepia", "--", "-odd-name.mp4").input, "-odd-name.mp4")
     }

@@ -109,6 +109,16 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(Clips.entries(folder), ["cli-clip.mp4", "out.mp4"])
         XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("out.mp4").path), 25)
+        // With FFmpeg's spellings of the options too.
+        let spelled = try Tool.run(
+            [
+                "-ss", "0.2", "-i", "cli-clip.mp4", "-t", "0.4", "-vf", "sepia", "-c:v", "libx264", "-crf", "20", "-an",
+                "cut.mp4",
+            ], in: folder)
+        XCTAssertEqual(spelled.status, 0, spelled.stderr)
+        let cut = folder.appendingPathComponent("cut.mp4").path
+        XCTAssertEqual(try Clips.frameCount(cut), 10)
+        XCTAssertEqual(try Clips.probe("stream=codec_type", of: cut), ["video"])
     }
 
     func testTheOutputIsNeverTheInputEvenWithOverwrite() throws {

@@ -148,7 +148,7 @@ enum ArgumentParser {
             options.keepGoing = true
         },
         Option(
-            names: ["--graph", "-filter_complex"], value: "GRAPH",
+            names: ["--graph", "-filter_complex", "-lavfi"], value: "GRAPH",
             help: "a filtergraph over the inputs, FFmpeg's syntax: '[0]sepia[a];[a][1]overlay=x=16:y=16[out]'"
         ) {
             guard $0.graph == nil else { throw UsageError(message: "--graph is given twice; write one graph") }
@@ -165,7 +165,7 @@ enum ArgumentParser {
             $0.endRule = rule
         },
         Option(
-            names: ["-vf", "--filter"], value: "CHAIN",
+            names: ["-vf", "--filter", "-filter:v"], value: "CHAIN",
             help: "filter chain, e.g. sepia,gaussian_blur=sigma=3; repeat to append"
         ) {
             $0.chains.append($1)
@@ -197,7 +197,7 @@ enum ArgumentParser {
             $0.chains.append("shader=" + $1)
         },
         Option(
-            names: ["--codec"], value: "NAME",
+            names: ["--codec", "-c:v", "-codec:v", "-vcodec"], value: "NAME",
             help: "h264 (default; vp9 for webm), hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg"
         ) {
             let chosen = try codec($1)
@@ -211,18 +211,19 @@ enum ArgumentParser {
             let name = try pixelFormat($1)
             $0.setEncoder { $0.pixelFormat = name }
         },
-        Option(names: ["--crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
+        Option(names: ["--crf", "-crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
             let value = try integer($1, option: "--crf", range: 0...63)
             $0.setEncoder { $0.crf = value }
         },
-        Option(names: ["--preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") { options, preset in
+        Option(names: ["--preset", "-preset"], value: "NAME", help: "encoder preset, e.g. veryfast, medium") {
+            options, preset in
             options.setEncoder { $0.preset = preset }
         },
-        Option(names: ["--bitrate"], value: "RATE", help: "target bit rate, e.g. 4M, 800k") {
+        Option(names: ["--bitrate", "-b:v"], value: "RATE", help: "target bit rate, e.g. 4M, 800k") {
             let value = try bitrate($1)
             $0.setEncoder { $0.bitrate = value }
         },
-        Option(names: ["--gop"], value: "N", help: "keyframe interval in frames") {
+        Option(names: ["--gop", "-g"], value: "N", help: "keyframe interval in frames") {
             let value = try integer($1, option: "--gop", range: 1...100_000)
             $0.setEncoder { $0.gop = value }
         },
@@ -234,8 +235,11 @@ enum ArgumentParser {
             }
             $0.setEncoder { $0.audio = mode }
         },
+        Option(names: ["-an"], value: nil, help: "no audio (as --audio none)") { options, _ in
+            options.setEncoder { $0.audio = AudioMode.none }
+        },
         Option(
-            names: ["--map"], value: "[-]0[:v|a|s|d|t][:N][?]",
+            names: ["--map", "-map"], value: "[-]0[:v|a|s|d|t][:N][?]",
             help: "choose streams as ffmpeg -map does (0:a:1 keeps only that audio; -0:s drops subtitles);"
                 + " '[LABEL]' chooses a graph output for the -o after it"
         ) {
@@ -257,14 +261,14 @@ enum ArgumentParser {
         ) { options, _ in
             options.keepTimestamps = true
         },
-        Option(names: ["--start"], value: "TIME", help: "start at TIME (seconds, or [hh:]mm:ss[.f])") {
+        Option(names: ["--start", "-ss"], value: "TIME", help: "start at TIME (seconds, or [hh:]mm:ss[.f])") {
             $0.start = try time($1, option: "--start")
         },
-        Option(names: ["--duration"], value: "TIME", help: "process at most TIME") {
+        Option(names: ["--duration", "-t"], value: "TIME", help: "process at most TIME") {
             $0.duration = try time($1, option: "--duration")
             if $0.duration == 0 { throw UsageError(message: "--duration must be more than 0") }
         },
-        Option(names: ["--frames"], value: "N", help: "process at most N frames") {
+        Option(names: ["--frames", "-frames:v", "-vframes"], value: "N", help: "process at most N frames") {
             $0.frames = try integer($1, option: "--frames", range: 1...Int(Int32.max))
         },
         Option(names: ["--null"], value: nil, help: "filter without writing a file (for measuring)") { options, _ in
@@ -385,7 +389,8 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = option(named: name) else {
-                let suggestion = nearestOption(to: name).map { "; did you mean '\($0)'?" } ?? ""
+                let suggestion =
+                    (ffmpegOptionSpellings[name] ?? nearestOption(to: name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(suggestion)")
             }
             if option.value != nil {
@@ -590,6 +595,13 @@ enum ArgumentParser {
         options.first { $0.names.contains(name) }
     }
 
+    /// FFmpeg's options whose work an option here does differently: the
+    /// hint for them (those that do the same are spellings of ours).
+    static let ffmpegOptionSpellings: [String: String] = [
+        "-c:a": "--audio copy|none|reencode", "-acodec": "--audio copy|none|reencode",
+        "-codec:a": "--audio copy|none|reencode", "-c": "--codec", "-codec": "--codec", "-b": "--bitrate",
+    ]
+
     private static func nearestOption(to name: String) -> String? {
         let all = options.flatMap(\.names).filter { $0.hasPrefix("--") }
         var best: (String, Int)?
@@ -698,6 +710,10 @@ enum ArgumentParser {
         ("harbeth-render -vf 'gaussian_blur=sigma=3,brightness=0.1' -o out.mkv in.mov", nil),
         ("harbeth-render -vf vignette -vf 'overlay=file=logo.png:x=16:y=16' in.mp4", "filters in turn; a PNG logo"),
         ("harbeth-render -i in.mp4 -vf sepia out.mp4", "FFmpeg's order: after -i, a bare name is the output"),
+        (
+            "harbeth-render -ss 5 -i in.mp4 -t 10 -vf sepia -c:v libx264 -crf 20 -pix_fmt yuv420p -an out.mp4",
+            "FFmpeg's spellings of the options"
+        ),
         ("harbeth-render --filter sepia photo.png -o sepia.png", "stills too"),
         ("harbeth-render --filter sepia --start 2 in.mp4 -o frame.png", "one frame of a video as a still"),
         ("harbeth-render --shader grade.glsl:amount=0.3 in.mp4", "a custom GLSL shader with a parameter"),
