@@ -34,7 +34,11 @@ final class AnimatedValueTests: XCTestCase {
         let cases: [(String, String, Int)] = [
             ("0.2*sin(2*PI*t", "expected ',' or ')' in sin(...), found the end", 15),
             ("sine(t)", "unknown function 'sine'", 1),
-            ("2*x", "unknown name 'x' (the variables are t, n, w, h; the constants PI, E, PHI)", 3),
+            (
+                "2*x",
+                "unknown name 'x' (the variables are t, n, w (or iw, in_w), h (or ih, in_h); the constants PI, E, PHI)",
+                3
+            ),
             ("1 +", "expected a value, found the end", 4),
             ("(1 + 2", "expected ')' to close the '(' at column 1, found the end", 7),
             ("clip(1, 2)", "clip takes 3 arguments, not 2", 1),
@@ -93,10 +97,31 @@ final class AnimatedValueTests: XCTestCase {
             .resolved(at: FrameTime(index: 0, seconds: 1), input: FrameFormat(width: 8, height: 8, layout: .rgba8))
         XCTAssertEqual(loud.filters[0].values.number("brightness"), 1, "clamped into -1...1")
 
-        // A value that decides the output size cannot move.
-        XCTAssertThrowsError(try FilterChain(parsing: "resize=w=w/2")) { error in
+        // A value that decides the output size cannot move with time.
+        XCTAssertThrowsError(try FilterChain(parsing: "resize=w='w/2+t'")) { error in
             XCTAssertEqual(error as? FilterChainError, .notAnimatable(filter: "resize", parameter: "w", column: 10))
+            XCTAssertTrue("\(error)".contains("give a constant or an expression of w and h"), "\(error)")
         }
+        XCTAssertThrowsError(try FilterChain(parsing: "rotate=angle=0@0;90@1"))
+    }
+
+    /// A value that decides the plan may be an expression of the input's
+    /// size and constants, as FFmpeg's crop and scale take them (`iw`,
+    /// `in_w` and `w` are one variable): it is the same on every frame of
+    /// one size. Before, `crop=in_w/2:in_h/2` and `rotate=PI/2` were refused.
+    func testAValueThatDecidesThePlanMayBeAnExpressionOfTheInputsSize() throws {
+        let input = FrameFormat(width: 320, height: 240, layout: .yuv420p)
+        for (text, width, height) in [
+            ("crop=in_w/2:in_h/2", 160, 120), ("crop=w=iw-64:h=ih/3*2", 256, 160), ("resize=w=w/4:h=-1", 80, 60),
+            ("rotate=angle=PI/2*180/PI", 240, 320), ("pad=w=iw+2*16:h=ih+32", 352, 272),
+        ] {
+            let chain = try FilterChain(parsing: text)
+            let output = try chain.outputFormat(for: input)
+            XCTAssertEqual([output.width, output.height], [width, height], text)
+        }
+        // The expression is the filter's input size, after the filters before it.
+        let after = try FilterChain(parsing: "resize=w=160:h=120,crop=w=iw/2:h=ih/2").outputFormat(for: input)
+        XCTAssertEqual([after.width, after.height], [80, 60])
     }
 
     func testAnAnimatedValueThatDoesNotParseIsOneErrorWithTheChainsColumn() {

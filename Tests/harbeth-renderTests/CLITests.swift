@@ -398,22 +398,53 @@ final class CLITests: XCTestCase {
 
     /// A crop on the chroma grid is FFmpeg's crop exactly: no pass, the
     /// decoded planes seen from the corner.
+    /// A size of -n keeps the aspect and rounds to a multiple of n, as
+    /// FFmpeg's scale does (`resize=1280:-2` for 4:2:0): the sizes are
+    /// FFmpeg's own for the same values. Before, -2 was out of range.
+    func testANegativeResizeSizeRoundsAsFFmpegsScale() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        for size in ["100:-2", "-4:50", "101:-1", "333:-8"] {
+            let run = try Tool.run(
+                ["-vf", "resize=" + size, "--frames", "1", "-y", "-q", "-o", "ours.png", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf",
+                    "scale=" + size, "-frames:v", "1", folder.appendingPathComponent("theirs.png").path,
+                ])
+            let dimensions = { (name: String) in
+                try Clips.probe("stream=width,height", of: folder.appendingPathComponent(name).path)
+            }
+            XCTAssertEqual(try dimensions("ours.png"), try dimensions("theirs.png"), size)
+        }
+    }
+
+    /// Also written as FFmpeg writes it, with the input's size in the
+    /// expressions (`crop=in_w/2:in_h/2`, centred by default in both).
     func testACropOnTheChromaGridIsFFmpegsCropExactly() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
-        let run = try Tool.run(
-            ["-v", "-vf", "crop=w=100:h=80:x=20:y=10", "--codec", "ffv1", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
-        try TestMedia.run(
-            "ffmpeg",
-            [
-                "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf",
-                "crop=100:80:20:10",
-                "-c:v", "ffv1", folder.appendingPathComponent("ffmpeg.mkv").path,
-            ])
-        XCTAssertEqual(
-            try Clips.frameHashes(folder.appendingPathComponent("ours.mkv").path).map { $0.split(separator: " ")[1] },
-            try Clips.frameHashes(folder.appendingPathComponent("ffmpeg.mkv").path).map { $0.split(separator: " ")[1] })
+        for (ours, theirs) in [
+            ("crop=w=100:h=80:x=20:y=10", "crop=100:80:20:10"), ("crop=in_w/2:in_h/2", "crop=in_w/2:in_h/2"),
+        ] {
+            let run = try Tool.run(
+                ["-v", "-vf", ours, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
+            try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf", theirs,
+                    "-c:v", "ffv1", folder.appendingPathComponent("ffmpeg.mkv").path,
+                ])
+            XCTAssertEqual(
+                try Clips.frameHashes(folder.appendingPathComponent("ours.mkv").path).map {
+                    $0.split(separator: " ")[1]
+                },
+                try Clips.frameHashes(folder.appendingPathComponent("ffmpeg.mkv").path).map {
+                    $0.split(separator: " ")[1]
+                }, ours)
+        }
     }
 
     /// A chain that needs no GPU pass (crops on the chroma grid, vertical

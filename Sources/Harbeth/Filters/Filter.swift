@@ -176,8 +176,12 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         }
         switch (parameter.type, value) {
         case (.number, .animated(let animated)), (.integer, .animated(let animated)):
-            guard !parameter.isStructural else {
-                throw .notAnimatable(filter: filter, parameter: parameter.name, column: nil)
+            // A value that decides the plan may follow the input's size (the
+            // same on every frame of one size), not the time.
+            if parameter.isStructural {
+                guard case .expression(let expression) = animated.form, expression.isConstantOverTime else {
+                    throw .notAnimatable(filter: filter, parameter: parameter.name, column: nil)
+                }
             }
             if case .keyframes(let keyframes) = animated.form {
                 for point in keyframes.points { try outOfRange(point.value) }

@@ -19,7 +19,8 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `reason` says what is wrong at `column`.
     case invalidExpression(filter: String, parameter: String, text: String, reason: String, column: Int?)
     /// An animated value for a parameter that decides the shader or the
-    /// output size, which cannot change from frame to frame.
+    /// output size, which cannot change from frame to frame (an expression
+    /// of the input's size, `w` and `h`, is allowed).
     case notAnimatable(filter: String, parameter: String, column: Int?)
     /// A custom or mpv shader file that was refused: `reason` names its
     /// file and line.
@@ -53,7 +54,7 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(filter) \(parameter)='\(text)': \(reason)\(Self.at(column))"
         case .notAnimatable(let filter, let parameter, let column):
             return "\(filter) \(parameter) cannot change from frame to frame\(Self.at(column)): "
-                + "it decides the shader or the output size; give a constant"
+                + "it decides the shader or the output size; give a constant or an expression of w and h"
         case .invalidShader(let reason, let column):
             return "shader refused\(Self.at(column)): \(reason)"
         }

@@ -41,7 +41,8 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// An arithmetic expression in FFmpeg's idiom, evaluated once per frame on
 /// the CPU: numbers, the variables `t` (seconds), `n` (frame index), `w`
-/// and `h` (the filter's input size), the constants `PI`, `E` and `PHI`,
+/// and `h` (the filter's input size; also FFmpeg's `iw`/`in_w` and
+/// `ih`/`in_h`), the constants `PI`, `E` and `PHI`,
 /// `+ - * / ^` (power, right-assoc), unary minus, parentheses, and the
 /// functions `sin cos tan asin acos atan atan2 sinh cosh tanh exp log
 /// log10 sqrt pow hypot abs sign floor ceil round trunc mod min max clip
@@ -340,10 +341,14 @@ private struct ExpressionParser {
         case "PI": return .number(Double.pi)
         case "E": return .number(M_E)
         case "PHI": return .number((1 + 5.0.squareRoot()) / 2)
+        // FFmpeg's names for the input's size in crop, scale and pad.
+        case "iw", "in_w": return .variable(.w)
+        case "ih", "in_h": return .variable(.h)
         default:
             guard let variable = ParameterExpression.Variable(rawValue: name) else {
                 throw ExpressionError(
-                    "unknown name '\(name)' (the variables are t, n, w, h; the constants PI, E, PHI)",
+                    "unknown name '\(name)' (the variables are t, n, w (or iw, in_w), h (or ih, in_h);"
+                        + " the constants PI, E, PHI)",
                     column: startColumn)
             }
             return .variable(variable)

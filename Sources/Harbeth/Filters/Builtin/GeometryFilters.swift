@@ -7,13 +7,16 @@ enum GeometryFilters {
         formula: "src = (dst + 0.5) * in / out - 0.5; bilinear, bicubic (Catmull-Rom, a = -0.5), nearest or"
             + " Lanczos (a = 3, 6x6 taps of sinc(x) sinc(x/3), normalised); clamp to edge."
             + " Bicubic and Lanczos run as two separable passes (rows, then columns)."
-            + " A size of -1 keeps the aspect ratio. Alone on planar YUV or grey, each plane from its size to its"
+            + " A size of -1 keeps the aspect ratio; -n keeps it and rounds to a multiple of n (FFmpeg scale's"
+            + " round(other * in_w / (in_h * n)) * n). Alone on planar YUV or grey, each plane from its size to its"
             + " new size (two passes on the planes, rows then columns).",
         parameters: [
             .integer(
-                "w", default: -1, range: -1...16384, summary: "output width (-1 keeps the aspect)", structural: true),
+                "w", default: -1, range: -64...16384,
+                summary: "output width (-1 keeps the aspect; -n keeps it, a multiple of n)", structural: true),
             .integer(
-                "h", default: -1, range: -1...16384, summary: "output height (-1 keeps the aspect)", structural: true),
+                "h", default: -1, range: -64...16384,
+                summary: "output height (-1 keeps the aspect; -n keeps it, a multiple of n)", structural: true),
             .choice(
                 "method", ["bilinear", "bicubic", "nearest", "lanczos"], default: "bicubic", summary: "interpolation"),
         ],
@@ -46,21 +49,22 @@ enum GeometryFilters {
 
     private static let resizeInOnePass = FilterStage.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)
 
-    /// The size `resize` makes: w and h, one of them -1 to keep the aspect.
+    /// The size `resize` makes: w and h, one of them -n to keep the aspect
+    /// rounded to a multiple of n, as FFmpeg's scale rounds it.
     private static func resizedSize(_ values: FilterValues, _ input: FrameSize) throws -> FrameSize {
-        var width = values.integer("w")
-        var height = values.integer("h")
-        guard width != 0, height != 0, !(width == -1 && height == -1) else {
+        let width = values.integer("w")
+        let height = values.integer("h")
+        guard width != 0, height != 0, !(width < 0 && height < 0) else {
             throw RenderError.invalidFilterSetup(
-                filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect)")
+                filter: "resize", reason: "give w, h, or both (positive; -1 keeps the aspect, -n as a multiple of n)")
         }
-        if width == -1 {
-            width = max(1, Int((Double(height) * Double(input.width) / Double(input.height)).rounded()))
+        func kept(_ other: Int, _ along: Int, _ across: Int, multiple: Int) -> Int {
+            let exact = Double(other) * Double(along) / (Double(across) * Double(multiple))
+            return max(1, Int(exact.rounded())) * multiple
         }
-        if height == -1 {
-            height = max(1, Int((Double(width) * Double(input.height) / Double(input.width)).rounded()))
-        }
-        return FrameSize(width: width, height: height)
+        return FrameSize(
+            width: width < 0 ? kept(height, input.width, input.height, multiple: -width) : width,
+            height: height < 0 ? kept(width, input.height, input.width, multiple: -height) : height)
     }
 
     static let crop = FilterDescriptor(
@@ -238,7 +242,7 @@ extension Filter {
         case lanczos
     }
 
-    /// `resize` to `width` x `height` (-1 for one of them keeps the aspect).
+    /// `resize` to `width` x `height` (-1 for one of them keeps the aspect; -n keeps it as a multiple of n).
     public static func resize(width: Int, height: Int, method: ResizeMethod = .bicubic) -> Filter {
         Filter(
             clamping: GeometryFilters.resize,
