@@ -1,3 +1,4 @@
+import Harbeth
 import Kakapos
 import XCTest
 
@@ -198,6 +199,19 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(
             ["-i", "in.mp4", "-vf", "sepia", "-c:a", "aac", "out.mp4"],
             "unknown option '-c:a'; did you mean '--audio copy|none|reencode'?")
+    }
+
+    /// The notes for FFmpeg's filters are for names the catalog does not
+    /// have, nor spells as one of its own.
+    func testTheNotesForFFmpegsFiltersNameNoFilterOfOurs() {
+        for name in Array(ChainSetup.ffmpegFilters.keys) + ["format"] {
+            XCTAssertNil(FilterCatalog.standard.descriptor(named: name), name)
+            XCTAssertNil(FilterCatalog.ffmpegSpellings[name], name)
+            XCTAssertNotNil(ChainSetup.ffmpegNote(for: name, at: 1, in: name), name)
+        }
+        XCTAssertEqual(
+            ChainSetup.ffmpegNote(for: "format", at: 7, in: "sepia,format=pix_fmts=yuv420p|nv12,vignette"),
+            "is -pix_fmt here: -pix_fmt yuv420p")
     }
 
     func testADoubleDashEndsTheOptions() throws {

@@ -256,6 +256,23 @@ final class CLITests: XCTestCase {
             (["--codec", "x246", "-vf", "sepia", "cli-clip.mp4"], "unknown codec 'x246'"),
             (["-vf", "sepia", "-o", "out.xyz", "cli-clip.mp4"], "out.xyz: no container for extension 'xyz'"),
             (["--describe", "sepai"], "unknown filter 'sepai'; did you mean 'sepia'? (see --list-filters)"),
+            // FFmpeg's filters that are options here, or have no counterpart,
+            // say so (fps got "did you mean 'cas'?").
+            (
+                ["-vf", "sepia,trim=start=1:duration=2", "cli-clip.mp4"],
+                "filter chain 'sepia,trim=start=1:duration=2': unknown filter 'trim' at column 7; FFmpeg's trim"
+                    + " filter is --start and --duration here (-ss and -t)"
+            ),
+            (
+                ["-vf", "fps=30", "cli-clip.mp4"],
+                "filter chain 'fps=30': unknown filter 'fps' at column 1; FFmpeg's fps filter has no counterpart"
+                    + " here: the output keeps the input's frame times"
+            ),
+            (
+                ["-vf", "drawtext=text=hi", "cli-clip.mp4"],
+                "filter chain 'drawtext=text=hi': unknown filter 'drawtext' at column 1; FFmpeg's drawtext filter has"
+                    + " no counterpart here: no filter draws text"
+            ),
         ]
         for (arguments, message) in cases {
             let run = try Tool.run(arguments, in: folder)

@@ -12,9 +12,9 @@ enum ChainSetup {
             chain = try FilterChain(parsing: text, resources: resources)
         } catch {
             if case .unknownFilter(let name, _, let column?) = error,
-                let option = option(for: name, at: column, in: text)
+                let note = ffmpegNote(for: name, at: column, in: text)
             {
-                throw .filterIsAnOption(chain: text, filter: name, column: column, option: option)
+                throw .ffmpegFilter(chain: text, filter: name, column: column, note: note)
             }
             throw .invalidChain(chain: text, error: error)
         }
@@ -22,17 +22,35 @@ enum ChainSetup {
         return chain
     }
 
-    /// The option that does the work of FFmpeg's filter `name`, written at
-    /// `column` (1-based) of `chain`: `format=yuv420p` is `-pix_fmt
-    /// yuv420p` (the first of FFmpeg's `pix_fmts=a|b` list). Nil for any
-    /// other filter.
-    static func option(for name: String, at column: Int, in chain: String) -> String? {
-        guard name == "format" else { return nil }
+    /// FFmpeg's filters that the catalog does not have and no spelling of
+    /// ours replaces (`FilterCatalog.ffmpegSpellings`): what does their work
+    /// here, or why nothing does.
+    static let ffmpegFilters: [String: String] = [
+        "trim": "is --start and --duration here (-ss and -t)",
+        "fps": "has no counterpart here: the output keeps the input's frame times",
+        "framerate": "has no counterpart here: the output keeps the input's frame times",
+        "minterpolate": "has no counterpart here: the output keeps the input's frame times",
+        "setpts": "has no counterpart here: the output keeps the input's frame times (--keep-timestamps keeps"
+            + " the input's own)",
+        "select": "has no counterpart here: every frame is rendered (--frames N, --start and --duration choose"
+            + " a span)",
+        "drawtext": "has no counterpart here: no filter draws text",
+        "subtitles": "has no counterpart here: subtitle streams are copied, not burnt in",
+        "ass": "has no counterpart here: subtitle streams are copied, not burnt in",
+        "null": "has no counterpart here: leave it out (a chain needs at least one filter)",
+    ]
+
+    /// What to say about FFmpeg's filter `name`, written at `column`
+    /// (1-based) of `chain`: `format=yuv420p` is `-pix_fmt yuv420p` (the
+    /// first of FFmpeg's `pix_fmts=a|b` list), the others as
+    /// `ffmpegFilters` says. Nil for a name FFmpeg has no filter of.
+    static func ffmpegNote(for name: String, at column: Int, in chain: String) -> String? {
+        guard name == "format" else { return ffmpegFilters[name] }
         let written = chain.dropFirst(column - 1).prefix { $0 != "," && $0 != ";" }
         var value = written.drop { $0 != "=" }.dropFirst()
         if value.hasPrefix("pix_fmts=") { value = value.dropFirst("pix_fmts=".count) }
         let first = value.split(separator: "|").first.map(String.init) ?? ""
-        return "-pix_fmt " + (first.isEmpty ? "NAME" : first)
+        return "is -pix_fmt here: -pix_fmt " + (first.isEmpty ? "NAME" : first)
     }
 
     /// Parses a filtergraph and checks it against the run's inputs and the

@@ -10,9 +10,10 @@ enum ToolError: Error, CustomStringConvertible {
     case usage(UsageError)
     /// The filter chain text does not parse against the catalog (exit 2).
     case invalidChain(chain: String, error: FilterChainError)
-    /// The chain names an FFmpeg filter whose work is an option here
-    /// (`format` is `-pix_fmt`); `option` is what to write instead (exit 2).
-    case filterIsAnOption(chain: String, filter: String, column: Int, option: String)
+    /// The chain names an FFmpeg filter the catalog does not have, whose
+    /// work is an option here (`format` is `-pix_fmt`) or not done at all;
+    /// `note` says which (exit 2).
+    case ffmpegFilter(chain: String, filter: String, column: Int, note: String)
     /// The filtergraph does not parse or does not fit the inputs.
     case invalidGraph(graph: String, error: FilterGraphError)
     /// The chain parsed but has no filters (exit 2).
@@ -93,7 +94,7 @@ enum ToolError: Error, CustomStringConvertible {
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .filterIsAnOption, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound,
+        case .usage, .invalidChain, .ffmpegFilter, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound,
             .unwritableFormat,
             .outputNeedsName, .batchOutputNotAFolder:
             return 2
@@ -127,9 +128,9 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(error) (see harbeth-render --help)"
         case .invalidChain(let chain, let error):
             return "filter chain '\(chain)': \(error)"
-        case .filterIsAnOption(let chain, let filter, let column, let option):
+        case .ffmpegFilter(let chain, let filter, let column, let note):
             return "filter chain '\(chain)': unknown filter '\(filter)' at column \(column); FFmpeg's \(filter) filter"
-                + " is \(option.split(separator: " ")[0]) here: \(option)"
+                + " \(note)"
         case .invalidGraph(let graph, let error):
             return "filtergraph '\(graph)': \(error)"
         case .emptyChain:
