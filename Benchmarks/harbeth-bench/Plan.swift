@@ -390,8 +390,15 @@ private struct PlanBuilder {
             ("crop", "crop=w=640:h=360", "crop=640:360", 1.0),
             ("hue", "hue=90", "hue=h=90", 1.0),
             ("transpose", "transpose", "transpose=0", 1.0),
+            // FFmpeg's eq itself (EqualizerFilter: its tables on the
+            // planes, FFmpeg's output bit for bit), and the catalog's own
+            // four filters that the table compared.
             (
-                "eq", "brightness=0.05,contrast=1.1,saturation=1.2,gamma=0.9",
+                "eq", "eq=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9",
+                "eq=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9", 1.0
+            ),
+            (
+                "eq-chain", "brightness=0.05,contrast=1.1,saturation=1.2,gamma=0.9",
                 "eq=brightness=0.05:contrast=1.1:saturation=1.2:gamma=0.9", 1.0
             ),
             ("hflip", "flip=direction=horizontal", "hflip", 1.0),

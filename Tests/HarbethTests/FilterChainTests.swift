@@ -116,9 +116,9 @@ final class FilterChainTests: XCTestCase {
     func testFFmpegsFilterNamesGetTheCatalogsSpelling() throws {
         assertError("scale=w=640:h=360", "unknown filter 'scale' at column 1; did you mean 'resize'?")
         assertError("sepia,vflip", "unknown filter 'vflip' at column 7; did you mean 'flip=direction=vertical'?")
-        assertError(
-            "eq=brightness=0.1", "unknown filter 'eq' at column 1; did you mean 'brightness,contrast,saturation,gamma'?"
-        )
+        assertError("negate", "unknown filter 'negate' at column 1; did you mean 'invert'?")
+        // eq is FFmpeg's own now (EqualizerFilter), so it is no spelling.
+        XCTAssertEqual(try FilterChain(parsing: "eq=brightness=0.1").filters.map(\.name), ["eq"])
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "GBLUR"), "gaussian_blur")
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "sepai"), "sepia")
         for (name, spelling) in FilterCatalog.ffmpegSpellings {

@@ -14,6 +14,21 @@ final class FirstFiltersTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's eq on the RGB path (an RGBA frame): its 8-bit BT.709
+    /// limited codes through FFmpeg's tables, read between entries (numpy builds
+    /// the tables from FFmpeg's C on its own). The planes path is held to
+    /// FFmpeg's own output bit for bit (EqCLITests).
+    func testEqOnTheRGBPath() throws {
+        for chain in [
+            "eq=brightness=0.1:contrast=1.3:saturation=1.5", "eq=contrast=-0.5",
+            "eq=gamma=1.6:contrast=1.2:brightness=-0.05", "eq=gamma_r=1.5:gamma_b=0.8:saturation=0",
+            "eq=gamma=0.7:gamma_weight=0.5", "eq",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+        XCTAssertEqual(Filter.eq(contrast: 1.2, saturation: 4).description, "eq=contrast=1.2:saturation=3")
+    }
+
     func testPointwiseChainsAccumulateWithoutClampingBetweenFilters() throws {
         // brightness pushes values past 1; contrast brings some back. A
         // clamp between them would differ from the float reference.

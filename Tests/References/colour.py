@@ -1,4 +1,5 @@
 """References for the pointwise colour filters."""
+import math
 import subprocess
 
 import numpy as np
@@ -29,6 +30,57 @@ def exposure(image, v):
 @reference
 def gamma(image, v):
     return with_rgb(image, np.power(np.maximum(rgb(image), 0), v["gamma"]))
+
+
+def eq_table(contrast, brightness, gamma, weight):
+    """FFmpeg 5.1 vf_eq's table for one plane's 8-bit codes, written from
+    its C (check_values, process_c, create_lut)."""
+    if contrast == 1 and brightness == 0 and gamma == 1:
+        return np.arange(256, dtype=float)
+    table = []
+    if gamma == 1 and abs(contrast) < 8:
+        scale = int(contrast * 256 * 16)
+        # C's integer division truncates toward zero; >> floors.
+        offset = math.trunc(int(100 * brightness + 100) * 511 / 200) - 128 - math.trunc(scale / 32)
+        for code in range(256):
+            table.append(min(max(((code * scale) >> 12) + offset, 0), 255))
+        return np.array(table, dtype=float)
+    for code in range(256):
+        v = contrast * (code / 255.0 - 0.5) + 0.5 + brightness
+        if v <= 0:
+            table.append(0)
+            continue
+        v = v * (1 - weight) + math.pow(v, 1 / gamma) * weight
+        table.append(255 if v >= 1 else int(256 * v))
+    return np.array(table, dtype=float)
+
+
+@reference
+def eq(image, v):
+    # The RGB path: 8-bit codes of the frame's colorimetry (BT.709 limited
+    # for an RGB frame), each plane's table read between entries, and back.
+    kr, kb = 0.2126, 0.0722
+    kg = 1 - kr - kb
+    c = rgb(image)
+    luma = c @ np.array([kr, kg, kb])
+    y = 16 + 219 * luma
+    cb = 128 + 224 * (c[..., 2] - luma) / (2 * (1 - kb))
+    cr = 128 + 224 * (c[..., 0] - luma) / (2 * (1 - kr))
+    green = v["gamma_g"]
+    tables = [
+        eq_table(v["contrast"], v["brightness"], v["gamma"] * green, v["gamma_weight"]),
+        eq_table(v["saturation"], 0, np.sqrt(v["gamma_b"] / green), v["gamma_weight"]),
+        eq_table(v["saturation"], 0, np.sqrt(v["gamma_r"] / green), v["gamma_weight"]),
+    ]
+    grid = np.arange(256)
+    y, cb, cr = (np.interp(np.clip(p, 0, 255), grid, t) for p, t in zip((y, cb, cr), tables))
+    lp = (y - 16) / 219
+    pb = (cb - 128) / 224
+    pr = (cr - 128) / 224
+    r = lp + 2 * (1 - kr) * pr
+    b = lp + 2 * (1 - kb) * pb
+    g = (lp - kr * r - kb * b) / kg
+    return with_rgb(image, np.clip(np.stack([r, g, b], axis=-1), 0, 1))
 
 
 SEPIA = np.array([[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]])

@@ -38,7 +38,7 @@ public struct FilterCatalog: Sendable {
     public static let ffmpegSpellings: [String: String] = [
         "scale": "resize", "vflip": "flip=direction=vertical", "hflip": "flip=direction=horizontal",
         "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
-        "negate": "invert", "colorchannelmixer": "channel_mixer", "eq": "brightness,contrast,saturation,gamma",
+        "negate": "invert", "colorchannelmixer": "channel_mixer",
         "nlmeans": "denoise", "hqdn3d": "denoise", "yadif": "deinterlace", "bwdif": "deinterlace",
         "colortemperature": "temperature",
     ]

@@ -31,6 +31,8 @@ enum SamplesPass: Hashable, Sendable {
     case denoise(PlaneDenoise.Shape)
     /// A deband's one pass (`PlaneDeband`).
     case deband
+    /// An eq's one pass (`PlaneEq`).
+    case eq
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -176,7 +178,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband, .eq: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -354,6 +356,9 @@ enum GraphCompiler {
         }
         if PlaneDeband.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneDeband.stage, samples: .deband)
+        }
+        if PlaneEq.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneEq.stage, samples: .eq)
         }
         return nil
     }

@@ -120,6 +120,9 @@ struct ParameterWriter {
             return PlaneDenoise.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .deband:
             return PlaneDeband.packed(filters[planned.filterIndex])
+        case .eq:
+            // The filter's own data: the tables, then the RGB path's matrices.
+            return data[planned.filterIndex]
         case .resize, nil:
             break
         }

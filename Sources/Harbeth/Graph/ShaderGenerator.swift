@@ -307,6 +307,10 @@ struct ShaderGenerator {
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
             text += try Self.embeddedWithLine("io/planes_deband.glsl")
+        case .eq:
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            text += try Self.embeddedWithLine("io/planes_eq.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
@@ -342,6 +346,7 @@ struct ShaderGenerator {
         case .neighbours: return PlaneNeighbours.block(layout: layout)
         case .denoise: return PlaneDenoise.block(layout: layout)
         case .deband: return PlaneDeband.block(layout: layout)
+        case .eq: return PlaneEq.block(layout: layout)
         }
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// `-vf eq=...` is FFmpeg's eq: on 8-bit planar YUV alone it runs on the
+/// planes and decodes to exactly FFmpeg's frames (each frame's MD5), at an
+/// even and an odd size and on 4:4:4, through every one of FFmpeg's three
+/// ways (a copy, the integer scale for gamma 1, the table for the rest).
+final class EqCLITests: XCTestCase {
+    private func clip(_ name: String, size: String, format: String) throws -> String {
+        try TestMedia.clip(
+            name,
+            ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", format])
+    }
+
+    func testEqOnThePlanesIsFFmpegsEqExactly() throws {
+        let folder = try Clips.folder(with: [
+            try Clips.video(), try clip("eq-odd.mkv", size: "161x121", format: "yuv420p"),
+            try clip("eq-444.mkv", size: "160x120", format: "yuv444p"),
+        ])
+        let values = [
+            "brightness=0.1:contrast=1.3:saturation=1.5", "contrast=-0.5", "gamma=1.6:contrast=1.2:brightness=-0.05",
+            "gamma_r=1.5:gamma_b=0.8:saturation=0", "gamma=0.7:gamma_weight=0.5", "contrast=9:brightness=0.2",
+            "saturation=2.5",
+        ]
+        for input in ["cli-clip.mp4", "eq-odd.mkv", "eq-444.mkv"] {
+            for value in values {
+                let run = try Tool.run(
+                    ["-v", "-vf", "eq=" + value, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                XCTAssertTrue(run.stderr.contains("eq on the planes"), run.stderr)
+                let reference = folder.appendingPathComponent("theirs.mkv").path
+                try TestMedia.run(
+                    "ffmpeg",
+                    [
+                        "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path,
+                        "-vf", "eq=" + value, "-an", "-c:v", "ffv1", reference,
+                    ])
+                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+                XCTAssertEqual(
+                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
+                    "\(input) eq=\(value)")
+            }
+        }
+    }
+}
