@@ -276,6 +276,13 @@ final class ArgumentParserTests: XCTestCase {
         }
         XCTAssertTrue(help.contains("examples:"))
         XCTAssertTrue(help.contains("Exit status"))
+        // Each option's names and value end in two spaces: Scripts/slurm/submit
+        // reads which options take a value from these lines (a long list of
+        // names followed by one space once made it read -vf's chain as an input).
+        for option in ArgumentParser.options {
+            let names = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
+            XCTAssertTrue(help.contains("\n  " + names + "  "), names)
+        }
         // No two options share a spelling.
         let names = ArgumentParser.options.flatMap(\.names)
         XCTAssertEqual(Set(names).count, names.count)

@@ -761,7 +761,8 @@ enum ArgumentParser {
         for option in options {
             var names = option.names.joined(separator: ", ")
             if let value = option.value { names += " " + value }
-            let padding = String(repeating: " ", count: max(1, 30 - names.count))
+            // At least two spaces: Scripts/slurm/submit reads the table by them.
+            let padding = String(repeating: " ", count: max(2, 30 - names.count))
             text += "  " + names + padding + option.help + "\n"
         }
         text += """
