@@ -263,6 +263,19 @@ final class CLITests: XCTestCase {
                 "filter chain 'sepia,trim=start=1:duration=2': unknown filter 'trim' at column 7; FFmpeg's trim"
                     + " filter is --start and --duration here (-ss and -t)"
             ),
+            // A filter of ours written as FFmpeg's of the same name takes it.
+            (
+                ["-vf", "fade=t=in:st=0:d=1", "cli-clip.mp4"],
+                "filter chain 'fade=t=in:st=0:d=1': fade has no parameter 't' at column 6; valid: color, in_start,"
+                    + " in_duration, out_start, out_duration; FFmpeg's fade=t=in:st=S:d=D is"
+                    + " fade=in_start=S:in_duration=D here, and t=out is out_start=S:out_duration=D (seconds; both"
+                    + " in one fade)"
+            ),
+            (
+                ["-vf", "fade=in:0:30", "cli-clip.mp4"],
+                "filter chain 'fade=in:0:30': fade color='in' is invalid at column 6; expected list of 3; FFmpeg's"
+                    + " fade=t=in:st=S:d=D is fade=in_start=S:in_duration=D here"
+            ),
             (
                 ["-vf", "fps=30", "cli-clip.mp4"],
                 "filter chain 'fps=30': unknown filter 'fps' at column 1; FFmpeg's fps filter has no counterpart"

@@ -16,6 +16,7 @@ enum ChainSetup {
             {
                 throw .ffmpegFilter(chain: text, filter: name, column: column, note: note)
             }
+            if let hint = ffmpegFormHint(for: error) { throw .ffmpegForm(chain: text, error: error, hint: hint) }
             throw .invalidChain(chain: text, error: error)
         }
         guard !chain.filters.isEmpty else { throw .emptyChain }
@@ -54,6 +55,22 @@ enum ChainSetup {
         "ass": "has no counterpart here: subtitle streams are copied, not burnt in",
         "null": "has no counterpart here: leave it out (a chain needs at least one filter)",
     ]
+
+    /// How to write ours where the chain wrote a filter of ours as FFmpeg's
+    /// filter of the same name takes it: `fade=in:0:30` or `fade=t=out:st=4`.
+    static func ffmpegFormHint(for error: FilterChainError) -> String? {
+        let ffmpegFade: Set<String> = [
+            "t", "type", "s", "start_frame", "n", "nb_frames", "st", "start_time", "d", "duration", "c", "alpha",
+        ]
+        switch error {
+        case .invalidValue("fade", "color", let text, _, _) where ["in", "out"].contains(text.lowercased()),
+            .unknownParameter("fade", let text, _, _) where ffmpegFade.contains(text):
+            return "FFmpeg's fade=t=in:st=S:d=D is fade=in_start=S:in_duration=D here, and t=out is"
+                + " out_start=S:out_duration=D (seconds; both in one fade)"
+        default:
+            return nil
+        }
+    }
 
     /// What to say about FFmpeg's filter `name`, written at `column`
     /// (1-based) of `chain`: `format=yuv420p` is `-pix_fmt yuv420p` (the

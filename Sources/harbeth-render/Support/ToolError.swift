@@ -14,6 +14,9 @@ enum ToolError: Error, CustomStringConvertible {
     /// work is an option here (`format` is `-pix_fmt`) or not done at all;
     /// `note` says which (exit 2).
     case ffmpegFilter(chain: String, filter: String, column: Int, note: String)
+    /// The chain writes a filter of ours in the form FFmpeg's filter of the
+    /// same name takes; `hint` says how ours takes it (exit 2).
+    case ffmpegForm(chain: String, error: FilterChainError, hint: String)
     /// The filtergraph does not parse or does not fit the inputs.
     case invalidGraph(graph: String, error: FilterGraphError)
     /// The chain parsed but has no filters (exit 2).
@@ -94,7 +97,8 @@ enum ToolError: Error, CustomStringConvertible {
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .ffmpegFilter, .invalidGraph, .emptyChain, .unknownFilter, .deviceNotFound,
+        case .usage, .invalidChain, .ffmpegFilter, .ffmpegForm, .invalidGraph, .emptyChain, .unknownFilter,
+            .deviceNotFound,
             .unwritableFormat,
             .outputNeedsName, .batchOutputNotAFolder:
             return 2
@@ -128,6 +132,8 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(error) (see harbeth-render --help)"
         case .invalidChain(let chain, let error):
             return "filter chain '\(chain)': \(error)"
+        case .ffmpegForm(let chain, let error, let hint):
+            return "filter chain '\(chain)': \(error); \(hint)"
         case .ffmpegFilter(let chain, let filter, let column, let note):
             return "filter chain '\(chain)': unknown filter '\(filter)' at column \(column); FFmpeg's \(filter) filter"
                 + " \(note)"
