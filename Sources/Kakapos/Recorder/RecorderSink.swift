@@ -241,10 +241,8 @@ public final class RecorderSink: FrameSink {
             codec: codec, encoder: encoder, format: FrameFormat(width: 2, height: 2, layout: layout),
             requested: options.pixelFormat)
         if let direct = FFPixelFormat.directLayout(for: chosen), !direct.impliesFullRange { return direct.layout }
-        if options.pixelFormat != nil, FFPixelFormat.isRGBLike(chosen) {
-            return (FFPixelFormat.shape(chosen)?.depth ?? 8) > 8 ? .rgba16 : .rgba8
-        }
-        if layout.isYUV && FFPixelFormat.isRGBLike(chosen) {
+        // RGB the encoder takes for YUV frames, or RGB asked for by name.
+        if (layout.isYUV || options.pixelFormat != nil) && FFPixelFormat.isRGBLike(chosen) {
             return (FFPixelFormat.shape(chosen)?.depth ?? 8) > 8 ? .rgba16 : .rgba8
         }
         return layout

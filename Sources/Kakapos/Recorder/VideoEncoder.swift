@@ -320,8 +320,6 @@ final class VideoEncoder: @unchecked Sendable {
 
     // MARK: Pixel format
 
-    /// The encoder's input format: the frame layout itself where the encoder
-    /// takes it, otherwise the nearest it takes.
     /// The pixel formats the encoder takes (empty: it does not say).
     static func pixelFormats(of encoder: UnsafePointer<AVCodec>) -> [AVPixelFormat] {
         var supported: [AVPixelFormat] = []
@@ -334,8 +332,9 @@ final class VideoEncoder: @unchecked Sendable {
         return supported
     }
 
-    /// The format the encoder codes frames of `format` in: `requested` (an
-    /// FFmpeg name the recorder checked) when given, else the nearest it takes.
+    /// The encoder's input format: `requested` (an FFmpeg name the recorder
+    /// checked) when given, else the frame layout itself where the encoder
+    /// takes it, otherwise the nearest it takes.
     static func chooseFormat(
         codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat, requested: String? = nil
     ) -> AVPixelFormat {

@@ -603,14 +603,19 @@ enum ArgumentParser {
     ]
 
     private static func nearestOption(to name: String) -> String? {
-        let all = options.flatMap(\.names).filter { $0.hasPrefix("--") }
-        var best: (String, Int)?
-        for candidate in all {
-            let distance = editDistance(name, candidate)
-            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        nearest(to: name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
+    }
+
+    /// The first of `candidates` nearest `text`, when it is near enough to
+    /// be a typo of it: options, codecs and pixel formats are suggested so.
+    static func nearest(to text: String, among candidates: [String]) -> String? {
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(text, candidate)
+            if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
-        guard let best, best.1 <= max(2, name.count / 3) else { return nil }
-        return best.0
+        guard let best, best.distance <= max(2, text.count / 3) else { return nil }
+        return best.name
     }
 
     static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
@@ -652,11 +657,7 @@ enum ArgumentParser {
 
     static func codec(_ text: String) throws(UsageError) -> VideoCodec {
         if let match = codecNames.first(where: { $0.name == text.lowercased() }) { return match.codec }
-        let names = codecNames.map(\.name)
-        let nearest = names.min { editDistance(text, $0) < editDistance(text, $1) }
-        let suggestion = nearest.flatMap {
-            editDistance(text, $0) <= max(2, text.count / 3) ? "; did you mean '\($0)'?" : nil
-        }
+        let suggestion = nearest(to: text, among: codecNames.map(\.name)).map { "; did you mean '\($0)'?" }
         throw UsageError(
             message:
                 "unknown codec '\(text)'\(suggestion ?? "") (one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")))"
@@ -667,10 +668,7 @@ enum ArgumentParser {
     static func pixelFormat(_ text: String) throws(UsageError) -> String {
         let names = RecorderSink.pixelFormatNames
         if names.contains(text) { return text }
-        let nearest = names.min { editDistance(text, $0) < editDistance(text, $1) }
-        let suggestion = nearest.flatMap {
-            editDistance(text, $0) <= max(2, text.count / 3) ? "; did you mean '\($0)'?" : nil
-        }
+        let suggestion = nearest(to: text, among: names).map { "; did you mean '\($0)'?" }
         throw UsageError(message: "unknown pixel format '\(text)'\(suggestion ?? "") (see ffmpeg -pix_fmts)")
     }
 

@@ -14,7 +14,10 @@ enum ChainSetup {
             if case .unknownFilter(let name, _, let column?) = error,
                 let note = ffmpegNote(for: name, at: column, in: text)
             {
-                throw .ffmpegFilter(chain: text, filter: name, column: column, note: note)
+                // FFmpeg's filter: its note in place of a nearest name.
+                throw .ffmpegForm(
+                    chain: text, error: .unknownFilter(name: name, suggestion: nil, column: column),
+                    hint: "FFmpeg's \(name) filter " + note)
             }
             if let hint = ffmpegFormHint(for: error) { throw .ffmpegForm(chain: text, error: error, hint: hint) }
             throw .invalidChain(chain: text, error: error)

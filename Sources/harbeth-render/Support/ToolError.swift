@@ -10,12 +10,10 @@ enum ToolError: Error, CustomStringConvertible {
     case usage(UsageError)
     /// The filter chain text does not parse against the catalog (exit 2).
     case invalidChain(chain: String, error: FilterChainError)
-    /// The chain names an FFmpeg filter the catalog does not have, whose
-    /// work is an option here (`format` is `-pix_fmt`) or not done at all;
-    /// `note` says which (exit 2).
-    case ffmpegFilter(chain: String, filter: String, column: Int, note: String)
-    /// The chain writes a filter of ours in the form FFmpeg's filter of the
-    /// same name takes; `hint` says how ours takes it (exit 2).
+    /// The chain does not parse where it is written as FFmpeg's: a filter
+    /// the catalog does not have (`format` is `-pix_fmt` here), or one of ours
+    /// in the form FFmpeg's of the same name takes (`fade=in:0:30`); `hint`
+    /// says what to write here (exit 2).
     case ffmpegForm(chain: String, error: FilterChainError, hint: String)
     /// The filtergraph does not parse or does not fit the inputs.
     case invalidGraph(graph: String, error: FilterGraphError)
@@ -97,7 +95,7 @@ enum ToolError: Error, CustomStringConvertible {
     /// The process's exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .usage, .invalidChain, .ffmpegFilter, .ffmpegForm, .invalidGraph, .emptyChain, .unknownFilter,
+        case .usage, .invalidChain, .ffmpegForm, .invalidGraph, .emptyChain, .unknownFilter,
             .deviceNotFound,
             .unwritableFormat,
             .outputNeedsName, .batchOutputNotAFolder:
@@ -134,9 +132,6 @@ enum ToolError: Error, CustomStringConvertible {
             return "filter chain '\(chain)': \(error)"
         case .ffmpegForm(let chain, let error, let hint):
             return "filter chain '\(chain)': \(error); \(hint)"
-        case .ffmpegFilter(let chain, let filter, let column, let note):
-            return "filter chain '\(chain)': unknown filter '\(filter)' at column \(column); FFmpeg's \(filter) filter"
-                + " \(note)"
         case .invalidGraph(let graph, let error):
             return "filtergraph '\(graph)': \(error)"
         case .emptyChain:

@@ -1,7 +1,8 @@
 /// The built-in catalog, in the order `--list-filters` prints it.
 enum BuiltinFilters {
     static let all: [FilterDescriptor] =
-        ColourFilters.all + EqualizerFilter.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all + CorrectionFilters.all
+        ColourFilters.all + EqualizerFilter.all + ToneFilters.all + ColourEffectFilters.all + AdjustmentFilters.all
+        + CorrectionFilters.all
         + CameraLogFilters.all
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
