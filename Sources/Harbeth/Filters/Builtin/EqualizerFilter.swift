@@ -69,21 +69,20 @@ enum EqualizerFilter {
         }
     }
 
-    /// The three planes' parameters, as FFmpeg's eq sets them.
+    /// The three planes' parameters, as FFmpeg's eq sets them: each value
+    /// is kept as a float (its `av_clipf`), so brightness 0.02 is
+    /// 0.0199999996 and its integer offset one code lower than 0.02's.
     static func planes(_ values: FilterValues) -> [Plane] {
-        let weight = values.number("gamma_weight")
-        let green = values.number("gamma_g")
-        let saturation = values.number("saturation")
+        let value = { (name: String) in Double(Float(values.number(name))) }
+        let weight = value("gamma_weight")
+        let green = value("gamma_g")
+        let saturation = value("saturation")
         return [
             Plane(
-                contrast: values.number("contrast"), brightness: values.number("brightness"),
-                gamma: values.number("gamma") * green, weight: weight),
-            Plane(
-                contrast: saturation, brightness: 0, gamma: (values.number("gamma_b") / green).squareRoot(),
+                contrast: value("contrast"), brightness: value("brightness"), gamma: value("gamma") * green,
                 weight: weight),
-            Plane(
-                contrast: saturation, brightness: 0, gamma: (values.number("gamma_r") / green).squareRoot(),
-                weight: weight),
+            Plane(contrast: saturation, brightness: 0, gamma: (value("gamma_b") / green).squareRoot(), weight: weight),
+            Plane(contrast: saturation, brightness: 0, gamma: (value("gamma_r") / green).squareRoot(), weight: weight),
         ]
     }
 
