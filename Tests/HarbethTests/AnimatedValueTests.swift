@@ -28,6 +28,9 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertEqual(try value("1/0"), 0, "a result that is not finite is 0")
         XCTAssertTrue(try ParameterExpression(parsing: "w/2").isConstantOverTime)
         XCTAssertFalse(try ParameterExpression(parsing: "w*t").isConstantOverTime)
+        XCTAssertTrue(try ParameterExpression(parsing: "(out_w-iw)/2").isConstantOverTime)
+        XCTAssertTrue(try ParameterExpression(parsing: "(ow-iw)/2").usesOutputSize)
+        XCTAssertFalse(try ParameterExpression(parsing: "iw/2").usesOutputSize)
     }
 
     func testABadExpressionSaysWhatAndWhere() {
@@ -36,7 +39,8 @@ final class AnimatedValueTests: XCTestCase {
             ("sine(t)", "unknown function 'sine'", 1),
             (
                 "2*x",
-                "unknown name 'x' (the variables are t, n, w (or iw, in_w), h (or ih, in_h); the constants PI, E, PHI)",
+                "unknown name 'x' (the variables are t, n, w (or iw, in_w), h (or ih, in_h), ow (or out_w), oh (or"
+                    + " out_h); the constants PI, E, PHI)",
                 3
             ),
             ("1 +", "expected a value, found the end", 4),

@@ -22,6 +22,25 @@ final class FadeFilterTests: XCTestCase {
         }
     }
 
+    /// unit=frames counts the frame's number as the seconds count its time
+    /// (FFmpeg's start_frame and nb_frames).
+    func testFadeInFramesReadsTheFrameNumber() throws {
+        let renderer = try Fixtures.renderer()
+        let frame = try Fixtures.frame(.rgba8)
+        let byFrames = try FilterChain(parsing: "fade=in_start=2:in_duration=4:out_start=8:out_duration=2:unit=frames")
+        let bySeconds = try FilterChain(parsing: "fade=in_start=2:in_duration=4:out_start=8:out_duration=2")
+        var outputs: [[UInt8]] = []
+        for index in [0, 3, 5, 7, 9, 12] {
+            let counted = try ImageNode(frame, time: FrameTime(index: index, seconds: 100)).applying(byFrames)
+                .makeFrame(on: renderer).packedBytes(plane: 0)
+            let timed = try ImageNode(frame, time: FrameTime(index: 0, seconds: Double(index))).applying(bySeconds)
+                .makeFrame(on: renderer).packedBytes(plane: 0)
+            XCTAssertEqual(counted, timed, "frame \(index)")
+            outputs.append(counted)
+        }
+        XCTAssertEqual(Set(outputs).count, 5, "0 and 12 are both the colour; the others differ")
+    }
+
     func testFadeChangesWithTimeWithoutANewPlan() throws {
         let renderer = try Fixtures.renderer()
         let chain = try FilterChain(parsing: "fade=in_duration=2")

@@ -127,6 +127,31 @@ final class FilterChainTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's fade as FFmpeg writes it is this fade's one fade in or out,
+    /// over frame numbers or seconds; FFmpeg's colour names and 0x form
+    /// are colours.
+    func testFFmpegsFadeFormsAndColourNamesParse() throws {
+        let cases: [(String, String)] = [
+            ("fade=in:0:30", "fade=in_duration=30:unit=frames"),
+            ("fade=out:50", "fade=in_duration=0:out_start=50:out_duration=25:unit=frames"),
+            ("fade=t=in:st=1.5:d=2", "fade=in_start=1.5:in_duration=2"),
+            (
+                "fade=type=out:start_time=4:duration=1:c=white",
+                "fade=color=1/1/1:in_duration=0:out_start=4:out_duration=1"
+            ),
+            ("fade=t=in:s=10:n=5:color=0xff0000", "fade=color=1/0/0:in_start=10:in_duration=5:unit=frames"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(try FilterChain(parsing: text).description, expected, text)
+        }
+        XCTAssertEqual(
+            try FilterChain(parsing: "pad=w=400:h=300:color=navy@0.5").filters[0].values.list("color"),
+            [0, 0, 128.0 / 255, 0.5])
+        assertError("fade=t=up", "fade type='up' is invalid at column 8; expected in or out")
+        assertError(
+            "pad=w=400:h=300:color=white@2", "pad color='white@2' is invalid at column 23; expected list of 3...4")
+    }
+
     func testEditDistanceCountsSwapsAsOne() {
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "sepai"), "sepia")
         XCTAssertEqual(FilterCatalog.standard.nearestName(to: "INVERT"), "invert")

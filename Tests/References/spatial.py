@@ -390,10 +390,12 @@ def rgba(colour):
 @reference
 def pad(image, v):
     in_h, in_w = image.shape[:2]
-    w = in_w if int(v["w"]) == -1 else int(v["w"])
-    h = in_h if int(v["h"]) == -1 else int(v["h"])
-    x = (w - in_w) // 2 if int(v["x"]) == -1 else int(v["x"])
-    y = (h - in_h) // 2 if int(v["y"]) == -1 else int(v["y"])
+    # FFmpeg's pad: a size of 0 (or -1) is the input's; a negative x or y
+    # centres the input.
+    w = in_w if int(v["w"]) <= 0 else int(v["w"])
+    h = in_h if int(v["h"]) <= 0 else int(v["h"])
+    x = (w - in_w) // 2 if int(v["x"]) < 0 else int(v["x"])
+    y = (h - in_h) // 2 if int(v["y"]) < 0 else int(v["y"])
     out = np.empty((h, w, 4))
     out[:] = rgba(v["color"])
     out[y:y + in_h, x:x + in_w] = image

@@ -263,18 +263,22 @@ final class CLITests: XCTestCase {
                 "filter chain 'sepia,trim=start=1:duration=2': unknown filter 'trim' at column 7; FFmpeg's trim"
                     + " filter is --start and --duration here (-ss and -t)"
             ),
-            // A filter of ours written as FFmpeg's of the same name takes it.
+            // FFmpeg's fade form runs (FadeCLITests); what it cannot do here
+            // says why.
             (
-                ["-vf", "fade=t=in:st=0:d=1", "cli-clip.mp4"],
-                "filter chain 'fade=t=in:st=0:d=1': fade has no parameter 't' at column 6; valid: color, in_start,"
-                    + " in_duration, out_start, out_duration; FFmpeg's fade=t=in:st=S:d=D is"
-                    + " fade=in_start=S:in_duration=D here, and t=out is out_start=S:out_duration=D (seconds; both"
-                    + " in one fade)"
+                ["-vf", "fade=t=in:st=0:d=1:alpha=1", "cli-clip.mp4"],
+                "filter chain 'fade=t=in:st=0:d=1:alpha=1': fade alpha='1' is invalid at column 26; expected 0 (this"
+                    + " fade mixes the colour into the picture; it does not fade the alpha channel)"
             ),
             (
-                ["-vf", "fade=in:0:30", "cli-clip.mp4"],
-                "filter chain 'fade=in:0:30': fade color='in' is invalid at column 6; expected list of 3; FFmpeg's"
-                    + " fade=t=in:st=S:d=D is fade=in_start=S:in_duration=D here"
+                ["-vf", "fade=t=out:st=2", "cli-clip.mp4"],
+                "filter chain 'fade=t=out:st=2': fade start_time='2' is invalid at column 15; expected a duration"
+                    + " with it (d=SECONDS), or start_frame and nb_frames"
+            ),
+            (
+                ["-vf", "fade=in:0:30:speed=2", "cli-clip.mp4"],
+                "filter chain 'fade=in:0:30:speed=2': fade has no parameter 'speed' at column 14; valid: type (t),"
+                    + " start_frame (s), nb_frames (n), alpha (alpha), start_time (st), duration (d), color (c)"
             ),
             (
                 ["-vf", "fps=30", "cli-clip.mp4"],

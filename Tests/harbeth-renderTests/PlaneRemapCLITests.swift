@@ -14,11 +14,17 @@ final class PlaneRemapCLITests: XCTestCase {
     }
 
     /// Pads on the chroma grid, black and white (whose code values FFmpeg's
-    /// pad and our conversion agree on), alone and after a move.
+    /// pad and our conversion agree on), alone and after a move, written as
+    /// FFmpeg writes them.
     func testPadsAreFFmpegsExactly() throws {
         let cases: [(ours: String, theirs: String)] = [
             ("pad=w=200:h=160:x=20:y=20", "pad=200:160:20:20"),
-            ("pad=w=240:h=180:color=1/1/1", "pad=240:180:40:30:color=white"),
+            ("pad=w=240:h=180:x=-1:y=-1:color=1/1/1", "pad=240:180:-1:-1:color=white"),
+            // FFmpeg's forms: the defaults (the top-left corner), and x and
+            // y that read the canvas size.
+            ("pad=240:180", "pad=240:180"),
+            ("pad=240:180:(ow-iw)/2:(oh-ih)/2", "pad=240:180:(ow-iw)/2:(oh-ih)/2"),
+            ("pad=w=iw+40:h=ih:x=out_w-in_w", "pad=w=iw+40:h=ih:x=out_w-in_w"),
             ("rotate=90,pad=w=200:h=200:x=40:y=20", "transpose=clock,pad=200:200:40:20"),
         ]
         let folder = try Clips.folder(with: [try Clips.video()])
@@ -39,6 +45,29 @@ final class PlaneRemapCLITests: XCTestCase {
             XCTAssertEqual(
                 try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
                 "\(ours) against \(theirs)")
+        }
+    }
+
+    /// FFmpeg's crop with its x and y read from the output size
+    /// (`(iw-ow)/2`), as FFmpeg writes it: a view of the planes, no pass,
+    /// and exactly FFmpeg's frames.
+    func testCropsThatReadTheOutputSizeAreFFmpegs() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        for crop in ["crop=80:60:(iw-ow)/2:(ih-oh)/2", "crop=w=iw/2:h=ih/2:x=iw-out_w:y=0"] {
+            let run = try Tool.run(
+                ["-v", "-vf", crop, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
+            let reference = folder.appendingPathComponent("theirs.mkv").path
+            _ = try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-loglevel", "error", "-y", "-i",
+                    folder.appendingPathComponent("cli-clip.mp4").path, "-vf", crop, "-an", "-c:v", "ffv1", reference,
+                ])
+            let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+            XCTAssertEqual(
+                try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference), crop)
         }
     }
 

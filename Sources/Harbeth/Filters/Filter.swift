@@ -75,6 +75,17 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// True when a value changes from frame to frame.
     public var isAnimated: Bool { values.values.values.contains { $0.animated != nil } }
 
+    /// True when a value changes from frame to frame: keyframes, or an
+    /// expression of `t` or `n` (one of the sizes alone is the same on
+    /// every frame of a size).
+    public var changesOverTime: Bool {
+        values.values.values.contains { value in
+            guard let animated = value.animated else { return false }
+            guard case .expression(let expression) = animated.form else { return true }
+            return !expression.isConstantOverTime
+        }
+    }
+
     /// The filter for one frame: every animated value evaluated with
     /// `variables`, clamped into its parameter's range (integers rounded).
     /// A filter without animated values is returned as it is.
@@ -92,6 +103,26 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             descriptor: descriptor,
             values: FilterValues(parameters: descriptor.parameters, values: constant, animated: moving),
             nodeInputSizes: nodeInputSizes, fieldWindow: fieldWindow)
+    }
+
+    /// The filter for one frame when a value reads its output size (`ow`,
+    /// `oh`, as FFmpeg's `crop=w:h:(iw-ow)/2` does): the size is what the
+    /// filter makes with those values at their defaults, then every value
+    /// is evaluated with it. Otherwise `resolved(_:)`.
+    func resolved(_ variables: ExpressionVariables, input: FrameSize) throws -> Filter {
+        let readers = descriptor.parameters.filter { values.values[$0.name]?.animated?.usesOutputSize == true }
+        guard !readers.isEmpty else { return resolved(variables) }
+        var sizing = values.values
+        for parameter in readers { sizing[parameter.name] = parameter.defaultValue }
+        let sized = Filter(
+            descriptor: descriptor, values: FilterValues(parameters: descriptor.parameters, values: sizing),
+            nodeInputSizes: nodeInputSizes, fieldWindow: fieldWindow
+        ).resolved(variables)
+        let output = try sized.stages(input: input).last?.outputSize ?? input
+        var withOutput = variables
+        withOutput.ow = Double(output.width)
+        withOutput.oh = Double(output.height)
+        return resolved(withOutput)
     }
 
     /// This filter with `parameter` set to an animated value, e.g.

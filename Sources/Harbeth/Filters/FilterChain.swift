@@ -106,7 +106,8 @@ struct FilterChainParser {
         return String(characters[start..<index])
     }
 
-    private struct Argument {
+    /// One `name=value` or positional value as written, with its columns.
+    struct Argument {
         var key: String?
         var keyColumn: Int
         var value: String
@@ -205,6 +206,10 @@ struct FilterChainParser {
     }
 
     private func makeFilter(_ descriptor: FilterDescriptor, arguments: [Argument]) throws(FilterChainError) -> Filter {
+        // FFmpeg's fade as FFmpeg writes it, in this fade's terms.
+        if descriptor == ColourEffectFilters.fade, let translated = try Self.ffmpegFade(arguments) {
+            return try makeFilter(descriptor, arguments: translated)
+        }
         var values: [String: FilterValue] = [:]
         var positional = 0
         var seenNamed = false
@@ -318,6 +323,7 @@ struct FilterChainParser {
             return .choice(text.lowercased())
         case .list:
             if text.hasPrefix("#") { return try hexColour(text, invalid: invalid) }
+            if let colour = try namedColour(text, invalid: invalid) { return colour }
             let parts = text.split(whereSeparator: { $0 == "/" || $0 == " " })
             var numbers: [Double] = []
             for part in parts {
@@ -329,6 +335,38 @@ struct FilterChainParser {
         case .text:
             return .text(text)
         }
+    }
+
+    /// FFmpeg's colour names (its parseutils table's values) for the common
+    /// colours.
+    static let colourNames: [String: String] = [
+        "black": "000000", "white": "ffffff", "red": "ff0000", "green": "008000", "blue": "0000ff",
+        "yellow": "ffff00", "cyan": "00ffff", "magenta": "ff00ff", "gray": "808080", "grey": "808080",
+        "orange": "ffa500", "purple": "800080", "pink": "ffc0cb", "brown": "a52a2a", "lime": "00ff00",
+        "navy": "000080", "silver": "c0c0c0", "maroon": "800000", "olive": "808000", "teal": "008080",
+        "aqua": "00ffff", "fuchsia": "ff00ff",
+    ]
+
+    /// A colour as FFmpeg writes one: a name (`white`) or `0xRRGGBB[AA]`,
+    /// with `@ALPHA` (0...1) after either; nil for other text.
+    private static func namedColour(_ text: String, invalid: FilterChainError) throws(FilterChainError) -> FilterValue?
+    {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let base = parts.first?.lowercased() else { return nil }
+        let digits: String
+        if let named = colourNames[base] {
+            digits = named
+        } else if base.hasPrefix("0x"), base.count == 8 || base.count == 10 {
+            digits = String(base.dropFirst(2))
+        } else {
+            return nil
+        }
+        guard case .list(var components) = try hexColour("#" + digits, invalid: invalid) else { throw invalid }
+        if parts.count == 2 {
+            guard let alpha = Double(parts[1]), (0...1).contains(alpha) else { throw invalid }
+            if components.count == 4 { components[3] = alpha } else { components.append(alpha) }
+        }
+        return .list(components)
     }
 
     private static func hexColour(_ text: String, invalid: FilterChainError) throws(FilterChainError) -> FilterValue {

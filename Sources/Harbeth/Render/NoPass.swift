@@ -5,14 +5,18 @@
 /// a GPU, as harbeth-render does not for such a chain.
 extension FilterChain {
     /// The format that frames of `input` come out in when the chain needs
-    /// no GPU pass for any of them (its values constant), or nil when it
-    /// needs one.
+    /// no GPU pass for any of them (its values the same on every frame:
+    /// constants, or expressions of the size alone), or nil when it needs
+    /// one.
     public func formatWithoutPass(for input: FrameFormat, output: RenderOutput = .sameAsSource) throws
         -> FrameFormat?
     {
-        guard !isAnimated else { return nil }
+        guard !filters.contains(where: \.changesOverTime) else { return nil }
+        let layout = output.resolve(for: input.layout)
+        // No filter: the frames as they are (a run that only converts its frame rate).
+        if filters.isEmpty { return layout == input.layout ? input : nil }
         let filters = try resolved(at: FrameTime(index: 0, seconds: 0), input: input).filters
-        return try PlaneView.region(format: input, filters: filters, outputLayout: output.resolve(for: input.layout))
+        return try PlaneView.region(format: input, filters: filters, outputLayout: layout)
             .map { PlaneView.format(of: $0, in: input) }
     }
 }
@@ -24,6 +28,7 @@ extension ImageNode {
     /// returns for the node.
     public func frameWithoutPass(output: RenderOutput = .sameAsSource) throws -> VideoFrame? {
         guard inputs.isEmpty, base == nil else { return nil }
+        if chain.filters.isEmpty { return output.resolve(for: source.layout) == source.layout ? source : nil }
         let filters = try resolvedFilters(inputSizes: [:], input: source.format)
         return try PlaneView.frame(source, filters: filters, outputLayout: output.resolve(for: source.layout))
     }

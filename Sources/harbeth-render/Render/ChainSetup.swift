@@ -6,24 +6,31 @@ import Kakapos
 /// makes the pixels upright put in front when asked.
 enum ChainSetup {
     /// Parses the chain text; custom shaders are read now, through `resources`.
-    static func parse(_ text: String, resources: any FilterResourceLoader) throws(ToolError) -> FilterChain {
+    /// An empty chain is refused unless `allowEmpty` (a run that only
+    /// converts the frame rate).
+    static func parse(_ text: String, resources: any FilterResourceLoader, allowEmpty: Bool = false)
+        throws(ToolError) -> FilterChain
+    {
         let chain: FilterChain
         do {
             chain = try FilterChain(parsing: text, resources: resources)
         } catch {
-            if case .unknownFilter(let name, _, let column?) = error,
-                let note = ffmpegNote(for: name, at: column, in: text)
-            {
-                // FFmpeg's filter: its note in place of a nearest name.
-                throw .ffmpegForm(
-                    chain: text, error: .unknownFilter(name: name, suggestion: nil, column: column),
-                    hint: "FFmpeg's \(name) filter " + note)
-            }
-            if let hint = ffmpegFormHint(for: error) { throw .ffmpegForm(chain: text, error: error, hint: hint) }
-            throw .invalidChain(chain: text, error: error)
+            throw ffmpegForm(of: error, in: text, inGraph: false) ?? .invalidChain(chain: text, error: error)
         }
-        guard !chain.filters.isEmpty else { throw .emptyChain }
+        guard !chain.filters.isEmpty || allowEmpty else { throw .emptyChain }
         return chain
+    }
+
+    /// The error for a chain or graph that names FFmpeg's filter with no
+    /// counterpart here: its note in place of a nearest name; nil for other
+    /// errors.
+    static func ffmpegForm(of error: FilterChainError, in text: String, inGraph: Bool) -> ToolError? {
+        guard case .unknownFilter(let name, _, let column?) = error,
+            let note = ffmpegNote(for: name, at: column, in: text)
+        else { return nil }
+        return .ffmpegForm(
+            chain: text, error: .unknownFilter(name: name, suggestion: nil, column: column),
+            hint: "FFmpeg's \(name) filter " + note, inGraph: inGraph)
     }
 
     /// What a user coming from FFmpeg should know about the chain as
@@ -59,22 +66,6 @@ enum ChainSetup {
         "null": "has no counterpart here: leave it out (a chain needs at least one filter)",
     ]
 
-    /// How to write ours where the chain wrote a filter of ours as FFmpeg's
-    /// filter of the same name takes it: `fade=in:0:30` or `fade=t=out:st=4`.
-    static func ffmpegFormHint(for error: FilterChainError) -> String? {
-        let ffmpegFade: Set<String> = [
-            "t", "type", "s", "start_frame", "n", "nb_frames", "st", "start_time", "d", "duration", "c", "alpha",
-        ]
-        switch error {
-        case .invalidValue("fade", "color", let text, _, _) where ["in", "out"].contains(text.lowercased()),
-            .unknownParameter("fade", let text, _, _) where ffmpegFade.contains(text):
-            return "FFmpeg's fade=t=in:st=S:d=D is fade=in_start=S:in_duration=D here, and t=out is"
-                + " out_start=S:out_duration=D (seconds; both in one fade)"
-        default:
-            return nil
-        }
-    }
-
     /// What to say about FFmpeg's filter `name`, written at `column`
     /// (1-based) of `chain`: `format=yuv420p` is `-pix_fmt yuv420p` (the
     /// first of FFmpeg's `pix_fmts=a|b` list), the others as
@@ -99,6 +90,9 @@ enum ChainSetup {
             _ = try graph.output(named: output)
             return graph
         } catch {
+            if case .chain(let chainError) = error, let form = ffmpegForm(of: chainError, in: text, inGraph: true) {
+                throw form
+            }
             throw .invalidGraph(graph: text, error: error)
         }
     }

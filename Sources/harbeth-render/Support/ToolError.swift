@@ -11,10 +11,10 @@ enum ToolError: Error, CustomStringConvertible {
     /// The filter chain text does not parse against the catalog (exit 2).
     case invalidChain(chain: String, error: FilterChainError)
     /// The chain does not parse where it is written as FFmpeg's: a filter
-    /// the catalog does not have (`format` is `-pix_fmt` here), or one of ours
-    /// in the form FFmpeg's of the same name takes (`fade=in:0:30`); `hint`
-    /// says what to write here (exit 2).
-    case ffmpegForm(chain: String, error: FilterChainError, hint: String)
+    /// the catalog does not have (`format` is `-pix_fmt` here); `hint` says
+    /// what to write here (exit 2). In a filtergraph (`inGraph`), `chain`
+    /// is the graph's text.
+    case ffmpegForm(chain: String, error: FilterChainError, hint: String, inGraph: Bool = false)
     /// The filtergraph does not parse or does not fit the inputs.
     case invalidGraph(graph: String, error: FilterGraphError)
     /// The chain parsed but has no filters (exit 2).
@@ -130,8 +130,8 @@ enum ToolError: Error, CustomStringConvertible {
             return "\(error) (see harbeth-render --help)"
         case .invalidChain(let chain, let error):
             return "filter chain '\(chain)': \(error)"
-        case .ffmpegForm(let chain, let error, let hint):
-            return "filter chain '\(chain)': \(error); \(hint)"
+        case .ffmpegForm(let chain, let error, let hint, let inGraph):
+            return (inGraph ? "filtergraph" : "filter chain") + " '\(chain)': \(error); \(hint)"
         case .invalidGraph(let graph, let error):
             return "filtergraph '\(graph)': \(error)"
         case .emptyChain:

@@ -38,6 +38,12 @@ public struct AnimatedNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True when the value reads the filter's output size (`ow`, `oh`).
+    var usesOutputSize: Bool {
+        if case .expression(let expression) = form { return expression.usesOutputSize }
+        return false
+    }
+
     /// True for keyframes, which the filter's `ease` option applies to.
     var isKeyframes: Bool {
         if case .keyframes = form { return true }

@@ -6,8 +6,9 @@ extension FilterChain {
     public var containsLooks: Bool { filters.contains { $0.descriptor.isLook } }
 
     /// The chain for one frame: each filter's animated values evaluated at
-    /// `time` (`t`, `n`) and at the size of the image that filter gets
-    /// (`w`, `h`), which the filters before it decide, and each look
+    /// `time` (`t`, `n`), at the size of the image that filter gets (`w`,
+    /// `h`), which the filters before it decide, and at the size it makes
+    /// (`ow`, `oh`, where a value reads it), and each look
     /// replaced by the chain it expands to. A chain without animated values
     /// or looks is returned as it is.
     public func resolved(at time: FrameTime, input: FrameFormat) throws -> FilterChain {
@@ -27,7 +28,7 @@ extension FilterChain {
             let variables = ExpressionVariables(
                 t: time.seconds, n: Double(time.index), w: Double(size.width), h: Double(size.height))
             for resolved in filter.expanded(variables) {
-                let resolved = resolved.resolved(variables)
+                let resolved = try resolved.resolved(variables, input: size)
                 constant.append(resolved)
                 size = try resolved.stages(input: size).last?.outputSize ?? size
             }

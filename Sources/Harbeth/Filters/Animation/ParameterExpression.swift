@@ -1,7 +1,8 @@
 import Foundation
 
-/// What an animated value can read: the frame's time and index, and the
-/// size of the image the filter gets (FFmpeg's `t`, `n`, `w`, `h`).
+/// What an animated value can read: the frame's time and index, the size
+/// of the image the filter gets and of the one it makes (FFmpeg's `t`, `n`,
+/// `w`, `h`, `ow`, `oh`).
 public struct ExpressionVariables: Sendable, Hashable {
     /// The frame's time in seconds.
     public var t: Double
@@ -11,13 +12,19 @@ public struct ExpressionVariables: Sendable, Hashable {
     public var w: Double
     /// The height of the filter's input, in pixels.
     public var h: Double
+    /// The width of the filter's output (a crop's or pad's), in pixels.
+    public var ow: Double
+    /// The height of the filter's output, in pixels.
+    public var oh: Double
 
     /// Variables for one frame of one filter.
-    public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0) {
+    public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0, ow: Double = 0, oh: Double = 0) {
         self.t = t
         self.n = n
         self.w = w
         self.h = h
+        self.ow = ow
+        self.oh = oh
     }
 }
 
@@ -42,7 +49,8 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
 /// An arithmetic expression in FFmpeg's idiom, evaluated once per frame on
 /// the CPU: numbers, the variables `t` (seconds), `n` (frame index), `w`
 /// and `h` (the filter's input size; also FFmpeg's `iw`/`in_w` and
-/// `ih`/`in_h`), the constants `PI`, `E` and `PHI`,
+/// `ih`/`in_h`), `ow` and `oh` (its output size, also `out_w`/`out_h`: a
+/// crop's or pad's, from its other values), the constants `PI`, `E` and `PHI`,
 /// `+ - * / ^` (power, right-assoc), unary minus, parentheses, and the
 /// functions `sin cos tan asin acos atan atan2 sinh cosh tanh exp log
 /// log10 sqrt pow hypot abs sign floor ceil round trunc mod min max clip
@@ -60,7 +68,7 @@ public struct ParameterExpression: Sendable, Hashable {
     }
 
     enum Variable: String, Sendable, Hashable, CaseIterable {
-        case t, n, w, h
+        case t, n, w, h, ow, oh
     }
 
     enum Operator: Character, Sendable, Hashable {
@@ -110,6 +118,9 @@ public struct ParameterExpression: Sendable, Hashable {
     /// (no `t` or `n`).
     public var isConstantOverTime: Bool { !Self.uses(root, [.t, .n]) }
 
+    /// True when the value reads the filter's output size (`ow`, `oh`).
+    public var usesOutputSize: Bool { Self.uses(root, [.ow, .oh]) }
+
     private static func uses(_ node: Node, _ variables: Set<Variable>) -> Bool {
         switch node {
         case .number: return false
@@ -130,6 +141,8 @@ public struct ParameterExpression: Sendable, Hashable {
             case .n: return variables.n
             case .w: return variables.w
             case .h: return variables.h
+            case .ow: return variables.ow
+            case .oh: return variables.oh
             }
         case .negate(let inner):
             return -evaluate(inner, variables)
@@ -344,11 +357,13 @@ private struct ExpressionParser {
         // FFmpeg's names for the input's size in crop, scale and pad.
         case "iw", "in_w": return .variable(.w)
         case "ih", "in_h": return .variable(.h)
+        case "out_w": return .variable(.ow)
+        case "out_h": return .variable(.oh)
         default:
             guard let variable = ParameterExpression.Variable(rawValue: name) else {
                 throw ExpressionError(
-                    "unknown name '\(name)' (the variables are t, n, w (or iw, in_w), h (or ih, in_h);"
-                        + " the constants PI, E, PHI)",
+                    "unknown name '\(name)' (the variables are t, n, w (or iw, in_w), h (or ih, in_h), ow (or"
+                        + " out_w), oh (or out_h); the constants PI, E, PHI)",
                     column: startColumn)
             }
             return .variable(variable)

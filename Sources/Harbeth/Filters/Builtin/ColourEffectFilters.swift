@@ -86,13 +86,17 @@ enum ColourEffectFilters {
         name: "fade", kind: .pointwise, summary: "Fades in from and out to a colour, by the frame's time.",
         formula: "k_in = 1 - clamp((t - in_start) / in_duration, 0, 1), k_out = clamp((t - out_start) / out_duration,"
             + " 0, 1), each 0 when its duration is 0; mix(rgb, color, max(k_in, k_out)), t = the frame's time"
-            + " (FFmpeg fade's timing, Harbeth C7Fade's mix)",
+            + " (or its number with unit=frames); FFmpeg's fade=t=in:st=S:d=D and fade=in:FRAME:COUNT are"
+            + " written this way (FFmpeg fade's timing, Harbeth C7Fade's mix)",
         parameters: [
             .list("color", count: 3...3, default: [0, 0, 0], range: 0...1, summary: "r/g/b or #rrggbb"),
-            .number("in_start", default: 0, range: 0...86400, summary: "seconds when the fade in starts"),
-            .number("in_duration", default: 1, range: 0...3600, summary: "seconds it lasts; 0: no fade in"),
-            .number("out_start", default: 0, range: 0...86400, summary: "seconds when the fade out starts"),
-            .number("out_duration", default: 0, range: 0...3600, summary: "seconds it lasts; 0: no fade out"),
+            .number("in_start", default: 0, range: 0...86400, summary: "when the fade in starts"),
+            .number("in_duration", default: 1, range: 0...3600, summary: "how long it lasts; 0: no fade in"),
+            .number("out_start", default: 0, range: 0...86400, summary: "when the fade out starts"),
+            .number("out_duration", default: 0, range: 0...3600, summary: "how long it lasts; 0: no fade out"),
+            .choice(
+                "unit", ["seconds", "frames"], default: "seconds",
+                summary: "what starts and durations count: seconds of the frame's time, or frame numbers"),
         ],
         stages: [.pointwise("hb_fade", file: "pointwise/fade.glsl")])
 

@@ -118,14 +118,19 @@ enum GeometryFilters {
 
     static let pad = FilterDescriptor(
         name: "pad", kind: .geometric, summary: "Places the frame on a larger canvas of a colour.",
-        formula: "out(p) = in(p - (x, y)) inside the input's rectangle, else the colour; w/h of -1 keep the"
-            + " input's, x/y of -1 centre it (FFmpeg pad)",
+        formula: "out(p) = in(p - (x, y)) inside the input's rectangle, else the colour; w/h of 0 or -1 keep"
+            + " the input's, a negative x/y centres it; x and y may read the canvas size ow/oh (FFmpeg pad)",
         parameters: [
-            .integer("w", default: -1, range: -1...16384, summary: "canvas width (-1: the input's)", structural: true),
             .integer(
-                "h", default: -1, range: -1...16384, summary: "canvas height (-1: the input's)", structural: true),
-            .integer("x", default: -1, range: -1...16384, summary: "left edge of the input (-1: centred)"),
-            .integer("y", default: -1, range: -1...16384, summary: "top edge of the input (-1: centred)"),
+                "w", default: 0, range: -1...16384, summary: "canvas width (0 or -1: the input's)", structural: true),
+            .integer(
+                "h", default: 0, range: -1...16384, summary: "canvas height (0 or -1: the input's)", structural: true),
+            .integer(
+                "x", default: 0, range: -16384...16384,
+                summary: "left edge of the input (negative: centred); (ow-iw)/2 centres it too"),
+            .integer(
+                "y", default: 0, range: -16384...16384,
+                summary: "top edge of the input (negative: centred); (oh-ih)/2 centres it too"),
             .list(
                 "color", count: 3...4, default: [0, 0, 0, 1], range: 0...1,
                 summary: "canvas colour, r/g/b[/a] or #rrggbb[aa]"),
@@ -143,14 +148,14 @@ enum GeometryFilters {
 
     static func padRegion(_ values: FilterValues, input: FrameSize) throws -> (x: Int, y: Int, width: Int, height: Int)
     {
-        let width = values.integer("w") == -1 ? input.width : values.integer("w")
-        let height = values.integer("h") == -1 ? input.height : values.integer("h")
+        let width = values.integer("w") <= 0 ? input.width : values.integer("w")
+        let height = values.integer("h") <= 0 ? input.height : values.integer("h")
         guard width >= input.width, height >= input.height else {
             throw RenderError.invalidFilterSetup(
                 filter: "pad", reason: "the \(width)x\(height) canvas is smaller than the \(input) input")
         }
-        let x = values.integer("x") == -1 ? (width - input.width) / 2 : values.integer("x")
-        let y = values.integer("y") == -1 ? (height - input.height) / 2 : values.integer("y")
+        let x = values.integer("x") < 0 ? (width - input.width) / 2 : values.integer("x")
+        let y = values.integer("y") < 0 ? (height - input.height) / 2 : values.integer("y")
         guard x + input.width <= width, y + input.height <= height else {
             throw RenderError.invalidFilterSetup(
                 filter: "pad",
@@ -274,11 +279,11 @@ extension Filter {
         Filter(clamping: GeometryFilters.flip, values: ["direction": .choice(direction.rawValue)])
     }
 
-    /// `pad` onto a `width` x `height` canvas (-1: the input's) with the
-    /// input's top-left corner at `x`, `y` (-1: centred), filled with an
-    /// RGBA `color` in 0...1.
+    /// `pad` onto a `width` x `height` canvas (0: the input's) with the
+    /// input's top-left corner at `x`, `y` (negative: centred), filled with
+    /// an RGBA `color` in 0...1, as FFmpeg's pad.
     public static func pad(
-        width: Int, height: Int, x: Int = -1, y: Int = -1, color: [Double] = [0, 0, 0, 1]
+        width: Int, height: Int, x: Int = 0, y: Int = 0, color: [Double] = [0, 0, 0, 1]
     ) -> Filter {
         Filter(
             clamping: GeometryFilters.pad,
