@@ -83,6 +83,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case frameTimedOut(seconds: Double?)
     /// A stream map names a stream the source lacks or does not parse.
     case invalidStreamMap(String)
+    /// A frame-rate conversion as written (FFmpeg's `fps` arguments or
+    /// `-r`) does not parse, and why.
+    case invalidFrameRate(String, reason: String)
     /// The GPU device was lost; every frame in flight was discarded with
     /// the cancellation reason `deviceLost`.
     case deviceLost
@@ -260,6 +263,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             let limit = seconds.map { String(format: " (%g s)", $0) } ?? ""
             return "a frame took longer than the frame timeout\(limit) to process; the run was stopped "
                 + "(a filter or shader that never finishes?)"
+        case .invalidFrameRate(let text, let reason):
+            return "frame rate '\(text)': \(reason)"
         case .invalidStreamMap(let why):
             return why
         case .deviceLost:

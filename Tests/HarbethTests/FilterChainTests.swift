@@ -121,6 +121,13 @@ final class FilterChainTests: XCTestCase {
         XCTAssertEqual(try FilterChain(parsing: "eq=brightness=0.1").filters.map(\.name), ["eq"])
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "GBLUR"), "gaussian_blur")
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "sepai"), "sepia")
+        // FFmpeg's filters with no counterpart get no nearest name: fps is
+        // no typo of cas.
+        assertError("fps=15", "unknown filter 'fps' at column 1")
+        for name in FilterCatalog.ffmpegFiltersWithoutCounterpart {
+            XCTAssertNil(FilterCatalog.standard.descriptor(named: name), name)
+            XCTAssertNil(FilterCatalog.standard.suggestion(for: name), name)
+        }
         for (name, spelling) in FilterCatalog.ffmpegSpellings {
             XCTAssertNil(FilterCatalog.standard.descriptor(named: name), name)
             XCTAssertNoThrow(try FilterChain(parsing: spelling), spelling)

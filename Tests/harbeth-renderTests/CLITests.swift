@@ -281,11 +281,6 @@ final class CLITests: XCTestCase {
                     + " start_frame (s), nb_frames (n), alpha (alpha), start_time (st), duration (d), color (c)"
             ),
             (
-                ["-vf", "fps=30", "cli-clip.mp4"],
-                "filter chain 'fps=30': unknown filter 'fps' at column 1; FFmpeg's fps filter has no counterpart"
-                    + " here: the output keeps the input's frame times"
-            ),
-            (
                 ["-vf", "drawtext=text=hi", "cli-clip.mp4"],
                 "filter chain 'drawtext=text=hi': unknown filter 'drawtext' at column 1; FFmpeg's drawtext filter has"
                     + " no counterpart here: no filter draws text"

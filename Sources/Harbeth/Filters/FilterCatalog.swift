@@ -43,11 +43,23 @@ public struct FilterCatalog: Sendable {
         "colortemperature": "temperature",
     ]
 
+    /// FFmpeg's filters that no filter of the catalog replaces: frame
+    /// timing (a run's `FrameRateSource` does fps's work), text, subtitles,
+    /// pixel formats. No nearest name is suggested for them (`fps` is not
+    /// a typo of `cas`).
+    public static let ffmpegFiltersWithoutCounterpart: Set<String> = [
+        "fps", "framerate", "minterpolate", "trim", "setpts", "select", "drawtext", "subtitles", "ass", "null",
+        "format",
+    ]
+
     /// What to suggest for a name the catalog does not have: how it writes
-    /// the FFmpeg filter of that name (`ffmpegSpellings`), or the nearest
-    /// name (`nearestName(to:)`).
+    /// the FFmpeg filter of that name (`ffmpegSpellings`), nothing for
+    /// FFmpeg's filters that have no counterpart here, or the nearest name
+    /// (`nearestName(to:)`).
     public func suggestion(for name: String) -> String? {
-        Self.ffmpegSpellings[name.lowercased()] ?? nearestName(to: name)
+        let lowered = name.lowercased()
+        if let spelling = Self.ffmpegSpellings[lowered] { return spelling }
+        return Self.ffmpegFiltersWithoutCounterpart.contains(lowered) ? nil : nearestName(to: name)
     }
 
     /// The catalog name closest to `name`, if one is close enough to be a

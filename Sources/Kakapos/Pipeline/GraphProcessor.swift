@@ -208,7 +208,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     private func nodes(for frame: TimedFrame, all: Bool) throws -> [ImageNode] {
         // The frame's own time (what time-aware filters always read) and its
         // index in the run, for animated values.
-        let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
+        let time = frame.time
         guard let graph else {
             return [try Self.chainNode(frame.frame, fields: frame.fields, chain: chainForFrame(time), time: time)]
         }

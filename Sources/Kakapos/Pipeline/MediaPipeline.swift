@@ -314,7 +314,7 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             // Filters read the frame's time (`t`) from the output's start.
             var submitted = timed
             if let start = outputStart.withLock({ $0 }) {
-                submitted.frame.time = timed.seconds - start
+                submitted.frame.time = (timed.filterTime?.seconds ?? timed.seconds) - start
             }
             // The cancel kept until the frame is handed on, and one for the
             // deadline that does not keep the handle (and its frame) alive.

@@ -48,8 +48,19 @@ public struct TimedFrame: Sendable {
     /// The presentation time in seconds.
     public var seconds: Double { Double(pts) * (timeBase.doubleValue ?? 0) }
 
-    /// The frame's index and time, as per-frame work sees them.
-    public var time: FrameTime { FrameTime(index: index, seconds: seconds) }
+    /// The index and time filters see when they are not this frame's own:
+    /// after a frame-rate conversion placed after the filters
+    /// (`FrameRateSource` with `.afterFilters`), the input frame's; nil
+    /// otherwise.
+    public var filterTime: FrameTime?
+
+    /// The frame's index and time as filters see them: `filterTime` where
+    /// there is one, else its own index; the seconds the frame carries
+    /// (`VideoFrame.time`, which a pipeline counts from the output's start)
+    /// or else its timestamp's.
+    public var time: FrameTime {
+        FrameTime(index: filterTime?.index ?? index, seconds: frame.time ?? filterTime?.seconds ?? seconds)
+    }
 
     /// The same timing with other pixels.
     public func replacingFrame(_ frame: VideoFrame) -> TimedFrame {

@@ -268,6 +268,23 @@ enum ArgumentParser {
             $0.duration = try time($1, option: "--duration")
             if $0.duration == 0 { throw UsageError(message: "--duration must be more than 0") }
         },
+        Option(
+            names: ["-r", "--frame-rate"], value: "RATE",
+            help: "output frame rate after the filters, as FFmpeg's fps filter makes it (frames dropped or"
+                + " repeated): 25, 30000/1001, 12.5, ntsc, pal, film"
+        ) {
+            guard $0.frameRate == nil else { throw UsageError(message: "-r is given twice; write one rate") }
+            guard !$0.flaggedInputs.isEmpty || !$0.inputs.isEmpty else {
+                throw UsageError(
+                    message: "-r before -i is FFmpeg's input rate, which re-times the input; here -r is the"
+                        + " output's rate: give it after -i")
+            }
+            do {
+                $0.frameRate = FrameRateConversion(rate: try FrameRateConversion.rate(parsing: $1))
+            } catch {
+                throw UsageError(message: "-r: \(error)")
+            }
+        },
         Option(names: ["--frames", "-frames:v", "-vframes"], value: "N", help: "process at most N frames") {
             $0.frames = try integer($1, option: "--frames", range: 1...Int(Int32.max))
         },
@@ -466,7 +483,7 @@ enum ArgumentParser {
                 if options.nullOutput && options.output != nil {
                     throw UsageError(message: "--null writes no file, so it cannot go with --output")
                 }
-                if options.chains.isEmpty {
+                if options.chains.isEmpty && options.frameRate == nil {
                     throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
                 }
                 if options.segmentTime != nil {
@@ -527,7 +544,7 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "--gallery applies every filter itself, so it cannot go with --filter or --shader")
                 }
-            } else if options.chains.isEmpty && options.graph == nil {
+            } else if options.chains.isEmpty && options.graph == nil && options.frameRate == nil {
                 throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
             }
         default:

@@ -122,6 +122,8 @@ struct CommandLineOptions: Equatable {
     var start: Double?
     var duration: Double?
     var frames: Int?
+    /// `-r`: the output's frame rate, converted after the filters.
+    var frameRate: FrameRateConversion?
     var nullOutput = false
     var quiet = false
     var verbose = false

@@ -5,6 +5,84 @@ import Kakapos
 /// parsed against the catalog, its files checked, and the rotation that
 /// makes the pixels upright put in front when asked.
 enum ChainSetup {
+    /// A chain as written, with FFmpeg's `fps` taken out of it: `text` has
+    /// each fps step (and its comma) blanked with spaces, so the columns of
+    /// the rest stay where they were written.
+    struct FrameRates {
+        var text: String
+        /// `fps` first: the conversion the filters see (their frames are
+        /// the output's).
+        var before: FrameRateConversion?
+        /// `fps` last: the conversion of the filters' output.
+        var after: FrameRateConversion?
+
+        var isEmpty: Bool { before == nil && after == nil }
+    }
+
+    /// Takes FFmpeg's `fps` out of a chain, where it runs as a frame-rate
+    /// conversion of the run (`FrameRateSource`): first in the chain, before
+    /// the filters, or last, after them. Elsewhere it would change the time
+    /// of only some of the filters, and is refused.
+    static func frameRates(in text: String) throws(ToolError) -> FrameRates {
+        let characters = Array(text)
+        // The steps at the top level: from a start to a comma outside quotes.
+        var steps: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        var quoted = false
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\" {
+                index += 2
+                continue
+            }
+            if character == "'" {
+                quoted.toggle()
+            } else if character == ",", !quoted {
+                steps.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        steps.append(start..<characters.count)
+        var result = FrameRates(text: text)
+        var blanked = characters
+        for (position, step) in steps.enumerated() {
+            let written = String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = written.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            guard name == "fps" else { continue }
+            let rest = written.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+            guard rest.isEmpty || rest.hasPrefix("=") else { continue }
+            let column = (characters[step].firstIndex { !$0.isWhitespace } ?? step.lowerBound) + 1
+            let conversion: FrameRateConversion
+            do {
+                conversion = try FrameRateConversion(parsing: String(rest.dropFirst()))
+            } catch {
+                throw .usage(UsageError(message: "filter chain '\(text)': fps at column \(column): \(error)"))
+            }
+            if position == steps.count - 1 {
+                result.after = conversion
+            } else if position == 0 {
+                result.before = conversion
+            } else {
+                throw .usage(
+                    UsageError(
+                        message: "filter chain '\(text)': fps at column \(column) is between filters; put it first"
+                            + " (the filters see the new rate's frames) or last (they see the input's), or use -r"))
+            }
+            // The step and the comma that joins it to the rest.
+            var blank = step
+            if position < steps.count - 1 {
+                blank = step.lowerBound..<(step.upperBound + 1)
+            } else if position > 0 {
+                blank = (step.lowerBound - 1)..<step.upperBound
+            }
+            for offset in blank { blanked[offset] = " " }
+        }
+        result.text = String(blanked)
+        return result
+    }
+
     /// Parses the chain text; custom shaders are read now, through `resources`.
     /// An empty chain is refused unless `allowEmpty` (a run that only
     /// converts the frame rate).
@@ -53,7 +131,8 @@ enum ChainSetup {
     /// here, or why nothing does.
     static let ffmpegFilters: [String: String] = [
         "trim": "is --start and --duration here (-ss and -t)",
-        "fps": "has no counterpart here: the output keeps the input's frame times",
+        "fps": "is -r here in a filtergraph (the output's rate, after the filters); in a -vf chain fps=R works"
+            + " first or last",
         "framerate": "has no counterpart here: the output keeps the input's frame times",
         "minterpolate": "has no counterpart here: the output keeps the input's frame times",
         "setpts": "has no counterpart here: the output keeps the input's frame times (--keep-timestamps keeps"

@@ -34,7 +34,7 @@ final class NoPassProcessor: FrameProcessor, @unchecked Sendable {
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame> {
-        let time = FrameTime(index: frame.index, seconds: frame.frame.time ?? frame.seconds)
+        let time = frame.time
         do {
             if let viewed = try ImageNode(frame.frame, chain: chain, time: time).frameWithoutPass(output: output) {
                 return scheduler.submit(policy: policy, deliveryQueue: deliveryQueue, completion: completion) {

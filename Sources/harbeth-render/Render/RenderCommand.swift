@@ -37,6 +37,9 @@ struct RenderCommand {
         if filterGraph != nil && options.linear {
             throw .usage(UsageError(message: "--linear applies to a chain (-vf), not to a filtergraph"))
         }
+        // FFmpeg's fps first or last in a chain is a conversion of the run.
+        let frameRates =
+            filterGraph == nil ? try ChainSetup.frameRates(in: options.chain) : ChainSetup.FrameRates(text: "")
         let userChain: FilterChain
         let namingChain: FilterChain
         if let filterGraph {
@@ -44,7 +47,8 @@ struct RenderCommand {
             let made = try? filterGraph.output(named: options.graphOutput)
             namingChain = FilterChain(made.flatMap { filterGraph.steps[$0.step].filter }.map { [$0] } ?? [])
         } else {
-            userChain = try ChainSetup.parse(options.chain, resources: resources)
+            userChain = try ChainSetup.parse(
+                frameRates.text, resources: resources, allowEmpty: !frameRates.isEmpty || options.frameRate != nil)
             namingChain = userChain
         }
         let locations = options.inputArguments.map(\.location)
@@ -87,7 +91,10 @@ struct RenderCommand {
             try makeRecorder(target, still: target.isStill, keepRotation: !options.applyRotation, encoder: encoder)
         }
         try interrupts.check(output: output?.path)
-        let frameLimit = onlyStills ? 1 : options.frames
+        // With a frame-rate conversion, -frames:v counts output frames (FrameRateSource's limit).
+        let converts = !frameRates.isEmpty || options.frameRate != nil
+        let frameLimit = onlyStills ? 1 : converts ? nil : options.frames
+        let convertedLimit = onlyStills ? 1 : options.frames
         // The device starts when a frame or a report first needs it, so a
         // chain that needs no GPU pass never starts one; first for a live
         // input, which captures from the moment it opens, and for a device
@@ -238,7 +245,7 @@ struct RenderCommand {
             }
         }
         // Several inputs run as one source, synchronised by time.
-        let runSource: any FrameSource
+        var runSource: any FrameSource
         if let filterGraph {
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
@@ -249,8 +256,23 @@ struct RenderCommand {
                 endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first),
                 streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
+            // fps first: the filters (a deinterlacer too) see the new rate's frames.
+            let last = frameRates.after == nil && options.frameRate == nil
+            let converted = frameRates.before.map {
+                FrameRateSource(
+                    input: source, conversion: $0, placement: .beforeFilters, frameLimit: last ? convertedLimit : nil)
+                    as any FrameSource
+            }
             // A deinterlacer's frames carry the frames around them.
-            runSource = FieldSource(input: source, chain: chain) ?? source
+            runSource = FieldSource(input: converted ?? source, chain: chain) ?? converted ?? source
+        }
+        // fps last and -r: the filters' output at the new rate, each
+        // repeated frame with its input's time; the last counts -frames:v.
+        let after = [frameRates.after, options.frameRate].compactMap { $0 }
+        for (index, conversion) in after.enumerated() {
+            runSource = FrameRateSource(
+                input: runSource, conversion: conversion, placement: .afterFilters,
+                frameLimit: index == after.count - 1 ? convertedLimit : nil)
         }
         if !options.quiet, let renderer = device.started {
             for note in renderer.context.driverNotes { console.note(note) }
