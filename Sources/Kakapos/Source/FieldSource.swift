@@ -109,22 +109,13 @@ public final class FieldSource: FrameSource {
         guard delivery.start(handler, threadName: "kakapos.fields", produce: { [self] in produce() }) else {
             throw .sourceAlreadyStarted(path: "field source")
         }
-        do {
-            try input.start { [feed] in feed.receive($0) }
-        } catch {
-            feed.receive(.finish(SourceFinish(reason: .failed(error), summary: SourceSummary())))
-        }
+        feed.start(input)
     }
 
     /// Stops the input, then delivers the one finish (the contract's).
     public func stop() {
-        stopInput()
+        feed.close(stopping: input)
         delivery.stop()
-    }
-
-    private func stopInput() {
-        feed.close()
-        input.stop()
     }
 
     // MARK: The window's thread
@@ -162,7 +153,7 @@ public final class FieldSource: FrameSource {
                 break run
             }
         }
-        stopInput()
+        feed.close(stopping: input)
         delivery.end(reason)
     }
 

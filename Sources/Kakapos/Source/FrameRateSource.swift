@@ -85,22 +85,13 @@ public final class FrameRateSource: FrameSource {
         guard delivery.start(handler, threadName: "kakapos.framerate", produce: { [self] in produce() }) else {
             throw .sourceAlreadyStarted(path: "frame-rate source")
         }
-        do {
-            try input.start { [feed] in feed.receive($0) }
-        } catch {
-            feed.receive(.finish(SourceFinish(reason: .failed(error), summary: SourceSummary())))
-        }
+        feed.start(input)
     }
 
     /// Stops the input, then delivers the one finish (the contract's).
     public func stop() {
-        stopInput()
+        feed.close(stopping: input)
         delivery.stop()
-    }
-
-    private func stopInput() {
-        feed.close()
-        input.stop()
     }
 
     // MARK: The conversion's thread
@@ -164,7 +155,7 @@ public final class FrameRateSource: FrameSource {
                 break run
             }
         }
-        stopInput()
+        feed.close(stopping: input)
         delivery.end(reason)
     }
 

@@ -44,6 +44,23 @@ final class InputFeed: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Starts `input` delivering into this feed; an input that fails to
+    /// start is a failed finish here, as if it had started and failed.
+    func start(_ input: any FrameSource) {
+        do {
+            try input.start { [self] in receive($0) }
+        } catch {
+            receive(.finish(SourceFinish(reason: .failed(error), summary: SourceSummary())))
+        }
+    }
+
+    /// Closes the feed, then stops `input`: a wrapping source's stop before
+    /// its own finish.
+    func close(stopping input: any FrameSource) {
+        close()
+        input.stop()
+    }
+
     /// Wakes every wait; later events are dropped.
     func close() {
         condition.lock()

@@ -173,13 +173,7 @@ public final class SynchronizedSource: FrameSource {
         guard delivery.start(handler, threadName: "kakapos.synchronize", produce: { [self] in produce() }) else {
             throw .sourceAlreadyStarted(path: "synchronized source")
         }
-        for (input, feed) in zip(inputs, feeds) {
-            do {
-                try input.start { feed.receive($0) }
-            } catch {
-                feed.receive(.finish(SourceFinish(reason: .failed(error), summary: SourceSummary())))
-            }
-        }
+        for (input, feed) in zip(inputs, feeds) { feed.start(input) }
     }
 
     /// Stops every input, then delivers the one finish (the contract's).
