@@ -29,22 +29,7 @@ final class PlaneRemapCLITests: XCTestCase {
         ]
         let folder = try Clips.folder(with: [try Clips.video()])
         for (ours, theirs) in cases {
-            let run = try Tool.run(
-                ["-v", "-vf", ours, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertTrue(run.stderr.contains("on the planes"), run.stderr)
-            let reference = folder.appendingPathComponent("theirs.mkv").path
-            _ = try TestMedia.run(
-                "ffmpeg",
-                [
-                    "-hide_banner", "-loglevel", "error", "-y", "-i",
-                    folder.appendingPathComponent("cli-clip.mp4").path,
-                    "-vf", theirs, "-an", "-c:v", "ffv1", reference,
-                ])
-            let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
-            XCTAssertEqual(
-                try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
-                "\(ours) against \(theirs)")
+            try assertFFmpegsFrames(ours, theirs: theirs, plan: "on the planes", in: folder)
         }
     }
 
@@ -54,21 +39,30 @@ final class PlaneRemapCLITests: XCTestCase {
     func testCropsThatReadTheOutputSizeAreFFmpegs() throws {
         let folder = try Clips.folder(with: [try Clips.video()])
         for crop in ["crop=80:60:(iw-ow)/2:(ih-oh)/2", "crop=w=iw/2:h=ih/2:x=iw-out_w:y=0"] {
-            let run = try Tool.run(
-                ["-v", "-vf", crop, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertTrue(run.stderr.contains("plan: no GPU pass per frame"), run.stderr)
-            let reference = folder.appendingPathComponent("theirs.mkv").path
-            _ = try TestMedia.run(
-                "ffmpeg",
-                [
-                    "-hide_banner", "-loglevel", "error", "-y", "-i",
-                    folder.appendingPathComponent("cli-clip.mp4").path, "-vf", crop, "-an", "-c:v", "ffv1", reference,
-                ])
-            let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
-            XCTAssertEqual(
-                try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference), crop)
+            try assertFFmpegsFrames(crop, theirs: crop, plan: "plan: no GPU pass per frame", in: folder)
         }
+    }
+
+    /// Ours with the chain `ours` decodes to FFmpeg's `-vf theirs`, frame
+    /// for frame, and the plan says `plan`.
+    private func assertFFmpegsFrames(
+        _ ours: String, theirs: String, plan: String, in folder: URL, line: UInt = #line
+    ) throws {
+        let run = try Tool.run(
+            ["-v", "-vf", ours, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr, line: line)
+        XCTAssertTrue(run.stderr.contains(plan), run.stderr, line: line)
+        let reference = folder.appendingPathComponent("theirs.mkv").path
+        _ = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path,
+                "-vf", theirs, "-an", "-c:v", "ffv1", reference,
+            ])
+        let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+        XCTAssertEqual(
+            try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
+            "\(ours) against \(theirs)", line: line)
     }
 
     /// A vertical flip is a view of the decoded planes read bottom up (a
