@@ -32,11 +32,10 @@ public struct FilterCatalog: Sendable {
     }
 
     /// How this catalog writes what FFmpeg's filters of other names do, for
-    /// users who type FFmpeg's name: `vflip` is `flip=direction=vertical`.
-    /// Hints only: the parameters and defaults are this catalog's (FFmpeg's
-    /// `scale` defaults to bicubic, `resize` to bilinear).
+    /// users who type FFmpeg's name: `gblur` is `gaussian_blur`. Hints only:
+    /// the parameters are this catalog's. (FFmpeg's `hflip`, `vflip` and
+    /// `scale`, whose values are ours, parse as `flip` and `resize`.)
     public static let ffmpegSpellings: [String: String] = [
-        "scale": "resize", "vflip": "flip=direction=vertical", "hflip": "flip=direction=horizontal",
         "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
         "negate": "invert", "colorchannelmixer": "channel_mixer",
         "nlmeans": "denoise", "hqdn3d": "denoise", "yadif": "deinterlace", "bwdif": "deinterlace",

@@ -57,7 +57,7 @@ struct FilterChainParser {
     /// In a filtergraph an unquoted value also ends at `;` and `[`, which
     /// separate chains and start labels there (so keyframes are quoted).
     var graphMode = false
-    private let catalog: FilterCatalog
+    let catalog: FilterCatalog
     private let resources: any FilterResourceLoader
 
     init(text: String, catalog: FilterCatalog, resources: any FilterResourceLoader) {
@@ -132,6 +132,10 @@ struct FilterChainParser {
             return try makeCustomShader(arguments: arguments, column: nameColumn)
         }
         guard let descriptor = catalog.descriptor(named: name) else {
+            // FFmpeg's filter that is one of ours with the same values.
+            if let (descriptor, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn) {
+                return try makeFilter(descriptor, arguments: translated)
+            }
             throw .unknownFilter(name: name, suggestion: catalog.suggestion(for: name), column: nameColumn)
         }
         return try makeFilter(descriptor, arguments: arguments)

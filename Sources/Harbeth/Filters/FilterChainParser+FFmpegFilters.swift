@@ -1,0 +1,108 @@
+extension FilterChainParser {
+    /// FFmpeg's scale flags that name one of resize's methods.
+    private static let scaleMethods: [String: String] = [
+        "bilinear": "bilinear", "fast_bilinear": "bilinear", "bicubic": "bicubic", "neighbor": "nearest",
+        "lanczos": "lanczos",
+    ]
+
+    /// FFmpeg's filters that are one of ours with the same values, as this
+    /// catalog's filter and arguments: `hflip` and `vflip` (no values) are
+    /// `flip`; `scale=W:H[:flags=F]` (also `width=`, `height=`; 0 keeps the
+    /// input's size, -1 and -n keep the aspect, as in FFmpeg) is `resize`,
+    /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
+    /// neighbor or lanczos the method. Nil for other names.
+    func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
+        FilterDescriptor, [Argument]
+    )? {
+        switch name {
+        case "hflip", "vflip":
+            guard let flip = catalog.descriptor(named: "flip") else { return nil }
+            if let extra = arguments.first {
+                throw .tooManyValues(filter: name, count: 0, column: extra.valueColumn)
+            }
+            let direction = name == "hflip" ? "horizontal" : "vertical"
+            return (
+                flip,
+                [Argument(key: "direction", keyColumn: column, value: direction, valueColumn: column, quoted: false)]
+            )
+        case "scale":
+            guard let resize = catalog.descriptor(named: "resize") else { return nil }
+            return (resize, try Self.scaleArguments(arguments))
+        default:
+            return nil
+        }
+    }
+
+    /// scale's values as resize's: positional `w:h:flags` or one `WxH`, named `w`
+    /// (`width`), `h` (`height`), `flags`; a size of 0 or none given is the
+    /// input's.
+    private static func scaleArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
+        // One value alone is a size, WxH, as FFmpeg reads it (its old syntax).
+        var arguments = arguments
+        if arguments.count == 1, arguments[0].key == nil || ["s", "size"].contains(arguments[0].key!) {
+            let size = arguments[0]
+            let parts = size.value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+                throw .invalidValue(
+                    filter: "scale", parameter: "size", text: size.value, expected: "WxH, or W:H",
+                    column: size.valueColumn)
+            }
+            arguments = [
+                Argument(
+                    key: "w", keyColumn: size.keyColumn, value: "\(width)", valueColumn: size.valueColumn, quoted: false
+                ),
+                Argument(
+                    key: "h", keyColumn: size.keyColumn, value: "\(height)", valueColumn: size.valueColumn,
+                    quoted: false),
+            ]
+        }
+        let order = ["w", "h", "flags"]
+        let names = ["w": "w", "width": "w", "h": "h", "height": "h", "flags": "flags"]
+        var translated: [Argument] = []
+        var position = 0
+        var seen: Set<String> = []
+        for var argument in arguments {
+            let name: String
+            if let key = argument.key {
+                guard let known = names[key] else {
+                    throw .unknownParameter(
+                        filter: "scale", parameter: key, valid: ["w (width)", "h (height)", "flags"],
+                        column: argument.keyColumn)
+                }
+                name = known
+            } else {
+                guard position < order.count else {
+                    throw .tooManyValues(filter: "scale", count: order.count, column: argument.valueColumn)
+                }
+                name = order[position]
+                position += 1
+            }
+            guard seen.insert(name).inserted else {
+                throw .duplicateParameter(filter: "scale", parameter: name, column: argument.keyColumn)
+            }
+            switch name {
+            case "flags":
+                // FFmpeg's flags are joined with +; the method is among them.
+                let flags = argument.value.lowercased().split(separator: "+").map(String.init)
+                guard let method = flags.lazy.compactMap({ scaleMethods[$0] }).first else {
+                    throw .invalidValue(
+                        filter: "scale", parameter: "flags", text: argument.value,
+                        expected: "one of " + scaleMethods.keys.sorted().joined(separator: ", "),
+                        column: argument.valueColumn)
+                }
+                argument.key = "method"
+                argument.value = method
+            default:
+                argument.key = name
+                if argument.value.trimmingSpaces() == "0" { argument.value = name == "w" ? "iw" : "ih" }
+            }
+            translated.append(argument)
+        }
+        // FFmpeg's sizes default to the input's (not to keeping the aspect).
+        let column = arguments.first?.keyColumn ?? 1
+        for (name, size) in [("w", "iw"), ("h", "ih")] where !seen.contains(name) {
+            translated.append(Argument(key: name, keyColumn: column, value: size, valueColumn: column, quoted: false))
+        }
+        return translated
+    }
+}
