@@ -80,6 +80,7 @@ final class PlaneRemapTests: XCTestCase {
     func testPadsOnTheChromaGridAreMovesOfThePlanes() throws {
         let chains = [
             ["pad=w=400:h=300:x=40:y=20:color=1/0.5/0/0.75"], ["pad=w=360:h=264", "flip=direction=horizontal"],
+            ["pad=w=360:h=264:x=-1:y=-1", "flip=direction=horizontal"],
             ["rotate=90", "pad=w=301:h=400:x=30:y=40:color=0/0/1"],
         ]
         let fill = UInt32.max
@@ -108,8 +109,11 @@ final class PlaneRemapTests: XCTestCase {
                         values[String(parts[0])] = String(parts[1])
                     }
                     let canvas = FrameSize(width: Int(values["w"]!)!, height: Int(values["h"]!)!)
-                    let x = values["x"].flatMap { Int($0) } ?? (canvas.width - size.width) / 2
-                    let y = values["y"].flatMap { Int($0) } ?? (canvas.height - size.height) / 2
+                    // FFmpeg's pad: the top-left corner by default, a negative edge centred.
+                    let givenX = values["x"].flatMap { Int($0) } ?? 0
+                    let givenY = values["y"].flatMap { Int($0) } ?? 0
+                    let x = givenX < 0 ? (canvas.width - size.width) / 2 : givenX
+                    let y = givenY < 0 ? (canvas.height - size.height) / 2 : givenY
                     color = values["color"].map { $0.split(separator: "/").map { Double($0)! } } ?? color
                     planes = planes.enumerated().map { index, plane in
                         let subsampled = (index == 1 || index == 2) && layout.isYUV && !layout.isGray
