@@ -78,13 +78,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// True when a value changes from frame to frame: keyframes, or an
     /// expression of `t` or `n` (one of the sizes alone is the same on
     /// every frame of a size).
-    public var changesOverTime: Bool {
-        values.values.values.contains { value in
-            guard let animated = value.animated else { return false }
-            guard case .expression(let expression) = animated.form else { return true }
-            return !expression.isConstantOverTime
-        }
-    }
+    public var changesOverTime: Bool { values.values.values.contains { $0.animated?.changesOverTime ?? false } }
 
     /// The filter for one frame: every animated value evaluated with
     /// `variables`, clamped into its parameter's range (integers rounded).
@@ -110,6 +104,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// filter makes with those values at their defaults, then every value
     /// is evaluated with it. Otherwise `resolved(_:)`.
     func resolved(_ variables: ExpressionVariables, input: FrameSize) throws -> Filter {
+        guard isAnimated else { return self }
         let readers = descriptor.parameters.filter { values.values[$0.name]?.animated?.usesOutputSize == true }
         guard !readers.isEmpty else { return resolved(variables) }
         var sizing = values.values

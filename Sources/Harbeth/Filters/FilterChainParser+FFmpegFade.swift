@@ -16,30 +16,9 @@ extension FilterChainParser {
             arguments.contains { $0.key.map(names.contains) ?? false }
             || arguments.first.map { $0.key == nil && ["in", "out"].contains($0.value.lowercased()) } ?? false
         guard isFFmpegs else { return nil }
-        // Each option by its long name, positional ones in FFmpeg's order.
-        var given: [String: Argument] = [:]
-        var position = 0
-        for argument in arguments {
-            let name: String
-            if let key = argument.key {
-                guard let option = ffmpegFadeOptions.first(where: { $0.name == key || $0.short == key }) else {
-                    throw .unknownParameter(
-                        filter: "fade", parameter: key,
-                        valid: ffmpegFadeOptions.map { "\($0.name) (\($0.short))" }, column: argument.keyColumn)
-                }
-                name = option.name
-            } else {
-                guard position < ffmpegFadeOptions.count else {
-                    throw .tooManyValues(filter: "fade", count: ffmpegFadeOptions.count, column: argument.valueColumn)
-                }
-                name = ffmpegFadeOptions[position].name
-                position += 1
-            }
-            guard given[name] == nil else {
-                throw .duplicateParameter(filter: "fade", parameter: name, column: argument.keyColumn)
-            }
-            given[name] = argument
-        }
+        let given = try ffmpegOptions(
+            arguments, filter: "fade", order: ffmpegFadeOptions.map { (name: $0.name, names: [$0.name, $0.short]) },
+            valid: ffmpegFadeOptions.map { "\($0.name) (\($0.short))" })
         let type = given["type"]?.value.lowercased() ?? "in"
         guard type == "in" || type == "out" else {
             throw .invalidValue(

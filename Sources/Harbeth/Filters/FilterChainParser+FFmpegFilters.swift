@@ -56,32 +56,13 @@ extension FilterChainParser {
                     quoted: false),
             ]
         }
-        let order = ["w", "h", "flags"]
-        let names = ["w": "w", "width": "w", "h": "h", "height": "h", "flags": "flags"]
+        let given = try ffmpegOptions(
+            arguments, filter: "scale", order: [("w", ["w", "width"]), ("h", ["h", "height"]), ("flags", ["flags"])],
+            valid: ["w (width)", "h (height)", "flags"])
         var translated: [Argument] = []
-        var position = 0
-        var seen: Set<String> = []
-        for var argument in arguments {
-            let name: String
-            if let key = argument.key {
-                guard let known = names[key] else {
-                    throw .unknownParameter(
-                        filter: "scale", parameter: key, valid: ["w (width)", "h (height)", "flags"],
-                        column: argument.keyColumn)
-                }
-                name = known
-            } else {
-                guard position < order.count else {
-                    throw .tooManyValues(filter: "scale", count: order.count, column: argument.valueColumn)
-                }
-                name = order[position]
-                position += 1
-            }
-            guard seen.insert(name).inserted else {
-                throw .duplicateParameter(filter: "scale", parameter: name, column: argument.keyColumn)
-            }
-            switch name {
-            case "flags":
+        for name in ["w", "h", "flags"] {
+            guard var argument = given[name] else { continue }
+            if name == "flags" {
                 // FFmpeg's flags are joined with +; the method is among them.
                 let flags = argument.value.lowercased().split(separator: "+").map(String.init)
                 guard let method = flags.lazy.compactMap({ scaleMethods[$0] }).first else {
@@ -92,7 +73,7 @@ extension FilterChainParser {
                 }
                 argument.key = "method"
                 argument.value = method
-            default:
+            } else {
                 argument.key = name
                 if argument.value.trimmingSpaces() == "0" { argument.value = name == "w" ? "iw" : "ih" }
             }
@@ -100,9 +81,40 @@ extension FilterChainParser {
         }
         // FFmpeg's sizes default to the input's (not to keeping the aspect).
         let column = arguments.first?.keyColumn ?? 1
-        for (name, size) in [("w", "iw"), ("h", "ih")] where !seen.contains(name) {
+        for (name, size) in [("w", "iw"), ("h", "ih")] where given[name] == nil {
             translated.append(Argument(key: name, keyColumn: column, value: size, valueColumn: column, quoted: false))
         }
         return translated
+    }
+
+    /// An FFmpeg filter's options as written, by their long names: a
+    /// `name=value` under any of an option's `names`, positional values in
+    /// `order`. An unknown name (listed as `valid`), too many values or an
+    /// option given twice is refused.
+    static func ffmpegOptions(
+        _ arguments: [Argument], filter: String, order: [(name: String, names: [String])], valid: [String]
+    ) throws(FilterChainError) -> [String: Argument] {
+        var given: [String: Argument] = [:]
+        var position = 0
+        for argument in arguments {
+            let name: String
+            if let key = argument.key {
+                guard let option = order.first(where: { $0.names.contains(key) }) else {
+                    throw .unknownParameter(filter: filter, parameter: key, valid: valid, column: argument.keyColumn)
+                }
+                name = option.name
+            } else {
+                guard position < order.count else {
+                    throw .tooManyValues(filter: filter, count: order.count, column: argument.valueColumn)
+                }
+                name = order[position].name
+                position += 1
+            }
+            guard given[name] == nil else {
+                throw .duplicateParameter(filter: filter, parameter: name, column: argument.keyColumn)
+            }
+            given[name] = argument
+        }
+        return given
     }
 }

@@ -38,6 +38,13 @@ public struct AnimatedNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True when the value changes from frame to frame: keyframes, or an
+    /// expression of `t` or `n`.
+    var changesOverTime: Bool {
+        guard case .expression(let expression) = form else { return true }
+        return !expression.isConstantOverTime
+    }
+
     /// True when the value reads the filter's output size (`ow`, `oh`).
     var usesOutputSize: Bool {
         if case .expression(let expression) = form { return expression.usesOutputSize }
