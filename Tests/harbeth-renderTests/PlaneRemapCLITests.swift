@@ -43,6 +43,72 @@ final class PlaneRemapCLITests: XCTestCase {
         }
     }
 
+    /// A crop whose corner moves with `t` or `n` (FFmpeg's moving crop):
+    /// the corner is evaluated on every frame and, as FFmpeg does, held
+    /// inside the frame (a corner past an edge stops at it). The corner is
+    /// exact, as FFmpeg's with `exact=1`: a frame whose corner is on the
+    /// chroma grid is a view of the planes, FFmpeg's frame byte for byte;
+    /// one whose corner is not gets a pass, with FFmpeg's luma to within
+    /// the YUV round trip (FFmpeg's chroma is then half a sample off, ours
+    /// is not, so it is not compared). A corner one pixel off would differ
+    /// by tens of codes on testsrc2's edges. Before, a moving x or y was
+    /// refused as a value that decides the plan.
+    func testACropThatMovesIsFFmpegsMovingCrop() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let cases: [(crop: String, corner: (Int) -> (x: Int, y: Int))] = [
+            ("crop=80:60:'t*40':'n'", { n in (Int((1.6 * Double(n)).rounded()), n) }),
+            // Held inside: x past the right edge, y below 0.
+            ("crop=w=80:h=60:x='n*8':y='40-n*4'", { n in (min(n * 8, 80), max(40 - n * 4, 0)) }),
+        ]
+        let width = 80
+        let height = 60
+        let lumaBytes = width * height
+        let frameBytes = lumaBytes + 2 * (width / 2) * (height / 2)
+        for (crop, corner) in cases {
+            let run = try Tool.run(
+                ["-v", "-vf", crop, "--codec", "ffv1", "-y", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let reference = folder.appendingPathComponent("theirs.mkv").path
+            _ = try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-loglevel", "error", "-y", "-i",
+                    folder.appendingPathComponent("cli-clip.mp4").path,
+                    "-vf", crop + ":exact=1", "-an", "-c:v", "ffv1", reference,
+                ])
+            let raw = { (path: String) in
+                [UInt8](
+                    try TestMedia.run(
+                        "ffmpeg",
+                        [
+                            "-v", "error", "-i", path, "-map", "0:v", "-fps_mode", "passthrough", "-f", "rawvideo",
+                            "-pix_fmt", "yuv420p", "-",
+                        ]))
+            }
+            let ours = try raw(folder.appendingPathComponent("ours.mkv").path)
+            let theirs = try raw(reference)
+            XCTAssertEqual(ours.count, 25 * frameBytes, crop)
+            XCTAssertEqual(theirs.count, ours.count, crop)
+            guard ours.count == theirs.count, ours.count == 25 * frameBytes else { continue }
+            var views = 0
+            for n in 0..<25 {
+                let start = n * frameBytes
+                let (x, y) = corner(n)
+                if x % 2 == 0, y % 2 == 0 {
+                    views += 1
+                    XCTAssertEqual(
+                        ours[start..<(start + frameBytes)], theirs[start..<(start + frameBytes)],
+                        "\(crop): frame \(n), corner \(x),\(y)")
+                } else {
+                    let luma = { (bytes: [UInt8]) in Array(bytes[start..<(start + lumaBytes)]) }
+                    let difference = Clips.meanAbsoluteDifference(luma(ours), luma(theirs))
+                    XCTAssertLessThan(difference, 1, "\(crop): frame \(n), corner \(x),\(y)")
+                }
+            }
+            XCTAssertGreaterThan(views, 5, crop)
+        }
+    }
+
     /// Ours with the chain `ours` decodes to FFmpeg's `-vf theirs`, frame
     /// for frame, and the plan says `plan`.
     private func assertFFmpegsFrames(

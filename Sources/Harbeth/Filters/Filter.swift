@@ -86,16 +86,19 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public func resolved(_ variables: ExpressionVariables) -> Filter {
         guard isAnimated else { return self }
         var constant = values.values
+        var animatedNames: Set<String> = []
         var moving: Set<String> = []
         for parameter in descriptor.parameters {
             if let animated = constant[parameter.name]?.animated {
                 constant[parameter.name] = parameter.resolve(animated, variables)
-                moving.insert(parameter.name)
+                animatedNames.insert(parameter.name)
+                if animated.changesOverTime { moving.insert(parameter.name) }
             }
         }
         return Filter(
             descriptor: descriptor,
-            values: FilterValues(parameters: descriptor.parameters, values: constant, animated: moving),
+            values: FilterValues(
+                parameters: descriptor.parameters, values: constant, animated: animatedNames, moving: moving),
             nodeInputSizes: nodeInputSizes, fieldWindow: fieldWindow)
     }
 

@@ -506,11 +506,18 @@ public struct FilterValues: Sendable, Hashable {
     /// filter that would plan differently for every value of one, as a
     /// blur's radius would, plans for a range of them instead).
     public let animated: Set<String>
+    /// Those of `animated` whose values change over time (keyframes, or an
+    /// expression of `t` or `n`), not with the size alone.
+    public let moving: Set<String>
 
-    init(parameters: [FilterParameter], values: [String: FilterValue], animated: Set<String> = []) {
+    init(
+        parameters: [FilterParameter], values: [String: FilterValue], animated: Set<String> = [],
+        moving: Set<String> = []
+    ) {
         self.parameters = parameters
         self.values = values
         self.animated = animated
+        self.moving = moving
     }
 
     /// The number parameter `name` (also an integer or boolean's stored value); 0 when it is not a number.

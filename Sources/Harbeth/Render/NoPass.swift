@@ -7,11 +7,13 @@ extension FilterChain {
     /// The format that frames of `input` come out in when the chain needs
     /// no GPU pass for any of them (its values the same on every frame:
     /// constants, or expressions of the size alone), or nil when it needs
-    /// one.
+    /// one. A crop whose corner moves counts when its first frame's corner
+    /// is on the chroma grid: a later frame whose corner is not needs a pass,
+    /// which makes the same format (`ImageNode.frameWithoutPass` says which).
     public func formatWithoutPass(for input: FrameFormat, output: RenderOutput = .sameAsSource) throws
         -> FrameFormat?
     {
-        guard !filters.contains(where: \.changesOverTime) else { return nil }
+        guard filters.allSatisfy({ !$0.changesOverTime || PlaneView.movesOnlyItsCorner($0) }) else { return nil }
         let layout = output.resolve(for: input.layout)
         // No filter: the frames as they are (a run that only converts its frame rate).
         if filters.isEmpty { return layout == input.layout ? input : nil }

@@ -75,6 +75,13 @@ enum PlaneView {
             colorimetry: format.layout.isYUV ? format.conversionColorimetry : nil)
     }
 
+    /// A crop, which when it moves over time moves its corner alone (its
+    /// size is structural): every frame is the same size, and a view when
+    /// its corner is on the chroma grid.
+    static func movesOnlyItsCorner(_ filter: Filter) -> Bool {
+        filter.descriptor == GeometryFilters.crop
+    }
+
     /// A crop, a flip of the rows alone, or a colour filter that changes nothing.
     private static func isView(_ filter: Filter) -> Bool {
         filter.descriptor == GeometryFilters.crop || isFlip(filter) || ColorFold.isIdentity(filter)

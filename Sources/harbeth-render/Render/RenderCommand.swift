@@ -292,11 +292,15 @@ struct RenderCommand {
             }
             let passes = plan.passes.joined(separator: " | ")
             let intermediate = String(format: "%.1f MiB", Double(plan.intermediateBytes) / 1_048_576)
+            let moving = noPass != nil && chain.filters.contains(where: \.changesOverTime)
             console.note(
-                plan.passes.isEmpty
-                    ? "plan: no GPU pass per frame (the planes are cropped where they are) -> \(format)"
-                    : "plan: \(plan.passes.count) GPU pass(es) per frame: \(passes) -> \(format);"
-                        + " intermediate images \(intermediate) at the peak")
+                moving
+                    ? "plan: no GPU pass for a frame whose moving crop starts on the chroma grid, one pass for a frame"
+                        + " whose crop does not -> \(format)"
+                    : plan.passes.isEmpty
+                        ? "plan: no GPU pass per frame (the planes are cropped where they are) -> \(format)"
+                        : "plan: \(plan.passes.count) GPU pass(es) per frame: \(passes) -> \(format);"
+                            + " intermediate images \(intermediate) at the peak")
         }
 
         let hold = HoldingProcessor.holdFrame.map { HoldingProcessor(graph, holdFrame: $0, console: console) }

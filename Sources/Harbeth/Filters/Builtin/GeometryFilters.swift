@@ -69,12 +69,14 @@ enum GeometryFilters {
 
     static let crop = FilterDescriptor(
         name: "crop", kind: .geometric, summary: "Cuts out a rectangle.",
-        formula: "out(x, y) = in(x + left, y + top); w/h of -1 take the rest of the input, x/y of -1 centre it",
+        formula:
+            "out(x, y) = in(x + left, y + top); w/h of -1 take the rest of the input, x/y of -1 centre it;"
+            + " a moving x/y is held inside the input on each frame",
         parameters: [
             .integer("w", default: -1, range: -1...16384, summary: "width (-1: the rest)", structural: true),
             .integer("h", default: -1, range: -1...16384, summary: "height (-1: the rest)", structural: true),
-            .integer("x", default: -1, range: -1...16384, summary: "left edge (-1: centred)", structural: true),
-            .integer("y", default: -1, range: -1...16384, summary: "top edge (-1: centred)", structural: true),
+            .integer("x", default: -1, range: -1...16384, summary: "left edge (-1: centred; may move)"),
+            .integer("y", default: -1, range: -1...16384, summary: "top edge (-1: centred; may move)"),
         ],
         stages: [.kernel("hb_crop", file: "kernels/crop.glsl", readsSourceDirectly: true)],
         layout: ["x", "y"],
@@ -87,14 +89,28 @@ enum GeometryFilters {
             return FrameSize(width: region.width, height: region.height)
         })
 
+    /// The crop's rectangle in an input of `input`. A constant rectangle
+    /// outside the input is an error; a corner that moves (an expression of
+    /// `t` or `n`, or keyframes, evaluated for this frame) is held inside
+    /// the input instead, as FFmpeg's crop holds its per-frame x and y, and
+    /// its -1 is an edge, not the centre.
     static func cropRegion(_ values: FilterValues, input: FrameSize) throws -> (x: Int, y: Int, width: Int, height: Int)
     {
         let x0 = values.integer("x")
         let y0 = values.integer("y")
+        let movingX = values.moving.contains("x")
+        let movingY = values.moving.contains("y")
+        for (corner, size) in [("x", "w"), ("y", "h")]
+        where values.moving.contains(corner) && values.integer(size) == -1 {
+            throw RenderError.invalidFilterSetup(
+                filter: "crop",
+                reason: "a moving \(corner) needs \(size): the rest of the input would change size on every frame")
+        }
         let width = values.integer("w") == -1 ? input.width - max(0, x0) : values.integer("w")
         let height = values.integer("h") == -1 ? input.height - max(0, y0) : values.integer("h")
-        let x = x0 == -1 ? (input.width - width) / 2 : x0
-        let y = y0 == -1 ? (input.height - height) / 2 : y0
+        let held = { (corner: Int, size: Int, inputSize: Int) in max(0, min(corner, inputSize - size)) }
+        let x = movingX ? held(x0, width, input.width) : x0 == -1 ? (input.width - width) / 2 : x0
+        let y = movingY ? held(y0, height, input.height) : y0 == -1 ? (input.height - height) / 2 : y0
         guard width > 0, height > 0, x >= 0, y >= 0, x + width <= input.width, y + height <= input.height else {
             throw RenderError.invalidFilterSetup(
                 filter: "crop",
