@@ -26,6 +26,9 @@ final class PixelFormatTests: XCTestCase {
             ])
         try make("deep.png", ["-frames:v", "1", "-pix_fmt", "rgb48be"])
         try make("gray.mkv", ["-c:v", "ffv1", "-pix_fmt", "gray"])
+        try make("rgb.png", ["-frames:v", "1", "-pix_fmt", "rgb24"])
+        try make("rgba.png", ["-frames:v", "1", "-vf", "format=rgba,geq=r='r(X,Y)':a='X'", "-pix_fmt", "rgba"])
+        try make("yuv.mkv", ["-c:v", "ffv1", "-pix_fmt", "yuv420p"])
         return folder
     }
 
@@ -81,7 +84,7 @@ final class PixelFormatTests: XCTestCase {
 
     func testSixteenBitPNGStaysSixteenBit() throws {
         let (_, path) = try render("deep.png", to: "out.png")
-        XCTAssertEqual(try pixelFormat(path), "rgba64be")
+        XCTAssertEqual(try pixelFormat(path), "rgb48be", "opaque, as the input")
         // The pixels are the input's, all 16 bits of them.
         let input = try Clips.pixels(
             try Self.inputs.get().appendingPathComponent("deep.png").path, pixelFormat: "rgb48le")
@@ -143,6 +146,32 @@ final class PixelFormatTests: XCTestCase {
         XCTAssertTrue(
             filter.stderr.contains("FFmpeg's format filter is -pix_fmt here: -pix_fmt yuv420p"), filter.stderr)
         XCTAssertEqual(Clips.entries(folder), ["hq.mov"])
+    }
+
+    /// An opaque picture stays opaque in the file: an RGB PNG comes out
+    /// RGB, as FFmpeg writes it, not RGBA with an alpha of 255 everywhere,
+    /// and so does a PNG of a YUV video; the pixels are the input's. A
+    /// chain that can make a frame transparent (opacity below 1, a pad of
+    /// a translucent colour) writes alpha, and a picture with alpha keeps
+    /// it. Before, every opaque picture's PNG was RGBA.
+    func testAnOpaquePictureStaysOpaque() throws {
+        for (input, chain, format) in [
+            ("rgb.png", "brightness='0*t'", "rgb24"), ("rgb.png", "sepia,pad=w=200:h=150", "rgb24"),
+            ("yuv.mkv", "vignette", "rgb24"), ("rgb.png", "opacity=0.5", "rgba"),
+            ("rgb.png", "pad=w=200:h=150:color=red@0.5", "rgba"), ("rgba.png", "sepia", "rgba"),
+        ] {
+            let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent(input).path])
+            let run = try Tool.run(["-vf", chain, "-frames:v", "1", input, "-o", "out.png"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let path = folder.appendingPathComponent("out.png").path
+            XCTAssertEqual(try pixelFormat(path), format, "\(input) \(chain)")
+            XCTAssertFalse(run.stderr.contains("alpha dropped"), run.stderr)
+        }
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("rgb.png").path])
+        _ = try Tool.run(["-vf", "brightness='0*t'", "rgb.png", "-o", "out.png"], in: folder)
+        XCTAssertTrue(
+            try Clips.pixels(folder.appendingPathComponent("out.png").path)
+                == Clips.pixels(folder.appendingPathComponent("rgb.png").path), "the input's pixels")
     }
 
     func testGreyStaysGrey() throws {

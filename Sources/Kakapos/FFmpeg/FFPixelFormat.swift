@@ -27,6 +27,18 @@ enum FFPixelFormat {
         }
     }
 
+    /// `avFormat(for:)` without its alpha, for frames whose alpha is 1
+    /// everywhere: RGBA as RGB, YUVA as YUV; the same for layouts without alpha.
+    static func avFormatWithoutAlpha(for layout: PixelLayout) -> AVPixelFormat {
+        switch layout {
+        case .rgba8: return AV_PIX_FMT_RGB24
+        case .rgba16: return AV_PIX_FMT_RGB48LE
+        case .yuva444p10: return AV_PIX_FMT_YUV444P10LE
+        case .yuva444p12: return AV_PIX_FMT_YUV444P12LE
+        default: return avFormat(for: layout)
+        }
+    }
+
     /// The layout a decoded frame of `format` can be handed over in without
     /// touching its pixels, and whether the format implies full range (the
     /// deprecated `yuvj*` formats).
@@ -84,6 +96,12 @@ enum FFPixelFormat {
             default: return "subsampled"
             }
         }
+    }
+
+    /// True when the format named `name` (FFmpeg's name) has alpha, or is
+    /// not a format FFmpeg knows.
+    static func hasAlpha(named name: String) -> Bool {
+        shape(av_get_pix_fmt(name))?.hasAlpha ?? true
     }
 
     static func shape(_ format: AVPixelFormat) -> Shape? {

@@ -15,6 +15,17 @@ public protocol FrameProcessor: Sendable {
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<VideoFrame, RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<VideoFrame>
+    /// True when frames that come in opaque (alpha 1 everywhere) go out
+    /// opaque, so that a sink may encode them without alpha: a chain none
+    /// of whose filters can make a frame transparent
+    /// (`FilterChain.keepsOpaqueFramesOpaque`). False unless the processor
+    /// knows it.
+    var keepsOpaqueFramesOpaque: Bool { get }
+}
+
+extension FrameProcessor {
+    /// False: a processor that does not say otherwise may make a frame transparent.
+    public var keepsOpaqueFramesOpaque: Bool { false }
 }
 
 /// A processor that makes several frames of each input frame, one per
@@ -44,6 +55,9 @@ public struct PassThroughProcessor: FrameProcessor {
     }
 
     public func outputFormat(for input: FrameFormat) throws -> FrameFormat { input }
+
+    /// True: the frames go out as they came in.
+    public var keepsOpaqueFramesOpaque: Bool { true }
 
     public func submit(
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,

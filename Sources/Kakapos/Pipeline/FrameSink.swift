@@ -54,6 +54,11 @@ public struct SinkInput: Sendable {
     /// The pixel format the source decodes to (FFmpeg's name, e.g.
     /// `yuva444p10le`), so the recorder can say what the output loses of it.
     public var sourcePixelFormat: String?
+    /// True when every frame's alpha is 1: the source has none and the
+    /// processor makes none (`FrameProcessor.keepsOpaqueFramesOpaque`).
+    /// The recorder then encodes an RGBA frame as the encoder's format
+    /// without alpha (an RGB PNG stays RGB), which loses nothing.
+    public var framesAreOpaque = false
     /// True when `audio` is the source's own sound, decoded from a live
     /// input and handed on with the frames (`TimedFrame.audio`), rather
     /// than a program's: the recorder leaves it out with `AudioMode.none`

@@ -22,6 +22,10 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     private let graph: GraphRun?
     /// Reports a frame the graph cannot be built for, as one handle's failure.
     private let failures: SubmissionScheduler?
+    /// True for one chain whose filters cannot make a frame transparent; a
+    /// chain made per frame or a graph (whose other inputs may carry
+    /// alpha) is not known to keep opaque frames opaque.
+    public private(set) var keepsOpaqueFramesOpaque: Bool
 
     private struct GraphRun: Sendable {
         let graph: FilterGraph
@@ -37,6 +41,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     ///   - output: the output layout; by default the source's.
     public init(renderer: Renderer, chain: FilterChain, output: RenderOutput = .sameAsSource) {
         self.init(renderer: renderer, output: output) { _ in chain }
+        keepsOpaqueFramesOpaque = chain.keepsOpaqueFramesOpaque
     }
 
     /// A processor whose chain is made for each frame:
@@ -52,6 +57,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         self.chainForFrame = chain
         self.graph = nil
         self.failures = SubmissionScheduler(maxInFlight: 1, label: "kakapos.chain.failures")
+        keepsOpaqueFramesOpaque = false
     }
 
     /// A processor that renders one output of a filter graph with several
@@ -92,6 +98,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         self.chainForFrame = { _ in FilterChain() }
         self.graph = GraphRun(graph: graph, outputs: chosen, layouts: outputs, otherFormats: otherInputs)
         self.failures = SubmissionScheduler(maxInFlight: 1, label: "kakapos.graph.failures")
+        keepsOpaqueFramesOpaque = false
     }
 
     /// The chain for a frame at `time`.

@@ -171,6 +171,9 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             var input = try source.sinkInput(
                 format: formats[0], maps: options.maps, keepTimestamps: options.keepTimestamps)
             input.otherOutputFormats = Array(formats.dropFirst())
+            input.framesAreOpaque =
+                multiOutput == nil && processor.keepsOpaqueFramesOpaque
+                && input.sourcePixelFormat.map { !FFPixelFormat.hasAlpha(named: $0) } ?? false
             if !options.keepTimestamps {
                 outputStart.withLock { $0 = Double(input.startPTS) * (input.timeBase.doubleValue ?? 0) }
             }

@@ -41,7 +41,8 @@ final class VideoEncoder: @unchecked Sendable {
         let encoderName = String(cString: encoder.pointee.name)
         let format = input.format
         let chosen = Self.chooseFormat(
-            codec: codec, encoder: encoder, format: format, requested: options.pixelFormat)
+            codec: codec, encoder: encoder, format: format, requested: options.pixelFormat,
+            opaque: input.framesAreOpaque)
         pixelFormat = chosen
         color = OutputColor(input: input, encoderFormat: chosen)
         let source = input.sourcePixelFormat.map { av_get_pix_fmt($0) } ?? FFPixelFormat.avFormat(for: format.layout)
@@ -334,12 +335,15 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// The encoder's input format: `requested` (an FFmpeg name the recorder
     /// checked) when given, else the frame layout itself where the encoder
-    /// takes it, otherwise the nearest it takes.
+    /// takes it, otherwise the nearest it takes. For `opaque` frames of a
+    /// layout with alpha, the layout's format without alpha (RGBA as RGB).
     static func chooseFormat(
-        codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat, requested: String? = nil
+        codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat, requested: String? = nil,
+        opaque: Bool = false
     ) -> AVPixelFormat {
         if let requested, case let named = av_get_pix_fmt(requested), named != AV_PIX_FMT_NONE { return named }
-        let exact = FFPixelFormat.avFormat(for: format.layout)
+        let exact =
+            opaque ? FFPixelFormat.avFormatWithoutAlpha(for: format.layout) : FFPixelFormat.avFormat(for: format.layout)
         let supported = pixelFormats(of: encoder)
         if codec == .mjpeg {
             // JPEG is full range: tagged full-range frames go in as they are;
@@ -365,7 +369,8 @@ final class VideoEncoder: @unchecked Sendable {
         }
         // FFmpeg's own choice of the nearest format the encoder takes,
         // keeping alpha where the frames have it.
-        return avcodec_find_best_pix_fmt_of_list(encoder.pointee.pix_fmts, exact, format.layout.hasAlpha ? 1 : 0, nil)
+        return avcodec_find_best_pix_fmt_of_list(
+            encoder.pointee.pix_fmts, exact, format.layout.hasAlpha && !opaque ? 1 : 0, nil)
     }
 
     /// What going from the source's pixel format to the encoder's loses:

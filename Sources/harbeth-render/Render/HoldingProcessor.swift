@@ -32,6 +32,8 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
     private var held: [(frame: TimedFrame, completion: SubmissionCompletion<VideoFrame>)] = []
     private var released = false
 
+    var keepsOpaqueFramesOpaque: Bool { inner.keepsOpaqueFramesOpaque }
+
     init(_ inner: any FrameProcessor, holdFrame: Int, console: Console) {
         self.inner = inner
         self.holdFrame = holdFrame

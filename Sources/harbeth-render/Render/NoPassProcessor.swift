@@ -25,6 +25,8 @@ final class NoPassProcessor: FrameProcessor, @unchecked Sendable {
         scheduler = SubmissionScheduler(maxInFlight: framesInFlight, label: "harbeth-render.no-pass")
     }
 
+    var keepsOpaqueFramesOpaque: Bool { chain.keepsOpaqueFramesOpaque }
+
     func outputFormat(for input: FrameFormat) throws -> FrameFormat {
         if let format = try chain.formatWithoutPass(for: input, output: output) { return format }
         return try rendering().outputFormat(for: input)
