@@ -119,6 +119,21 @@ final class FilterChainTests: XCTestCase {
             try FilterChain(parsing: "sepia,vflip,hflip,scale=640:-2:flags=lanczos+accurate_rnd").description,
             "sepia,flip=direction=vertical,flip,resize=w=640:h=-2:method=lanczos")
         XCTAssertEqual(try FilterChain(parsing: "scale=0:360").description, "resize=w=iw:h=360")
+        // scale's kept aspect is resize's fit; its multiple counts only then, as in FFmpeg.
+        XCTAssertEqual(
+            try FilterChain(parsing: "scale=640:360:force_divisible_by=2:force_original_aspect_ratio=increase")
+                .description,
+            "resize=w=640:h=360:fit=fill:multiple=2")
+        XCTAssertEqual(
+            try FilterChain(parsing: "scale=640:360:force_original_aspect_ratio=0:force_divisible_by=2").description,
+            "resize=w=640:h=360")
+        XCTAssertEqual(
+            FilterChain([.resize(width: 640, height: 360, fit: .fit, multiple: 4)]).description,
+            "resize=w=640:h=360:fit=fit:multiple=4")
+        assertError(
+            "scale=640:360:force_original_aspect_ratio=shrink",
+            "scale force_original_aspect_ratio='shrink' is invalid at column 43; expected disable, decrease or increase"
+        )
         assertError("hflip=1", "hflip takes at most 0 values at column 7")
         assertError(
             "scale=w=640:flags=spline",

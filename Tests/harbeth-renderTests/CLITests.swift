@@ -466,6 +466,71 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// FFmpeg's scale with `force_original_aspect_ratio` (a box the picture
+    /// fits inside or fills, its aspect kept) and `force_divisible_by` is
+    /// resize's `fit` and `multiple`: the sizes are FFmpeg's own, in both
+    /// spellings, with FFmpeg's rounding (the other side rounded to the
+    /// nearest, the multiple down when fitting and up when filling). The
+    /// common recipe `scale=W:H:force_original_aspect_ratio=decrease,pad=W:H:...`
+    /// letterboxes. Before, the option was an unknown parameter.
+    func testFitAndFillAreFFmpegsForceOriginalAspectRatio() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let cases: [(ours: String, theirs: String)] = [
+            (
+                "scale=100:100:force_original_aspect_ratio=decrease",
+                "scale=100:100:force_original_aspect_ratio=decrease"
+            ),
+            ("resize=w=100:h=100:fit=fill", "scale=100:100:force_original_aspect_ratio=increase"),
+            (
+                "resize=w=101:h=100:fit=fit:multiple=4",
+                "scale=101:100:force_original_aspect_ratio=1:force_divisible_by=4"
+            ),
+            (
+                "scale=w=101:h=101:force_original_aspect_ratio=increase:force_divisible_by=4",
+                "scale=w=101:h=101:force_original_aspect_ratio=increase:force_divisible_by=4"
+            ),
+            (
+                "scale=-4:50:force_original_aspect_ratio=1:force_divisible_by=6",
+                "scale=-4:50:force_original_aspect_ratio=1:force_divisible_by=6"
+            ),
+            (
+                "scale=100:-2:force_original_aspect_ratio=2:force_divisible_by=8",
+                "scale=100:-2:force_original_aspect_ratio=2:force_divisible_by=8"
+            ),
+            ("scale=0:50:force_original_aspect_ratio=decrease", "scale=0:50:force_original_aspect_ratio=decrease"),
+            // Without a kept aspect FFmpeg ignores the multiple.
+            ("scale=101:77:force_divisible_by=4", "scale=101:77:force_divisible_by=4"),
+            (
+                "scale=120:120:force_original_aspect_ratio=decrease,pad=120:120:(ow-iw)/2:(oh-ih)/2",
+                "scale=120:120:force_original_aspect_ratio=decrease,pad=120:120:(ow-iw)/2:(oh-ih)/2"
+            ),
+        ]
+        for (ours, theirs) in cases {
+            let run = try Tool.run(
+                ["-vf", ours, "--frames", "1", "-y", "-q", "-o", "ours.png", "cli-clip.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            guard run.status == 0 else { continue }
+            try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-clip.mp4").path, "-vf", theirs,
+                    "-frames:v", "1", folder.appendingPathComponent("theirs.png").path,
+                ])
+            let dimensions = { (name: String) in
+                try Clips.probe("stream=width,height", of: folder.appendingPathComponent(name).path)
+            }
+            XCTAssertEqual(try dimensions("ours.png"), try dimensions("theirs.png"), ours)
+        }
+        let refused = try Tool.run(
+            ["-vf", "resize=w=101:h=77:multiple=4", "--null", "cli-clip.mp4"], in: folder)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "resize: multiple rounds the size that fit or fill make; with fit=stretch give the size itself"),
+            refused.stderr)
+    }
+
     /// Also written as FFmpeg writes it, with the input's size in the
     /// expressions (`crop=in_w/2:in_h/2`, centred by default in both).
     func testACropOnTheChromaGridIsFFmpegsCropExactly() throws {

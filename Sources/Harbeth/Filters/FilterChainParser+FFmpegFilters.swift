@@ -10,7 +10,8 @@ extension FilterChainParser {
     /// `flip`; `scale=W:H[:flags=F]` (also `width=`, `height=`; 0 keeps the
     /// input's size, -1 and -n keep the aspect, as in FFmpeg) is `resize`,
     /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
-    /// neighbor or lanczos the method. Nil for other names.
+    /// neighbor or lanczos the method, its force_original_aspect_ratio
+    /// and force_divisible_by resize's fit and multiple. Nil for other names.
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
         FilterDescriptor, [Argument]
     )? {
@@ -56,10 +57,19 @@ extension FilterChainParser {
                     quoted: false),
             ]
         }
+        // The aspect options are named only (FFmpeg's fourth value is another).
+        var aspect: [String: Argument] = [:]
+        for name in ["force_original_aspect_ratio", "force_divisible_by"] {
+            guard let index = arguments.firstIndex(where: { $0.key == name }) else { continue }
+            aspect[name] = arguments.remove(at: index)
+            if let again = arguments.first(where: { $0.key == name }) {
+                throw .duplicateParameter(filter: "scale", parameter: name, column: again.keyColumn)
+            }
+        }
         let given = try ffmpegOptions(
             arguments, filter: "scale", order: [("w", ["w", "width"]), ("h", ["h", "height"]), ("flags", ["flags"])],
-            valid: ["w (width)", "h (height)", "flags"])
-        var translated: [Argument] = []
+            valid: ["w (width)", "h (height)", "flags", "force_original_aspect_ratio", "force_divisible_by"])
+        var translated = try Self.scaleAspectArguments(aspect)
         for name in ["w", "h", "flags"] {
             guard var argument = given[name] else { continue }
             if name == "flags" {
@@ -85,6 +95,27 @@ extension FilterChainParser {
             translated.append(Argument(key: name, keyColumn: column, value: size, valueColumn: column, quoted: false))
         }
         return translated
+    }
+
+    /// scale's force_original_aspect_ratio (disable, decrease, increase, or
+    /// 0, 1, 2) as resize's fit (stretch, fit, fill), and its
+    /// force_divisible_by as multiple where the aspect is kept (FFmpeg
+    /// ignores it otherwise).
+    private static func scaleAspectArguments(_ given: [String: Argument]) throws(FilterChainError) -> [Argument] {
+        guard var fit = given["force_original_aspect_ratio"] else { return [] }
+        let fits = [
+            "disable": "stretch", "0": "stretch", "decrease": "fit", "1": "fit", "increase": "fill", "2": "fill",
+        ]
+        guard let value = fits[fit.value.trimmingSpaces().lowercased()] else {
+            throw .invalidValue(
+                filter: "scale", parameter: "force_original_aspect_ratio", text: fit.value,
+                expected: "disable, decrease or increase", column: fit.valueColumn)
+        }
+        fit.key = "fit"
+        fit.value = value
+        guard value != "stretch", var multiple = given["force_divisible_by"] else { return [fit] }
+        multiple.key = "multiple"
+        return [fit, multiple]
     }
 
     /// An FFmpeg filter's options as written, by their long names: a

@@ -9,7 +9,9 @@ enum GeometryFilters {
             + " Bicubic and Lanczos run as two separable passes (rows, then columns)."
             + " A size of -1 keeps the aspect ratio; -n keeps it and rounds to a multiple of n (FFmpeg scale's"
             + " round(other * in_w / (in_h * n)) * n). Alone on planar YUV or grey, each plane from its size to its"
-            + " new size (two passes on the planes, rows then columns).",
+            + " new size (two passes on the planes, rows then columns). fit=fit or fill keeps the input's aspect"
+            + " inside or around the w x h box (FFmpeg scale's force_original_aspect_ratio: the other side"
+            + " round(w * in_h / in_w), the smaller or larger pair kept), multiple rounding it down or up.",
         parameters: [
             .integer(
                 "w", default: -1, range: -64...16384,
@@ -19,6 +21,14 @@ enum GeometryFilters {
                 summary: "output height (-1 keeps the aspect; -n keeps it, a multiple of n)", structural: true),
             .choice(
                 "method", ["bilinear", "bicubic", "nearest", "lanczos"], default: "bicubic", summary: "interpolation"),
+            .choice(
+                "fit", ["stretch", "fit", "fill"], default: "stretch",
+                summary: "stretch to w x h, or keep the aspect inside it (fit) or covering it (fill)",
+                structural: true, numbered: true),
+            .integer(
+                "multiple", default: 1, range: 1...256,
+                summary: "with fit or fill, both sides a multiple of this (down for fit, up for fill)",
+                structural: true),
         ],
         stages: [.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)],
         layout: ["method"],
@@ -50,7 +60,10 @@ enum GeometryFilters {
     private static let resizeInOnePass = FilterStage.kernel("hb_resize", file: "kernels/resize.glsl", samples: true)
 
     /// The size `resize` makes: w and h, one of them -n to keep the aspect
-    /// rounded to a multiple of n, as FFmpeg's scale rounds it.
+    /// rounded to a multiple of n, as FFmpeg's scale rounds it; then, with
+    /// fit or fill, the pair that keeps the input's aspect inside or
+    /// around that box, as FFmpeg's force_original_aspect_ratio and
+    /// force_divisible_by make it.
     private static func resizedSize(_ values: FilterValues, _ input: FrameSize) throws -> FrameSize {
         let width = values.integer("w")
         let height = values.integer("h")
@@ -62,9 +75,36 @@ enum GeometryFilters {
             let exact = Double(other) * Double(along) / (Double(across) * Double(multiple))
             return max(1, Int(exact.rounded())) * multiple
         }
-        return FrameSize(
+        let box = FrameSize(
             width: width < 0 ? kept(height, input.width, input.height, multiple: -width) : width,
             height: height < 0 ? kept(width, input.height, input.width, multiple: -height) : height)
+        let multiple = values.integer("multiple")
+        let fit = values.text("fit")
+        guard fit != "stretch" else {
+            guard multiple == 1 else {
+                throw RenderError.invalidFilterSetup(
+                    filter: "resize",
+                    reason: "multiple rounds the size that fit or fill make; with fit=stretch give the size itself")
+            }
+            return box
+        }
+        // The other side of each, to the nearest (halves away from zero).
+        let aspectWidth = kept(box.height, input.width, input.height, multiple: 1)
+        let aspectHeight = kept(box.width, input.height, input.width, multiple: 1)
+        let fitting = fit == "fit"
+        let rounded = { (side: Int) in
+            fitting ? side / multiple * multiple : (side + multiple - 1) / multiple * multiple
+        }
+        let size = FrameSize(
+            width: rounded(fitting ? min(aspectWidth, box.width) : max(aspectWidth, box.width)),
+            height: rounded(fitting ? min(aspectHeight, box.height) : max(aspectHeight, box.height)))
+        guard size.width > 0, size.height > 0 else {
+            throw RenderError.invalidFilterSetup(
+                filter: "resize",
+                reason: "fitting \(input.width)x\(input.height) inside \(box.width)x\(box.height) as a multiple of"
+                    + " \(multiple) leaves no pixel")
+        }
+        return size
     }
 
     static let crop = FilterDescriptor(
@@ -263,11 +303,30 @@ extension Filter {
         case lanczos
     }
 
-    /// `resize` to `width` x `height` (-1 for one of them keeps the aspect; -n keeps it as a multiple of n).
-    public static func resize(width: Int, height: Int, method: ResizeMethod = .bicubic) -> Filter {
+    /// How `resize` treats its size as a box.
+    public enum ResizeFit: String, Sendable {
+        /// To the size given, the aspect ratio not kept; the default.
+        case stretch
+        /// The largest size of the input's aspect inside the box (FFmpeg's
+        /// force_original_aspect_ratio=decrease): pad it to letterbox.
+        case fit
+        /// The smallest size of the input's aspect that covers the box
+        /// (force_original_aspect_ratio=increase): crop it to fill.
+        case fill
+    }
+
+    /// `resize` to `width` x `height` (-1 for one of them keeps the aspect;
+    /// -n keeps it as a multiple of n); with `fit` other than stretch, the
+    /// input's aspect inside or around that box, both sides a `multiple`.
+    public static func resize(
+        width: Int, height: Int, method: ResizeMethod = .bicubic, fit: ResizeFit = .stretch, multiple: Int = 1
+    ) -> Filter {
         Filter(
             clamping: GeometryFilters.resize,
-            values: ["w": .number(Double(width)), "h": .number(Double(height)), "method": .choice(method.rawValue)])
+            values: [
+                "w": .number(Double(width)), "h": .number(Double(height)), "method": .choice(method.rawValue),
+                "fit": .choice(fit.rawValue), "multiple": .number(Double(multiple)),
+            ])
     }
 
     /// `crop` to a rectangle.
