@@ -211,7 +211,7 @@ final class ArgumentParserTests: XCTestCase {
         }
         XCTAssertEqual(
             ChainSetup.ffmpegNote(for: "format", at: 7, in: "sepia,format=pix_fmts=yuv420p|nv12,vignette"),
-            "is -pix_fmt here: -pix_fmt yuv420p")
+            "is -pix_fmt here in a filtergraph: -pix_fmt yuv420p (in a -vf chain format=NAME works last)")
     }
 
     func testADoubleDashEndsTheOptions() throws {

@@ -140,12 +140,57 @@ final class PixelFormatTests: XCTestCase {
         XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
         XCTAssertTrue(
             refused.stderr.contains("a.mp4: libx264 cannot take pixel format rgba; it takes yuv420p, "), refused.stderr)
-        // FFmpeg's format filter at the end of a chain is -pix_fmt here.
-        let filter = try Tool.run(["-vf", "sepia,format=yuv420p", "hq.mov", "-o", "a.mp4"], in: folder)
-        XCTAssertEqual(filter.status, 2, filter.stderr)
-        XCTAssertTrue(
-            filter.stderr.contains("FFmpeg's format filter is -pix_fmt here: -pix_fmt yuv420p"), filter.stderr)
         XCTAssertEqual(Clips.entries(folder), ["hq.mov"])
+    }
+
+    /// FFmpeg's format filter last in a -vf chain (`scale=-2:720,format=yuv420p`,
+    /// in most recipes) is the output's pixel format, as -pix_fmt: 10-bit
+    /// 4:2:2 ProRes comes out 8-bit 4:2:0, also with the format alone or
+    /// before a last fps, and in FFmpeg's `pix_fmts=` spelling. Elsewhere in
+    /// the chain, a list of formats, an unknown name or a -pix_fmt that
+    /// disagrees is one line, before any work. Before, every format step was
+    /// refused with "-pix_fmt here".
+    func testFFmpegsFormatLastIsThePixelFormat() throws {
+        for (chain, output) in [
+            ("sepia,format=yuv420p", "a.mp4"), ("format=pix_fmts=yuv420p", "b.mp4"),
+            ("sepia, format=yuv420p ,fps=10", "c.mkv"), ("resize=w=64:h=-2,format=yuv420p", "d.mkv"),
+        ] {
+            let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("hq.mov").path])
+            let run = try Tool.run(["-vf", chain, "hq.mov", "-o", output], in: folder)
+            XCTAssertEqual(run.status, 0, "\(chain): \(run.stderr)")
+            XCTAssertEqual(try pixelFormat(folder.appendingPathComponent(output).path), "yuv420p", chain)
+        }
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("hq.mov").path])
+        let same = try Tool.run(
+            ["-vf", "sepia,format=yuv420p", "-pix_fmt", "yuv420p", "hq.mov", "-o", "same.mp4"], in: folder)
+        XCTAssertEqual(same.status, 0, same.stderr)
+        for (arguments, message) in [
+            (
+                ["-vf", "format=yuv420p,sepia"],
+                "filter chain 'format=yuv420p,sepia': format at column 1 is before other filters; put it last"
+                    + " (the output's pixel format, as -pix_fmt: the filters here work on any format)"
+            ),
+            (
+                ["-vf", "sepia,format=yuv420p|yuv444p"],
+                "filter chain 'sepia,format=yuv420p|yuv444p': format at column 7 lists several pixel formats;"
+                    + " name the one to write (format=yuv420p)"
+            ),
+            (
+                ["-vf", "sepia,format=yuv421p"],
+                "filter chain 'sepia,format=yuv421p': format at column 7: unknown pixel format 'yuv421p';"
+                    + " did you mean 'yuv420p'? (see ffmpeg -pix_fmts)"
+            ),
+            (
+                ["-vf", "sepia,format=yuv420p", "-pix_fmt", "yuv444p"],
+                "-pix_fmt yuv444p and the chain's format=yuv420p disagree; give one of them"
+            ),
+        ] {
+            let run = try Tool.run(arguments + ["hq.mov", "-o", "e.mp4"], in: folder)
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.hasPrefix("harbeth-render: error: " + message), run.stderr)
+        }
+        XCTAssertEqual(Clips.entries(folder), ["hq.mov", "same.mp4"])
     }
 
     /// An opaque picture stays opaque in the file: an RGB PNG comes out

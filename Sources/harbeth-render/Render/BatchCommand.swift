@@ -49,9 +49,9 @@ struct BatchCommand {
         let folder = try outputFolder()
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
         // Parsed once to fail before any file; each file's run applies it (and --linear).
-        let frameRates = try ChainSetup.frameRates(in: options.chain)
+        let steps = try ChainSetup.runSteps(in: options.chain)
         let parsed = try ChainSetup.parse(
-            frameRates.text, resources: resources, allowEmpty: !frameRates.isEmpty || options.frameRate != nil)
+            steps.text, resources: resources, allowEmpty: !steps.isEmpty || options.frameRate != nil)
         let firstFilter = OutputTarget.nameForOutput(of: parsed)
         var entries: [Entry] = []
         var stopped = false

@@ -5,25 +5,34 @@ import Kakapos
 /// parsed against the catalog, its files checked, and the rotation that
 /// makes the pixels upright put in front when asked.
 enum ChainSetup {
-    /// A chain as written, with FFmpeg's `fps` taken out of it: `text` has
-    /// each fps step (and its comma) blanked with spaces, so the columns of
-    /// the rest stay where they were written.
-    struct FrameRates {
+    /// A chain as written, with the steps of FFmpeg's that are options of
+    /// the run here taken out of it: `fps` (a frame-rate conversion) and
+    /// `format` (the output's pixel format). `text` has each such step
+    /// (and its comma) blanked with spaces, so the columns of the rest
+    /// stay where they were written.
+    struct RunSteps {
         var text: String
         /// `fps` first: the conversion the filters see (their frames are
         /// the output's).
         var before: FrameRateConversion?
         /// `fps` last: the conversion of the filters' output.
         var after: FrameRateConversion?
+        /// `format=NAME` last (before a last `fps`): the output's pixel
+        /// format, as `-pix_fmt NAME`.
+        var pixelFormat: String?
 
-        var isEmpty: Bool { before == nil && after == nil }
+        /// True when the chain had no step of the run: the text is the chain.
+        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil }
     }
 
-    /// Takes FFmpeg's `fps` out of a chain, where it runs as a frame-rate
-    /// conversion of the run (`FrameRateSource`): first in the chain, before
-    /// the filters, or last, after them. Elsewhere it would change the time
-    /// of only some of the filters, and is refused.
-    static func frameRates(in text: String) throws(ToolError) -> FrameRates {
+    /// Takes FFmpeg's `fps` and `format` out of a chain. fps runs as a
+    /// frame-rate conversion of the run (`FrameRateSource`): first in the
+    /// chain, before the filters, or last, after them; elsewhere it would
+    /// change the time of only some of the filters, and is refused.
+    /// `format=NAME` last is the output's pixel format; before a filter it
+    /// is refused, since the filters here work on any format in float and
+    /// what it leaves is the output's format alone.
+    static func runSteps(in text: String) throws(ToolError) -> RunSteps {
         let characters = Array(text)
         // The steps at the top level: from a start to a comma outside quotes.
         var steps: [Range<Int>] = []
@@ -45,15 +54,32 @@ enum ChainSetup {
             index += 1
         }
         steps.append(start..<characters.count)
-        var result = FrameRates(text: text)
+        var result = RunSteps(text: text)
         var blanked = characters
+        let names = steps.map { step in
+            String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines).prefix {
+                $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
+            }
+        }
         for (position, step) in steps.enumerated() {
             let written = String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let name = written.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-            guard name == "fps" else { continue }
+            let name = names[position]
+            guard name == "fps" || name == "format" else { continue }
             let rest = written.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
             guard rest.isEmpty || rest.hasPrefix("=") else { continue }
             let column = (characters[step].firstIndex { !$0.isWhitespace } ?? step.lowerBound) + 1
+            if name == "format" {
+                guard names[(position + 1)...].allSatisfy({ $0 == "fps" }) else {
+                    throw .usage(
+                        UsageError(
+                            message: "filter chain '\(text)': format at column \(column) is before other filters;"
+                                + " put it last (the output's pixel format, as -pix_fmt: the filters here work on"
+                                + " any format)"))
+                }
+                result.pixelFormat = try outputFormat(String(rest.dropFirst()), column: column, in: text)
+                blank(step, position: position, of: steps.count, in: &blanked)
+                continue
+            }
             let conversion: FrameRateConversion
             do {
                 conversion = try FrameRateConversion(parsing: String(rest.dropFirst()))
@@ -70,17 +96,45 @@ enum ChainSetup {
                         message: "filter chain '\(text)': fps at column \(column) is between filters; put it first"
                             + " (the filters see the new rate's frames) or last (they see the input's), or use -r"))
             }
-            // The step and the comma that joins it to the rest.
-            var blank = step
-            if position < steps.count - 1 {
-                blank = step.lowerBound..<(step.upperBound + 1)
-            } else if position > 0 {
-                blank = (step.lowerBound - 1)..<step.upperBound
-            }
-            for offset in blank { blanked[offset] = " " }
+            blank(step, position: position, of: steps.count, in: &blanked)
         }
         result.text = String(blanked)
         return result
+    }
+
+    /// Blanks the step at `range`, number `position` of `count`, and the
+    /// comma that joins it to the steps before it (the first step: to
+    /// those after it), so that blanking several leaves no stray comma.
+    private static func blank(_ range: Range<Int>, position: Int, of count: Int, in characters: inout [Character]) {
+        var blank = range
+        if position > 0 {
+            blank = (range.lowerBound - 1)..<range.upperBound
+        } else if count > 1 {
+            blank = range.lowerBound..<(range.upperBound + 1)
+        }
+        for offset in blank { characters[offset] = " " }
+    }
+
+    /// FFmpeg's format filter's value (`yuv420p`, `pix_fmts=yuv420p`) as
+    /// one pixel format FFmpeg knows. A list (`yuv420p|yuv444p`, from
+    /// which FFmpeg takes the best its encoder takes) is refused: name one.
+    private static func outputFormat(_ value: String, column: Int, in text: String) throws(ToolError) -> String {
+        var value = value.trimmingCharacters(in: .whitespaces)
+        if value.hasPrefix("pix_fmts=") { value = String(value.dropFirst("pix_fmts=".count)) }
+        if value.hasPrefix("'"), value.hasSuffix("'"), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+        let prefix = "filter chain '\(text)': format at column \(column)"
+        guard !value.isEmpty else {
+            throw .usage(UsageError(message: "\(prefix) names no pixel format (format=yuv420p)"))
+        }
+        guard !value.contains("|") else {
+            throw .usage(
+                UsageError(message: "\(prefix) lists several pixel formats; name the one to write (format=yuv420p)"))
+        }
+        do {
+            return try ArgumentParser.pixelFormat(value)
+        } catch {
+            throw .usage(UsageError(message: "\(prefix): \(error.message)"))
+        }
     }
 
     /// Parses the chain text; custom shaders are read now, through `resources`.
@@ -146,16 +200,18 @@ enum ChainSetup {
     ]
 
     /// What to say about FFmpeg's filter `name`, written at `column`
-    /// (1-based) of `chain`: `format=yuv420p` is `-pix_fmt yuv420p` (the
-    /// first of FFmpeg's `pix_fmts=a|b` list), the others as
-    /// `ffmpegFilters` says. Nil for a name FFmpeg has no filter of.
+    /// (1-based) of `chain` (a filtergraph: a -vf chain takes format last):
+    /// `format=yuv420p` is `-pix_fmt yuv420p` (the first of FFmpeg's
+    /// `pix_fmts=a|b` list), the others as `ffmpegFilters` says. Nil for a
+    /// name FFmpeg has no filter of.
     static func ffmpegNote(for name: String, at column: Int, in chain: String) -> String? {
         guard name == "format" else { return ffmpegFilters[name] }
         let written = chain.dropFirst(column - 1).prefix { $0 != "," && $0 != ";" }
         var value = written.drop { $0 != "=" }.dropFirst()
         if value.hasPrefix("pix_fmts=") { value = value.dropFirst("pix_fmts=".count) }
         let first = value.split(separator: "|").first.map(String.init) ?? ""
-        return "is -pix_fmt here: -pix_fmt " + (first.isEmpty ? "NAME" : first)
+        return "is -pix_fmt here in a filtergraph: -pix_fmt " + (first.isEmpty ? "NAME" : first)
+            + " (in a -vf chain format=NAME works last)"
     }
 
     /// Parses a filtergraph and checks it against the run's inputs and the

@@ -37,9 +37,10 @@ struct RenderCommand {
         if filterGraph != nil && options.linear {
             throw .usage(UsageError(message: "--linear applies to a chain (-vf), not to a filtergraph"))
         }
-        // FFmpeg's fps first or last in a chain is a conversion of the run.
-        let frameRates =
-            filterGraph == nil ? try ChainSetup.frameRates(in: options.chain) : ChainSetup.FrameRates(text: "")
+        // FFmpeg's fps first or last in a chain is a conversion of the run,
+        // its format last the output's pixel format.
+        let steps = filterGraph == nil ? try ChainSetup.runSteps(in: options.chain) : ChainSetup.RunSteps(text: "")
+        let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat)
         let userChain: FilterChain
         let namingChain: FilterChain
         if let filterGraph {
@@ -48,7 +49,7 @@ struct RenderCommand {
             namingChain = FilterChain(made.flatMap { filterGraph.steps[$0.step].filter }.map { [$0] } ?? [])
         } else {
             userChain = try ChainSetup.parse(
-                frameRates.text, resources: resources, allowEmpty: !frameRates.isEmpty || options.frameRate != nil)
+                steps.text, resources: resources, allowEmpty: !steps.isEmpty || options.frameRate != nil)
             namingChain = userChain
         }
         let locations = options.inputArguments.map(\.location)
@@ -84,15 +85,18 @@ struct RenderCommand {
         let isStillOutput = output?.isStill ?? false
         let onlyStills = isStillOutput && moreTargets.allSatisfy(\.isStill)
         var recorder = try output.map { target throws(ToolError) in
-            try makeRecorder(target, still: isStillOutput, keepRotation: !options.applyRotation)
+            try makeRecorder(
+                target, still: isStillOutput, keepRotation: !options.applyRotation, pixelFormat: pixelFormat)
         }
         // Each with the encoder options given for it, over the run's.
         let moreRecorders = try zip(moreTargets, options.outputEncoders).map { target, encoder throws(ToolError) in
-            try makeRecorder(target, still: target.isStill, keepRotation: !options.applyRotation, encoder: encoder)
+            try makeRecorder(
+                target, still: target.isStill, keepRotation: !options.applyRotation, pixelFormat: pixelFormat,
+                encoder: encoder)
         }
         try interrupts.check(output: output?.path)
         // With a frame-rate conversion, -frames:v counts output frames (FrameRateSource's limit).
-        let converts = !frameRates.isEmpty || options.frameRate != nil
+        let converts = steps.before != nil || steps.after != nil || options.frameRate != nil
         let frameLimit = onlyStills ? 1 : converts ? nil : options.frames
         let convertedLimit = onlyStills ? 1 : options.frames
         // The device starts when a frame or a report first needs it, so a
@@ -190,7 +194,7 @@ struct RenderCommand {
         if filterGraph == nil, !options.applyRotation, rotation != 0, let current = recorder, let output,
             isStillOutput || !current.storesRotation
         {
-            recorder = try makeRecorder(output, still: isStillOutput, keepRotation: false)
+            recorder = try makeRecorder(output, still: isStillOutput, keepRotation: false, pixelFormat: pixelFormat)
             rotationNote =
                 "rotation \(rotation) applied to the pixels: "
                 + (isStillOutput
@@ -257,8 +261,8 @@ struct RenderCommand {
                 streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
             // fps first: the filters (a deinterlacer too) see the new rate's frames.
-            let last = frameRates.after == nil && options.frameRate == nil
-            let converted = frameRates.before.map {
+            let last = steps.after == nil && options.frameRate == nil
+            let converted = steps.before.map {
                 FrameRateSource(
                     input: source, conversion: $0, placement: .beforeFilters, frameLimit: last ? convertedLimit : nil)
                     as any FrameSource
@@ -268,7 +272,7 @@ struct RenderCommand {
         }
         // fps last and -r: the filters' output at the new rate, each
         // repeated frame with its input's time; the last counts -frames:v.
-        let after = [frameRates.after, options.frameRate].compactMap { $0 }
+        let after = [steps.after, options.frameRate].compactMap { $0 }
         for (index, conversion) in after.enumerated() {
             runSource = FrameRateSource(
                 input: runSource, conversion: conversion, placement: .afterFilters,
@@ -480,17 +484,29 @@ struct RenderCommand {
             + (clip.audio.map { ", \($0)" } ?? "")
     }
 
-    /// A recorder for `target` with the run's encoder options, and
-    /// `encoder`'s over them (an output's own, with several outputs).
+    /// The output's pixel format: `-pix_fmt`'s, or a chain's `format` step
+    /// (FFmpeg's format filter last); the two must agree where both are given.
+    private static func pixelFormat(_ option: String?, chain: String?) throws(ToolError) -> String? {
+        if let option, let chain, option != chain {
+            throw .usage(
+                UsageError(message: "-pix_fmt \(option) and the chain's format=\(chain) disagree; give one of them"))
+        }
+        return option ?? chain
+    }
+
+    /// A recorder for `target` with the run's encoder options (the pixel
+    /// format `pixelFormat`), and `encoder`'s over them (an output's own,
+    /// with several outputs).
     private func makeRecorder(
-        _ target: OutputTarget, still: Bool, keepRotation: Bool, encoder: EncoderOverrides = EncoderOverrides()
+        _ target: OutputTarget, still: Bool, keepRotation: Bool, pixelFormat: String?,
+        encoder: EncoderOverrides = EncoderOverrides()
     ) throws(ToolError) -> RecorderSink {
         let recorderOptions = RecorderSink.Options(
             codec: encoder.codec ?? options.codec, crf: encoder.crf ?? options.crf,
             preset: encoder.preset ?? options.preset, bitrate: encoder.bitrate ?? options.bitrate,
             gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
             keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
-            timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? options.pixelFormat)
+            timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {
