@@ -21,11 +21,21 @@ public protocol FrameProcessor: Sendable {
     /// (`FilterChain.keepsOpaqueFramesOpaque`). False unless the processor
     /// knows it.
     var keepsOpaqueFramesOpaque: Bool { get }
+    /// The shape of the output's pixels for frames of `input` whose pixels
+    /// are `sampleAspectRatio`: a chain's (`FilterChain.sampleAspectRatio`),
+    /// so that a resize keeps the picture's shape. By default the same.
+    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> SampleAspectRatio
 }
 
 extension FrameProcessor {
     /// False: a processor that does not say otherwise may make a frame transparent.
     public var keepsOpaqueFramesOpaque: Bool { false }
+
+    /// `sampleAspectRatio`: the pixels keep their shape.
+    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> SampleAspectRatio
+    { sampleAspectRatio }
 }
 
 /// A processor that makes several frames of each input frame, one per

@@ -59,6 +59,10 @@ public struct SinkInput: Sendable {
     /// The recorder then encodes an RGBA frame as the encoder's format
     /// without alpha (an RGB PNG stays RGB), which loses nothing.
     public var framesAreOpaque = false
+    /// The shape of the output's pixels (its sample aspect ratio): the
+    /// source's as the processor leaves it
+    /// (`FrameProcessor.sampleAspectRatio(_:for:)`); nil for square.
+    public var sampleAspectRatio: SampleAspectRatio?
     /// True when `audio` is the source's own sound, decoded from a live
     /// input and handed on with the frames (`TimedFrame.audio`), rather
     /// than a program's: the recorder leaves it out with `AudioMode.none`

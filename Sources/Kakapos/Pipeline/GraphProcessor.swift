@@ -110,6 +110,33 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         try outputFormats(for: input)[0]
     }
 
+    /// The pixel shape of output 0 for frames of `input` whose pixels are
+    /// `sampleAspectRatio`, as FFmpeg carries it: along a chain
+    /// (`FilterChain.sampleAspectRatio`; a deinterlacer keeps it), and in a
+    /// graph along each filter's first input from the output back to input
+    /// 0 (an overlay's or a stack's shape is its first input's). An output
+    /// whose first inputs lead to another input gets square pixels: only
+    /// input 0's shape is known here.
+    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> SampleAspectRatio
+    {
+        guard let graph else {
+            let chain = chainForFrame(FrameTime(index: 0, seconds: 0))
+            return try FilterChain(chain.filters.filter { !$0.readsNeighbouringFrames })
+                .sampleAspectRatio(sampleAspectRatio, for: input)
+        }
+        var path: [Filter] = []
+        var source = FilterGraph.Source.step(graph.outputs[0].step)
+        while case .step(let index) = source {
+            let step = graph.graph.steps[index]
+            if let filter = step.filter { path.insert(filter, at: 0) }
+            guard let first = step.inputs.first else { return .square }
+            source = first
+        }
+        guard case .input(0) = source else { return .square }
+        return try FilterChain(path).sampleAspectRatio(sampleAspectRatio, for: input)
+    }
+
     /// The number of outputs each frame makes: 1 for a chain.
     public var outputCount: Int { graph?.outputs.count ?? 1 }
 

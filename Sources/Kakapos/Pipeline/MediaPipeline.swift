@@ -167,10 +167,17 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             try failStarting(run, .processorRejectedFormat(ProcessorFailure(error)))
             return
         }
-        do {
+        do throws(MediaError) {
             var input = try source.sinkInput(
                 format: formats[0], maps: options.maps, keepTimestamps: options.keepTimestamps)
             input.otherOutputFormats = Array(formats.dropFirst())
+            if let aspect = input.sampleAspectRatio {
+                do {
+                    input.sampleAspectRatio = try processor.sampleAspectRatio(aspect, for: source.frameFormat)
+                } catch {
+                    throw MediaError.processorRejectedFormat(ProcessorFailure(error))
+                }
+            }
             input.framesAreOpaque =
                 multiOutput == nil && processor.keepsOpaqueFramesOpaque
                 && input.sourcePixelFormat.map { !FFPixelFormat.hasAlpha(named: $0) } ?? false

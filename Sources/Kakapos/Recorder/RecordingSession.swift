@@ -119,6 +119,8 @@ final class RecordingSession: @unchecked Sendable {
             throw .muxerOpenFailed(path: path, error: error)
         }
         videoStream.pointee.time_base = encoder.timeBase
+        // Containers that keep the pixel shape in the stream (Matroska) read it there.
+        videoStream.pointee.sample_aspect_ratio = encoder.context.pointer.pointee.sample_aspect_ratio
         if let rate = input.frameRate, rate.isValid { videoStream.pointee.avg_frame_rate = rate.av }
         if options.keepRotation, input.rotation % 360 != 0,
             let matrix = av_stream_new_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4)

@@ -69,6 +69,10 @@ public struct AssetMetadata: Sendable, Equatable {
     /// HDR10's static metadata (mastering display, light levels), from the
     /// stream or the first frame; nil when there is none.
     public let hdr: HDRMetadata?
+    /// The shape of the stream's pixels (the stream's sample aspect ratio,
+    /// else the codec's): 32:27 for an anamorphic 16:9 DVD; nil when the
+    /// file declares none (square).
+    public let sampleAspectRatio: SampleAspectRatio?
 
     /// The streams other than the decoded video, e.g. `subtitle stream 2 (subrip)`.
     public var otherStreams: [StreamInfo] { streams.filter { $0.index != videoStreamIndex } }

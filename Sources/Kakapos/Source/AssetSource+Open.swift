@@ -257,7 +257,8 @@ extension AssetSource {
             fieldOrder: fieldOrder(parameters.pointee.field_order, frame: first),
             timecode: timecode(in: input, video: streamIndex),
             isStillImage: location.isFile && isImageDemuxer(input.formatName),
-            hdr: hdr)
+            hdr: hdr,
+            sampleAspectRatio: sampleAspectRatio(of: stream, in: input, frame: firstFrame.pointer))
 
         return OpenedAsset(
             decoder: decoder,
@@ -376,6 +377,19 @@ extension AssetSource {
     }
 
     /// The display matrix's rotation in degrees, 0..<360.
+    /// The stream's pixel shape as FFmpeg guesses it (the stream's sample
+    /// aspect ratio, else the codec's, else the first frame's); nil when
+    /// none is declared or it is square.
+    private static func sampleAspectRatio(
+        of stream: UnsafeMutablePointer<AVStream>, in input: FFInputContext, frame: UnsafeMutablePointer<AVFrame>
+    ) -> SampleAspectRatio? {
+        let guessed = av_guess_sample_aspect_ratio(input.pointer, stream, frame)
+        guard let aspect = SampleAspectRatio(reducing: Int(guessed.num), Int(guessed.den)), !aspect.isSquare else {
+            return nil
+        }
+        return aspect
+    }
+
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
         var size = 0
         guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else {

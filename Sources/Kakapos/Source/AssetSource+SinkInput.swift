@@ -74,6 +74,7 @@ extension AssetSource: FrameSource {
             input.sourcePixelFormat = metadata.pixelFormat
             input.sourceColor = (metadata.colorimetry, source.colorTags)
             input.hdrMetadata = metadata.hdr
+            input.sampleAspectRatio = metadata.sampleAspectRatio
             return input
         }
         var input = SinkInput(
@@ -89,6 +90,7 @@ extension AssetSource: FrameSource {
         input.sourcePixelFormat = metadata.pixelFormat
         input.sourceColor = (metadata.colorimetry, source.colorTags)
         input.hdrMetadata = metadata.hdr
+        input.sampleAspectRatio = metadata.sampleAspectRatio
         return input
     }
 }
