@@ -15,6 +15,20 @@ final class SampleAspectRatioTests: XCTestCase {
         XCTAssertEqual(Double(huge.width) / Double(huge.height), 1.5, accuracy: 1e-8)
     }
 
+    /// The bounded approximation is FFmpeg's av_reduce: the nearest
+    /// fraction whose terms are within the bound.
+    func testApproximationsKeepTheirTermsWithinTheBound() {
+        XCTAssertEqual(SampleAspectRatio(approximating: 17778, 10000, max: 100)?.description, "16:9")
+        XCTAssertEqual(SampleAspectRatio(approximating: 16, 1, max: 9)?.description, "9:1")
+        XCTAssertEqual(SampleAspectRatio(approximating: 235, 100, max: 255)?.description, "47:20")
+        XCTAssertEqual(SampleAspectRatio(approximating: 9, 10, max: 10)?.description, "9:10")
+        // pi to 6 places, both terms within 100: 22:7 (the next convergent, 333:106, is past it).
+        XCTAssertEqual(SampleAspectRatio(approximating: 3_141_593, 1_000_000, max: 100)?.description, "22:7")
+        // 1.2 within 1: the semiconvergent 1:1, not the convergent 1:0.
+        XCTAssertEqual(SampleAspectRatio(approximating: 6, 5, max: 1)?.description, "1:1")
+        XCTAssertNil(SampleAspectRatio(approximating: 0, 1, max: 100))
+    }
+
     func testAResizeKeepsThePicturesShapeAndATransposeTurnsThePixels() throws {
         let anamorphic = SampleAspectRatio(reducing: 32, 27)!
         let input = FrameFormat(width: 160, height: 120, layout: .yuv420p)

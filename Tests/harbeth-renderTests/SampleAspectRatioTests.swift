@@ -54,6 +54,67 @@ final class SampleAspectRatioTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's setsar and setdar last in a chain, and its -aspect, tag the
+    /// output with the shape they set, as FFmpeg's own output has it, with
+    /// FFmpeg's reading of the value (a decimal to the nearest fraction of
+    /// terms at most max; `setdar=16:9` is a ratio of 16 with a max of 9).
+    /// A step before other filters, a ratio that is not one, and an
+    /// -aspect that disagrees with the chain are one line each. Before, setsar
+    /// and setdar were unknown filters and -aspect an unknown option.
+    func testSetsarSetdarAndAspectTagTheOutputAsFFmpegs() throws {
+        let folder = try Clips.folder(with: [try Self.anamorphic.get()])
+        let cases: [(ours: [String], theirs: [String])] = [
+            (["-vf", "sepia,setsar=1"], ["-vf", "setsar=1"]),
+            (["-vf", "resize=w=160:h=90,setsar=sar=10/11"], ["-vf", "scale=160:90,setsar=sar=10/11"]),
+            (["-vf", "setdar=16/9"], ["-vf", "setdar=16/9"]),
+            (["-vf", "setdar=dar=1.7778"], ["-vf", "setdar=dar=1.7778"]),
+            (["-vf", "vignette,setdar=16:9"], ["-vf", "setdar=16:9"]),
+            (["-vf", "setsar=r=0.9:max=10,format=yuv420p,fps=10"], ["-vf", "setsar=r=0.9:max=10,fps=10"]),
+            (["-vf", "sepia", "-aspect", "16:9"], ["-aspect", "16:9"]),
+            (["-vf", "sepia", "-aspect", "2.35"], ["-aspect", "2.35"]),
+            (["-vf", "setdar=4/3", "-aspect", "4:3"], ["-aspect", "4:3"]),
+        ]
+        for (ours, theirs) in cases {
+            let run = try Tool.run(ours + ["-y", "-q", "-o", "ours.mp4", "cli-anamorphic.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            guard run.status == 0 else { continue }
+            let reference = folder.appendingPathComponent("theirs.mp4").path
+            try TestMedia.run(
+                "ffmpeg",
+                ["-v", "error", "-y", "-i", folder.appendingPathComponent("cli-anamorphic.mp4").path] + theirs
+                    + ["-c:v", "libx264", "-preset", "ultrafast", reference])
+            XCTAssertEqual(
+                try aspect(folder.appendingPathComponent("ours.mp4").path), try aspect(reference), "\(ours)")
+        }
+        for (arguments, message) in [
+            (
+                ["-vf", "setsar=1,sepia"],
+                "filter chain 'setsar=1,sepia': setsar at column 1 is before other filters; put it last (the"
+                    + " output's shape, as -aspect: the filters after it would change it)"
+            ),
+            (
+                ["-vf", "sepia,setdar=wide"],
+                "filter chain 'sepia,setdar=wide': setdar at column 7: setdar takes a positive ratio (16:9, 4/3,"
+                    + " 1.7778), not 'wide'"
+            ),
+            (
+                ["-vf", "sepia,setsar=1:size=2"],
+                "filter chain 'sepia,setsar=1:size=2': setsar at column 7: unknown option 'size' (r, max)"
+            ),
+            (["-vf", "sepia", "-aspect", "0"], "-aspect takes a positive ratio (16:9, 4/3, 1.7778), not '0'"),
+            (
+                ["-vf", "sepia,setdar=16/9", "-aspect", "4:3"],
+                "-aspect and the chain's setsar or setdar disagree; give one of them"
+            ),
+        ] {
+            let run = try Tool.run(arguments + ["-y", "-o", "refused.mp4", "cli-anamorphic.mp4"], in: folder)
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.hasPrefix("harbeth-render: error: " + message), run.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("refused.mp4").path))
+    }
+
     /// In a graph the shape comes along each filter's first input, as
     /// FFmpeg's overlay takes its main input's: the anamorphic video under
     /// a square one keeps 32:27, and a resize after the overlay changes it.

@@ -29,6 +29,47 @@ public struct SampleAspectRatio: Sendable, Hashable, CustomStringConvertible {
         self.height = denominator
     }
 
+    /// The fraction nearest `numerator`/`denominator` whose terms are at
+    /// most `max`, as FFmpeg's `av_reduce` finds it (the last continued-
+    /// fraction convergent within the bound, or the semiconvergent past it
+    /// when that is nearer): `approximating: 17778, 10000, max: 100` is
+    /// 16:9. Nil unless both are positive.
+    public init?(approximating numerator: Int, _ denominator: Int, max: Int) {
+        guard numerator > 0, denominator > 0, max > 0 else { return nil }
+        let divisor = Self.gcd(numerator, denominator)
+        var (top, bottom) = (numerator / divisor, denominator / divisor)
+        if top <= max && bottom <= max {
+            self.init(reducing: top, bottom)
+            return
+        }
+        var previous = (numerator: 0, denominator: 1)
+        var current = (numerator: 1, denominator: 0)
+        while bottom != 0 {
+            let whole = top / bottom
+            let rest = top - bottom * whole
+            let next = (
+                numerator: whole * current.numerator + previous.numerator,
+                denominator: whole * current.denominator + previous.denominator
+            )
+            if next.numerator > max || next.denominator > max {
+                var steps = whole
+                if current.numerator != 0 { steps = (max - previous.numerator) / current.numerator }
+                if current.denominator != 0 { steps = min(steps, (max - previous.denominator) / current.denominator) }
+                if bottom * (2 * steps * current.denominator + previous.denominator) > top * current.denominator {
+                    current = (
+                        steps * current.numerator + previous.numerator,
+                        steps * current.denominator + previous.denominator
+                    )
+                }
+                break
+            }
+            previous = current
+            current = next
+            (top, bottom) = (bottom, rest)
+        }
+        self.init(reducing: current.numerator, current.denominator)
+    }
+
     /// True for 1:1.
     public var isSquare: Bool { width == height }
 

@@ -77,6 +77,9 @@ public final class RecorderSink: FrameSink {
         /// swscale. Nil takes the format nearest the frames' that the
         /// encoder takes.
         public var pixelFormat: String?
+        /// The shape to tag the video with (`-aspect`, `setsar`, `setdar`);
+        /// nil tags it with the shape its frames carry.
+        public var aspect: OutputAspect?
         /// Makes encoder open or a packet write fail, for tests.
         package var faultInjection: MediaFaultInjection?
 
@@ -86,9 +89,10 @@ public final class RecorderSink: FrameSink {
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
-            format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil
+            format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil, aspect: OutputAspect? = nil
         ) {
             self.pixelFormat = pixelFormat
+            self.aspect = aspect
             self.format = format
             self.timeout = timeout
             self.codec = codec

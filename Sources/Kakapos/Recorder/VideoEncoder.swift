@@ -55,7 +55,9 @@ final class VideoEncoder: @unchecked Sendable {
         raw.pointee.width = Int32(format.width)
         raw.pointee.height = Int32(format.height)
         raw.pointee.pix_fmt = chosen
-        let aspect = input.sampleAspectRatio ?? .square
+        let aspect =
+            options.aspect?.sampleAspectRatio(width: format.width, height: format.height) ?? input.sampleAspectRatio
+            ?? .square
         raw.pointee.sample_aspect_ratio = AVRational(num: Int32(aspect.width), den: Int32(aspect.height))
         raw.pointee.color_range = color.range
         raw.pointee.colorspace = color.space

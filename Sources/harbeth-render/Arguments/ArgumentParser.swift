@@ -211,6 +211,14 @@ enum ArgumentParser {
             let name = try pixelFormat($1)
             $0.setEncoder { $0.pixelFormat = name }
         },
+        Option(
+            names: ["-aspect", "--aspect"], value: "RATIO",
+            help: "the picture's shape to tag the output with (16:9, 4/3, 2.35), as FFmpeg's -aspect; default:"
+                + " the input's, as the filters leave it"
+        ) {
+            let shape = try aspect($1, option: "-aspect", max: 255)
+            $0.setEncoder { $0.aspect = .display(width: shape.width, height: shape.height) }
+        },
         Option(names: ["--crf", "-crf"], value: "N", help: "constant rate factor (quality; lower is better)") {
             let value = try integer($1, option: "--crf", range: 0...63)
             $0.setEncoder { $0.crf = value }
@@ -687,6 +695,25 @@ enum ArgumentParser {
         if names.contains(text) { return text }
         let suggestion = nearest(to: text, among: names).map { "; did you mean '\($0)'?" }
         throw UsageError(message: "unknown pixel format '\(text)'\(suggestion ?? "") (see ffmpeg -pix_fmts)")
+    }
+
+    /// A shape, width to height, from `16:9`, `16/9`, `1.7778` or `2`, as
+    /// FFmpeg reads one: a decimal becomes the nearest fraction whose terms
+    /// are at most `max`.
+    static func aspect(_ text: String, option: String, max: Int) throws(UsageError) -> SampleAspectRatio {
+        let refused = UsageError(message: "\(option) takes a positive ratio (16:9, 4/3, 1.7778), not '\(text)'")
+        let parts = text.split(separator: text.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let width = Int(parts[0]), let height = Int(parts[1]),
+                let shape = SampleAspectRatio(approximating: width, height, max: max)
+            else { throw refused }
+            return shape
+        }
+        // A decimal, to 6 places (FFmpeg takes the double's nearest fraction).
+        guard parts.count == 1, let value = Double(text), value.isFinite, value > 0, value < 1e9,
+            let shape = SampleAspectRatio(approximating: Int((value * 1e6).rounded()), 1_000_000, max: max)
+        else { throw refused }
+        return shape
     }
 
     /// Bits per second from "4M", "800k", "1500000".

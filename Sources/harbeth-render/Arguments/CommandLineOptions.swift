@@ -111,6 +111,8 @@ struct CommandLineOptions: Equatable {
     var gop: Int?
     /// The encoded pixel format by FFmpeg's name (`-pix_fmt`).
     var pixelFormat: String?
+    /// The picture's shape to tag the output with (`-aspect`).
+    var aspect: OutputAspect?
     var audio: AudioMode = .copy
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
@@ -195,6 +197,7 @@ struct EncoderOverrides: Equatable {
     var gop: Int?
     var audio: AudioMode?
     var pixelFormat: String?
+    var aspect: OutputAspect?
 
     var isEmpty: Bool { self == EncoderOverrides() }
 
@@ -203,7 +206,7 @@ struct EncoderOverrides: Equatable {
         EncoderOverrides(
             codec: later.codec ?? codec, crf: later.crf ?? crf, preset: later.preset ?? preset,
             bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio,
-            pixelFormat: later.pixelFormat ?? pixelFormat)
+            pixelFormat: later.pixelFormat ?? pixelFormat, aspect: later.aspect ?? aspect)
     }
 }
 
@@ -214,10 +217,10 @@ extension CommandLineOptions {
         if output == nil {
             var run = EncoderOverrides(
                 codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
-                pixelFormat: pixelFormat)
+                pixelFormat: pixelFormat, aspect: aspect)
             change(&run)
-            (codec, crf, preset, bitrate, gop, audio, pixelFormat) = (
-                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!, run.pixelFormat
+            (codec, crf, preset, bitrate, gop, audio, pixelFormat, aspect) = (
+                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!, run.pixelFormat, run.aspect
             )
         } else {
             change(&pendingEncoder)
@@ -232,11 +235,11 @@ extension CommandLineOptions {
         if outputEncoders.isEmpty {
             let settled = EncoderOverrides(
                 codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
-                pixelFormat: pixelFormat
+                pixelFormat: pixelFormat, aspect: aspect
             ).merged(with: pendingEncoder)
-            (codec, crf, preset, bitrate, gop, audio, pixelFormat) = (
+            (codec, crf, preset, bitrate, gop, audio, pixelFormat, aspect) = (
                 settled.codec, settled.crf, settled.preset, settled.bitrate, settled.gop, settled.audio ?? audio,
-                settled.pixelFormat
+                settled.pixelFormat, settled.aspect
             )
         } else {
             outputEncoders[outputEncoders.count - 1] = outputEncoders[outputEncoders.count - 1].merged(

@@ -20,9 +20,11 @@ enum ChainSetup {
         /// `format=NAME` last (before a last `fps`): the output's pixel
         /// format, as `-pix_fmt NAME`.
         var pixelFormat: String?
+        /// `setsar=R` or `setdar=R` last: the shape to tag the output with.
+        var aspect: OutputAspect?
 
         /// True when the chain had no step of the run: the text is the chain.
-        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil }
+        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil && aspect == nil }
     }
 
     /// Takes FFmpeg's `fps` and `format` out of a chain. fps runs as a
@@ -64,19 +66,27 @@ enum ChainSetup {
         for (position, step) in steps.enumerated() {
             let written = String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines)
             let name = names[position]
-            guard name == "fps" || name == "format" else { continue }
+            guard Self.runStepNames.contains(String(name)) else { continue }
             let rest = written.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
             guard rest.isEmpty || rest.hasPrefix("=") else { continue }
             let column = (characters[step].firstIndex { !$0.isWhitespace } ?? step.lowerBound) + 1
-            if name == "format" {
-                guard names[(position + 1)...].allSatisfy({ $0 == "fps" }) else {
+            if name != "fps" {
+                guard names[(position + 1)...].allSatisfy({ Self.runStepNames.contains(String($0)) }) else {
+                    let what =
+                        name == "format"
+                        ? "the output's pixel format, as -pix_fmt: the filters here work on any format"
+                        : "the output's shape, as -aspect: the filters after it would change it"
                     throw .usage(
                         UsageError(
-                            message: "filter chain '\(text)': format at column \(column) is before other filters;"
-                                + " put it last (the output's pixel format, as -pix_fmt: the filters here work on"
-                                + " any format)"))
+                            message: "filter chain '\(text)': \(name) at column \(column) is before other filters;"
+                                + " put it last (\(what))"))
                 }
-                result.pixelFormat = try outputFormat(String(rest.dropFirst()), column: column, in: text)
+                let value = String(rest.dropFirst())
+                if name == "format" {
+                    result.pixelFormat = try outputFormat(value, column: column, in: text)
+                } else {
+                    result.aspect = try outputAspect(value, display: name == "setdar", column: column, in: text)
+                }
                 blank(step, position: position, of: steps.count, in: &blanked)
                 continue
             }
@@ -100,6 +110,48 @@ enum ChainSetup {
         }
         result.text = String(blanked)
         return result
+    }
+
+    /// FFmpeg's filters that are options of the run here (`RunSteps`).
+    private static let runStepNames: Set<String> = ["fps", "format", "setsar", "setdar"]
+
+    /// FFmpeg's setsar or setdar value (`1`, `16/9`, `1.7778`, `r=16/9`,
+    /// `sar=10/11`, `dar=16/9:max=255`; positional ratio, then max) as the
+    /// shape to tag the output with: the ratio as the nearest fraction whose
+    /// terms are at most max (100 by default), as FFmpeg takes it.
+    private static func outputAspect(_ value: String, display: Bool, column: Int, in text: String) throws(ToolError)
+        -> OutputAspect
+    {
+        let name = display ? "setdar" : "setsar"
+        let fail = { (reason: String) -> ToolError in
+            .usage(UsageError(message: "filter chain '\(text)': \(name) at column \(column): \(reason)"))
+        }
+        var ratio: String?
+        var max = 100
+        let aliases: Set<String> = ["r", "ratio", display ? "dar" : "sar"]
+        for (index, option) in value.split(separator: ":", omittingEmptySubsequences: false).enumerated() {
+            let parts = option.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let key = parts.count == 2 ? parts[0] : (index == 0 ? "r" : index == 1 ? "max" : "")
+            let text = parts.last ?? ""
+            if aliases.contains(key) {
+                ratio = text
+            } else if key == "max" {
+                guard let bound = Int(text), bound > 0 else { throw fail("max takes a positive whole number") }
+                max = bound
+            } else {
+                throw fail("unknown option '\(key.isEmpty ? String(option) : key)' (r, max)")
+            }
+        }
+        guard let ratio, !ratio.isEmpty else { throw fail("give the ratio (\(name)=\(display ? "16/9" : "1"))") }
+        let shape: SampleAspectRatio
+        do {
+            shape = try ArgumentParser.aspect(ratio, option: name, max: max)
+        } catch {
+            throw fail(error.message)
+        }
+        return display ? .display(width: shape.width, height: shape.height) : .sample(shape)
     }
 
     /// Blanks the step at `range`, number `position` of `count`, and the

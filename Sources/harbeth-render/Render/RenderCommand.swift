@@ -41,6 +41,10 @@ struct RenderCommand {
         // its format last the output's pixel format.
         let steps = filterGraph == nil ? try ChainSetup.runSteps(in: options.chain) : ChainSetup.RunSteps(text: "")
         let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat)
+        if let option = options.aspect, let chain = steps.aspect, option != chain {
+            throw .usage(UsageError(message: "-aspect and the chain's setsar or setdar disagree; give one of them"))
+        }
+        let aspect = options.aspect ?? steps.aspect
         let userChain: FilterChain
         let namingChain: FilterChain
         if let filterGraph {
@@ -86,13 +90,14 @@ struct RenderCommand {
         let onlyStills = isStillOutput && moreTargets.allSatisfy(\.isStill)
         var recorder = try output.map { target throws(ToolError) in
             try makeRecorder(
-                target, still: isStillOutput, keepRotation: !options.applyRotation, pixelFormat: pixelFormat)
+                target, still: isStillOutput, keepRotation: !options.applyRotation, pixelFormat: pixelFormat,
+                aspect: aspect)
         }
         // Each with the encoder options given for it, over the run's.
         let moreRecorders = try zip(moreTargets, options.outputEncoders).map { target, encoder throws(ToolError) in
             try makeRecorder(
                 target, still: target.isStill, keepRotation: !options.applyRotation, pixelFormat: pixelFormat,
-                encoder: encoder)
+                aspect: aspect, encoder: encoder)
         }
         try interrupts.check(output: output?.path)
         // With a frame-rate conversion, -frames:v counts output frames (FrameRateSource's limit).
@@ -194,7 +199,8 @@ struct RenderCommand {
         if filterGraph == nil, !options.applyRotation, rotation != 0, let current = recorder, let output,
             isStillOutput || !current.storesRotation
         {
-            recorder = try makeRecorder(output, still: isStillOutput, keepRotation: false, pixelFormat: pixelFormat)
+            recorder = try makeRecorder(
+                output, still: isStillOutput, keepRotation: false, pixelFormat: pixelFormat, aspect: aspect)
             rotationNote =
                 "rotation \(rotation) applied to the pixels: "
                 + (isStillOutput
@@ -495,10 +501,10 @@ struct RenderCommand {
     }
 
     /// A recorder for `target` with the run's encoder options (the pixel
-    /// format `pixelFormat`), and `encoder`'s over them (an output's own,
+    /// format `pixelFormat`, the shape `aspect`), and `encoder`'s over them (an output's own,
     /// with several outputs).
     private func makeRecorder(
-        _ target: OutputTarget, still: Bool, keepRotation: Bool, pixelFormat: String?,
+        _ target: OutputTarget, still: Bool, keepRotation: Bool, pixelFormat: String?, aspect: OutputAspect?,
         encoder: EncoderOverrides = EncoderOverrides()
     ) throws(ToolError) -> RecorderSink {
         let recorderOptions = RecorderSink.Options(
@@ -506,7 +512,8 @@ struct RenderCommand {
             preset: encoder.preset ?? options.preset, bitrate: encoder.bitrate ?? options.bitrate,
             gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
             keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
-            timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat)
+            timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat,
+            aspect: encoder.aspect ?? aspect)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {
