@@ -115,6 +115,62 @@ final class SampleAspectRatioTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("refused.mp4").path))
     }
 
+    /// A declared square shape is a shape like any other, as FFmpeg takes
+    /// it: a resize to a square frame gives 4:3 pixels (the picture stays
+    /// 4:3; FFmpeg recipes append setsar=1 for square ones). A shape that is
+    /// not declared stays undeclared, as in FFmpeg's output.
+    func testADeclaredSquareShapeIsOneAndAnUndeclaredOneStaysUndeclared() throws {
+        let undeclared = try TestMedia.clip(
+            "cli-undeclared.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=0.2", "-vf", "setsar=0", "-c:v",
+                "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            ])
+        let folder = try Clips.folder(with: [try Clips.video(), undeclared])
+        for input in ["cli-clip.mp4", "cli-undeclared.mp4"] {
+            for (ours, theirs) in [("resize=w=80:h=80", "scale=80:80"), ("sepia", "null")] {
+                let run = try Tool.run(["-vf", ours, "-y", "-q", "-o", "ours.mp4", input], in: folder)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                let reference = folder.appendingPathComponent("theirs.mp4").path
+                try TestMedia.run(
+                    "ffmpeg",
+                    [
+                        "-v", "error", "-y", "-i", folder.appendingPathComponent(input).path, "-vf", theirs, "-an",
+                        "-c:v", "libx264", "-preset", "ultrafast", reference,
+                    ])
+                XCTAssertEqual(
+                    try aspect(folder.appendingPathComponent("ours.mp4").path), try aspect(reference),
+                    "\(input) \(ours)")
+            }
+        }
+    }
+
+    /// Two outputs of one run each get their own shape, FFmpeg's for the
+    /// same outputs: a resized one's pixels change, the other's do not.
+    func testEachOutputOfARunHasItsOwnShape() throws {
+        let folder = try Clips.folder(with: [try Self.anamorphic.get()])
+        let graph = "[0]split[a][b];[a]sepia[same];[b]resize=w=80:h=80[resized]"
+        let run = try Tool.run(
+            [
+                "-i", "cli-anamorphic.mp4", "--graph", graph, "-q", "--map", "[same]", "-o", "same.mp4", "--map",
+                "[resized]", "-o", "resized.mp4",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-anamorphic.mp4").path,
+                "-filter_complex", "[0]split[a][b];[b]scale=80:80[resized]", "-map", "[a]",
+                folder.appendingPathComponent("theirs-same.mp4").path, "-map", "[resized]",
+                folder.appendingPathComponent("theirs-resized.mp4").path,
+            ])
+        for name in ["same", "resized"] {
+            XCTAssertEqual(
+                try aspect(folder.appendingPathComponent("\(name).mp4").path),
+                try aspect(folder.appendingPathComponent("theirs-\(name).mp4").path), name)
+        }
+    }
+
     /// In a graph the shape comes along each filter's first input, as
     /// FFmpeg's overlay takes its main input's: the anamorphic video under
     /// a square one keeps 32:27, and a resize after the overlay changes it.

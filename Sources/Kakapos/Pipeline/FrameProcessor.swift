@@ -47,12 +47,26 @@ public protocol MultiOutputFrameProcessor: FrameProcessor {
     var outputCount: Int { get }
     /// The formats of the outputs for input frames of `input`, in order.
     func outputFormats(for input: FrameFormat) throws -> [FrameFormat]
+    /// The shape of each output's pixels, in order, for frames of `input`
+    /// whose pixels are `sampleAspectRatio`; by default each output's is
+    /// `sampleAspectRatio(_:for:)`'s.
+    func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> [SampleAspectRatio]
     /// Submits one frame for all outputs as one submission; its single
     /// outcome is every output's frame, in order, or the first failure.
     func submitOutputs(
         _ frame: TimedFrame, policy: SubmissionPolicy, deliveryQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<[VideoFrame], RenderSubmissionError>) -> Void
     ) -> RenderSubmissionHandle<[VideoFrame]>
+}
+
+extension MultiOutputFrameProcessor {
+    /// `sampleAspectRatio(_:for:)` for every output.
+    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> [SampleAspectRatio]
+    {
+        Array(repeating: try self.sampleAspectRatio(sampleAspectRatio, for: input), count: outputCount)
+    }
 }
 
 /// Hands every frame back unchanged (planes shared, nothing copied).

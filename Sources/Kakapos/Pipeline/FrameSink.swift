@@ -61,7 +61,8 @@ public struct SinkInput: Sendable {
     public var framesAreOpaque = false
     /// The shape of the output's pixels (its sample aspect ratio): the
     /// source's as the processor leaves it
-    /// (`FrameProcessor.sampleAspectRatio(_:for:)`); nil for square.
+    /// (`FrameProcessor.sampleAspectRatio(_:for:)`); nil when the source
+    /// declares none, which the output does not declare either.
     public var sampleAspectRatio: SampleAspectRatio?
     /// True when `audio` is the source's own sound, decoded from a live
     /// input and handed on with the frames (`TimedFrame.audio`), rather
@@ -75,6 +76,9 @@ public struct SinkInput: Sendable {
     /// the formats of outputs 1, 2, ... (`format` is output 0's), which
     /// a `RecorderGroup` opens its other recorders for; empty otherwise.
     public var otherOutputFormats: [FrameFormat] = []
+    /// With several outputs, the shape of the pixels of each output after
+    /// the first, as `sampleAspectRatio` is output 0's; empty otherwise.
+    public var otherOutputSampleAspectRatios: [SampleAspectRatio?] = []
     /// The source's HDR10 static metadata: written to the output when it
     /// stays HDR (PQ or HLG), else dropped with a note.
     public var hdrMetadata: HDRMetadata?

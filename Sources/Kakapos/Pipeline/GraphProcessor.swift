@@ -120,21 +120,26 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
         -> SampleAspectRatio
     {
+        try self.sampleAspectRatio(sampleAspectRatio, for: input, output: 0)
+    }
+
+    /// `sampleAspectRatio(_:for:)` for each output, in order.
+    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
+        -> [SampleAspectRatio]
+    {
+        try (0..<outputCount).map { try self.sampleAspectRatio(sampleAspectRatio, for: input, output: $0) }
+    }
+
+    private func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat, output: Int)
+        throws -> SampleAspectRatio
+    {
         guard let graph else {
             let chain = chainForFrame(FrameTime(index: 0, seconds: 0))
             return try FilterChain(chain.filters.filter { !$0.readsNeighbouringFrames })
                 .sampleAspectRatio(sampleAspectRatio, for: input)
         }
-        var path: [Filter] = []
-        var source = FilterGraph.Source.step(graph.outputs[0].step)
-        while case .step(let index) = source {
-            let step = graph.graph.steps[index]
-            if let filter = step.filter { path.insert(filter, at: 0) }
-            guard let first = step.inputs.first else { return .square }
-            source = first
-        }
-        guard case .input(0) = source else { return .square }
-        return try FilterChain(path).sampleAspectRatio(sampleAspectRatio, for: input)
+        return try graph.graph.sampleAspectRatio(
+            sampleAspectRatio, of: graph.outputs[output], inputs: [input] + graph.otherFormats) ?? .square
     }
 
     /// The number of outputs each frame makes: 1 for a chain.

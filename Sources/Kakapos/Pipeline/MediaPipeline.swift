@@ -173,7 +173,11 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             input.otherOutputFormats = Array(formats.dropFirst())
             if let aspect = input.sampleAspectRatio {
                 do {
-                    input.sampleAspectRatio = try processor.sampleAspectRatio(aspect, for: source.frameFormat)
+                    let each =
+                        try multiOutput?.sampleAspectRatios(aspect, for: source.frameFormat)
+                        ?? [try processor.sampleAspectRatio(aspect, for: source.frameFormat)]
+                    input.sampleAspectRatio = each[0]
+                    input.otherOutputSampleAspectRatios = each.dropFirst().map { $0 }
                 } catch {
                     throw MediaError.processorRejectedFormat(ProcessorFailure(error))
                 }

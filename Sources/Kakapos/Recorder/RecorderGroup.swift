@@ -41,8 +41,14 @@ public final class RecorderGroup: FrameSink {
         }
         for (index, member) in members.enumerated() {
             var memberInput = input
-            if index > 0 { memberInput.format = input.otherOutputFormats[index - 1] }
+            if index > 0 {
+                memberInput.format = input.otherOutputFormats[index - 1]
+                memberInput.sampleAspectRatio =
+                    input.otherOutputSampleAspectRatios.indices.contains(index - 1)
+                    ? input.otherOutputSampleAspectRatios[index - 1] : input.sampleAspectRatio
+            }
             memberInput.otherOutputFormats = []
+            memberInput.otherOutputSampleAspectRatios = []
             do {
                 try member.begin(memberInput)
             } catch {

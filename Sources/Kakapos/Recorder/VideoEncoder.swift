@@ -55,10 +55,12 @@ final class VideoEncoder: @unchecked Sendable {
         raw.pointee.width = Int32(format.width)
         raw.pointee.height = Int32(format.height)
         raw.pointee.pix_fmt = chosen
+        // An undeclared shape stays undeclared (0:1), as FFmpeg leaves it.
         let aspect =
             options.aspect?.sampleAspectRatio(width: format.width, height: format.height) ?? input.sampleAspectRatio
-            ?? .square
-        raw.pointee.sample_aspect_ratio = AVRational(num: Int32(aspect.width), den: Int32(aspect.height))
+        raw.pointee.sample_aspect_ratio =
+            aspect.map { AVRational(num: Int32($0.width), den: Int32($0.height)) }
+            ?? AVRational(num: 0, den: 1)
         raw.pointee.color_range = color.range
         raw.pointee.colorspace = color.space
         raw.pointee.color_primaries = color.primaries

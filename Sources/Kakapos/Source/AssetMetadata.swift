@@ -71,7 +71,7 @@ public struct AssetMetadata: Sendable, Equatable {
     public let hdr: HDRMetadata?
     /// The shape of the stream's pixels (the stream's sample aspect ratio,
     /// else the codec's): 32:27 for an anamorphic 16:9 DVD; nil when the
-    /// file declares none (square).
+    /// file declares none (players take square pixels).
     public let sampleAspectRatio: SampleAspectRatio?
 
     /// The streams other than the decoded video, e.g. `subtitle stream 2 (subrip)`.

@@ -379,15 +379,13 @@ extension AssetSource {
     /// The display matrix's rotation in degrees, 0..<360.
     /// The stream's pixel shape as FFmpeg guesses it (the stream's sample
     /// aspect ratio, else the codec's, else the first frame's); nil when
-    /// none is declared or it is square.
+    /// none is declared. A declared 1:1 counts: a resize that changes the
+    /// picture's shape then gives other pixels, as FFmpeg's scale does.
     private static func sampleAspectRatio(
         of stream: UnsafeMutablePointer<AVStream>, in input: FFInputContext, frame: UnsafeMutablePointer<AVFrame>
     ) -> SampleAspectRatio? {
         let guessed = av_guess_sample_aspect_ratio(input.pointer, stream, frame)
-        guard let aspect = SampleAspectRatio(reducing: Int(guessed.num), Int(guessed.den)), !aspect.isSquare else {
-            return nil
-        }
-        return aspect
+        return SampleAspectRatio(reducing: Int(guessed.num), Int(guessed.den))
     }
 
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {

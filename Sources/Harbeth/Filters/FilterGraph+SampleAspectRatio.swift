@@ -1,0 +1,54 @@
+extension FilterGraph {
+    /// The pixel shape of `output` for inputs of `inputs` (input 0 first)
+    /// whose input 0 has pixels of `sampleAspectRatio`, as FFmpeg carries
+    /// it: along each filter's first input from the output back to input 0
+    /// (an overlay's or a stack's shape is its first input's), a resize
+    /// keeping the picture's shape and a transpose turning the pixels, at
+    /// the sizes of the first frame. Nil when the output's first inputs
+    /// lead to another input, whose shape is not given.
+    public func sampleAspectRatio(
+        _ sampleAspectRatio: SampleAspectRatio, of output: Output, inputs: [FrameFormat]
+    ) throws -> SampleAspectRatio? {
+        var sizes: [Int: FrameSize] = [:]
+        var filters: [Int: Filter] = [:]
+        func size(of source: Source) throws -> FrameSize {
+            switch source {
+            case .input(let index):
+                return FrameSize(width: inputs[index].width, height: inputs[index].height)
+            case .step(let index):
+                if let known = sizes[index] { return known }
+                let step = steps[index]
+                let first = try size(of: step.inputs[0])
+                var made = first
+                if let filter = step.filter {
+                    let others = try step.inputs.dropFirst().map { try size(of: $0) }
+                    let variables = ExpressionVariables(
+                        t: 0, n: 0, w: Double(first.width), h: Double(first.height))
+                    let resolved = try filter.resolved(variables, input: first).takingNodeInputs(of: others)
+                    filters[index] = resolved
+                    made = try resolved.stages(input: first).last?.outputSize ?? first
+                }
+                sizes[index] = made
+                return made
+            }
+        }
+        var path: [Int] = []
+        var source = Source.step(output.step)
+        while case .step(let index) = source {
+            path.insert(index, at: 0)
+            source = steps[index].inputs[0]
+        }
+        guard case .input(0) = source else { return nil }
+        var aspect = sampleAspectRatio
+        for index in path {
+            let made = try size(of: .step(index))
+            let entering = try size(of: steps[index].inputs[0])
+            if filters[index]?.descriptor == GeometryFilters.resize {
+                aspect = aspect.resized(from: entering, to: made)
+            } else if filters[index]?.descriptor == GeometryFilters.transpose {
+                aspect = aspect.transposed
+            }
+        }
+        return aspect
+    }
+}
