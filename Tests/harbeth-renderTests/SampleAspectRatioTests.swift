@@ -60,7 +60,9 @@ final class SampleAspectRatioTests: XCTestCase {
     /// terms at most max; `setdar=16:9` is a ratio of 16 with a max of 9).
     /// A step before other filters, a ratio that is not one, and an
     /// -aspect that disagrees with the chain are one line each. Before, setsar
-    /// and setdar were unknown filters and -aspect an unknown option.
+    /// and setdar were unknown filters and -aspect an unknown option, and
+    /// then a zero ratio (FFmpeg's `setsar=0`, which clears the shape) was
+    /// refused.
     func testSetsarSetdarAndAspectTagTheOutputAsFFmpegs() throws {
         let folder = try Clips.folder(with: [try Self.anamorphic.get()])
         let cases: [(ours: [String], theirs: [String])] = [
@@ -73,6 +75,11 @@ final class SampleAspectRatioTests: XCTestCase {
             (["-vf", "sepia", "-aspect", "16:9"], ["-aspect", "16:9"]),
             (["-vf", "sepia", "-aspect", "2.35"], ["-aspect", "2.35"]),
             (["-vf", "setdar=4/3", "-aspect", "4:3"], ["-aspect", "4:3"]),
+            // A zero ratio: setsar's leaves the shape undeclared, setdar's
+            // is square pixels, as FFmpeg writes them.
+            (["-vf", "sepia,setsar=0"], ["-vf", "setsar=0"]),
+            (["-vf", "resize=w=80:h=80,setsar=r=0/1"], ["-vf", "scale=80:80,setsar=r=0/1"]),
+            (["-vf", "setdar=0"], ["-vf", "setdar=0"]),
         ]
         for (ours, theirs) in cases {
             let run = try Tool.run(ours + ["-y", "-q", "-o", "ours.mp4", "cli-anamorphic.mp4"], in: folder)
@@ -172,28 +179,47 @@ final class SampleAspectRatioTests: XCTestCase {
     }
 
     /// In a graph the shape comes along each filter's first input, as
-    /// FFmpeg's overlay takes its main input's: the anamorphic video under
-    /// a square one keeps 32:27, and a resize after the overlay changes it.
+    /// FFmpeg's overlay takes its main input's, from whichever input that
+    /// path starts at: the anamorphic video under a square one keeps 32:27,
+    /// a resize after the overlay changes it, and an output made on input
+    /// 1 has input 1's shape, whether input 0's is square or undeclared.
+    /// Before, only input 0's shape was known: such an output was written
+    /// square, or undeclared.
     func testAGraphsOutputHasItsFirstInputsShape() throws {
-        let folder = try Clips.folder(with: [try Self.anamorphic.get(), try Clips.video()])
-        for (ours, theirs) in [
-            ("[0][1]overlay=x=16:y=8", "[0][1]overlay=16:8:shortest=1"),
-            ("[0][1]overlay=x=0:y=0,resize=w=100:h=100", "[0][1]overlay=0:0:shortest=1,scale=100:100"),
-        ] {
+        let undeclared = try TestMedia.clip(
+            "cli-undeclared.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=0.2", "-vf", "setsar=0", "-c:v",
+                "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            ])
+        let folder = try Clips.folder(with: [try Self.anamorphic.get(), try Clips.video(), undeclared])
+        let anamorphicFirst = ["cli-anamorphic.mp4", "cli-clip.mp4"]
+        let cases: [(inputs: [String], ours: String, theirs: String)] = [
+            (anamorphicFirst, "[0][1]overlay=x=16:y=8", "[0][1]overlay=16:8:shortest=1"),
+            (
+                anamorphicFirst, "[0][1]overlay=x=0:y=0,resize=w=100:h=100",
+                "[0][1]overlay=0:0:shortest=1,scale=100:100"
+            ),
+            (["cli-clip.mp4", "cli-anamorphic.mp4"], "[1][0]overlay=x=16:y=8", "[1][0]overlay=16:8:shortest=1"),
+            (
+                ["cli-undeclared.mp4", "cli-anamorphic.mp4"], "[1][0]overlay=x=0:y=0,resize=w=100:h=100",
+                "[1][0]overlay=0:0:shortest=1,scale=100:100"
+            ),
+            (["cli-anamorphic.mp4", "cli-undeclared.mp4"], "[1][0]overlay=x=0:y=0", "[1][0]overlay=0:0:shortest=1"),
+        ]
+        for (inputs, ours, theirs) in cases {
             let run = try Tool.run(
-                ["-i", "cli-anamorphic.mp4", "-i", "cli-clip.mp4", "--graph", ours, "-y", "-q", "-o", "ours.mp4"],
-                in: folder)
+                inputs.flatMap { ["-i", $0] } + ["--graph", ours, "-y", "-q", "-o", "ours.mp4"], in: folder)
             XCTAssertEqual(run.status, 0, run.stderr)
             let reference = folder.appendingPathComponent("theirs.mp4").path
             try TestMedia.run(
                 "ffmpeg",
-                [
-                    "-v", "error", "-y", "-i", folder.appendingPathComponent("cli-anamorphic.mp4").path, "-i",
-                    folder.appendingPathComponent("cli-clip.mp4").path, "-filter_complex", theirs, "-an", "-c:v",
-                    "libx264", "-preset", "ultrafast", reference,
+                ["-v", "error", "-y"] + inputs.flatMap { ["-i", folder.appendingPathComponent($0).path] } + [
+                    "-filter_complex", theirs, "-an", "-c:v", "libx264", "-preset", "ultrafast", reference,
                 ])
             XCTAssertEqual(
-                try aspect(folder.appendingPathComponent("ours.mp4").path), try aspect(reference), ours)
+                try aspect(folder.appendingPathComponent("ours.mp4").path), try aspect(reference),
+                "\(inputs) \(ours)")
         }
     }
 }

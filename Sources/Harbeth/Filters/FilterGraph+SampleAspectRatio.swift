@@ -1,13 +1,13 @@
 extension FilterGraph {
-    /// The pixel shape of `output` for inputs of `inputs` (input 0 first)
-    /// whose input 0 has pixels of `sampleAspectRatio`, as FFmpeg carries
-    /// it: along each filter's first input from the output back to input 0
-    /// (an overlay's or a stack's shape is its first input's), a resize
-    /// keeping the picture's shape and a transpose turning the pixels, at
-    /// the sizes of the first frame. Nil when the output's first inputs
-    /// lead to another input, whose shape is not given.
+    /// The pixel shape of `output` for inputs of `inputs` whose pixels are
+    /// `shapes` (input 0 first; nil where an input declares none), as
+    /// FFmpeg carries it: along each filter's first input from the output
+    /// back to the input it starts at (an overlay's or a stack's shape is
+    /// its first input's), a resize keeping the picture's shape and a
+    /// transpose turning the pixels, at the sizes of the first frame. Nil
+    /// when that input's shape is undeclared, as FFmpeg's output then is.
     public func sampleAspectRatio(
-        _ sampleAspectRatio: SampleAspectRatio, of output: Output, inputs: [FrameFormat]
+        of output: Output, inputs: [FrameFormat], shapes: [SampleAspectRatio?]
     ) throws -> SampleAspectRatio? {
         var sizes: [Int: FrameSize] = [:]
         var filters: [Int: Filter] = [:]
@@ -38,8 +38,9 @@ extension FilterGraph {
             path.insert(index, at: 0)
             source = steps[index].inputs[0]
         }
-        guard case .input(0) = source else { return nil }
-        var aspect = sampleAspectRatio
+        guard case .input(let first) = source, shapes.indices.contains(first), var aspect = shapes[first] else {
+            return nil
+        }
         for index in path {
             let made = try size(of: .step(index))
             let entering = try size(of: steps[index].inputs[0])

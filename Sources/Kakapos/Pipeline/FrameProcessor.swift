@@ -22,10 +22,12 @@ public protocol FrameProcessor: Sendable {
     /// knows it.
     var keepsOpaqueFramesOpaque: Bool { get }
     /// The shape of the output's pixels for frames of `input` whose pixels
-    /// are `sampleAspectRatio`: a chain's (`FilterChain.sampleAspectRatio`),
-    /// so that a resize keeps the picture's shape. By default the same.
-    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> SampleAspectRatio
+    /// are `sampleAspectRatio` (nil: the source declares none): a chain's
+    /// (`FilterChain.sampleAspectRatio`), so that a resize keeps the
+    /// picture's shape. Nil when the output's shape is undeclared. By
+    /// default the same.
+    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> SampleAspectRatio?
 }
 
 extension FrameProcessor {
@@ -33,8 +35,8 @@ extension FrameProcessor {
     public var keepsOpaqueFramesOpaque: Bool { false }
 
     /// `sampleAspectRatio`: the pixels keep their shape.
-    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> SampleAspectRatio
+    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> SampleAspectRatio?
     { sampleAspectRatio }
 }
 
@@ -50,8 +52,8 @@ public protocol MultiOutputFrameProcessor: FrameProcessor {
     /// The shape of each output's pixels, in order, for frames of `input`
     /// whose pixels are `sampleAspectRatio`; by default each output's is
     /// `sampleAspectRatio(_:for:)`'s.
-    func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> [SampleAspectRatio]
+    func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> [SampleAspectRatio?]
     /// Submits one frame for all outputs as one submission; its single
     /// outcome is every output's frame, in order, or the first failure.
     func submitOutputs(
@@ -62,8 +64,8 @@ public protocol MultiOutputFrameProcessor: FrameProcessor {
 
 extension MultiOutputFrameProcessor {
     /// `sampleAspectRatio(_:for:)` for every output.
-    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> [SampleAspectRatio]
+    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> [SampleAspectRatio?]
     {
         Array(repeating: try self.sampleAspectRatio(sampleAspectRatio, for: input), count: outputCount)
     }

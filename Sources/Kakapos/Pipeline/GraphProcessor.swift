@@ -33,6 +33,8 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         let outputs: [FilterGraph.Output]
         let layouts: [RenderOutput]
         let otherFormats: [FrameFormat]
+        /// The pixel shapes of inputs 1, 2, ... (nil: undeclared).
+        let otherSampleAspectRatios: [SampleAspectRatio?]
     }
 
     /// - Parameters:
@@ -68,12 +70,16 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     ///   - graph: the filter graph.
     ///   - label: the output to render (`"out"` or `"[out]"`); nil when the graph has one.
     ///   - otherInputs: the formats of inputs 1, 2, ..., for the output format before the first frame.
+    ///   - otherSampleAspectRatios: the pixel shapes of inputs 1, 2, ... (nil or missing: undeclared), for
+    ///     an output made on one of them (`sampleAspectRatio(_:for:)`).
     ///   - output: the output layout; by default input 0's.
     public init(
         renderer: Renderer, graph: FilterGraph, label: String? = nil, otherInputs: [FrameFormat],
-        output: RenderOutput = .sameAsSource
+        otherSampleAspectRatios: [SampleAspectRatio?] = [], output: RenderOutput = .sameAsSource
     ) throws(FilterGraphError) {
-        try self.init(renderer: renderer, graph: graph, labels: [label], otherInputs: otherInputs, outputs: [output])
+        try self.init(
+            renderer: renderer, graph: graph, labels: [label], otherInputs: otherInputs,
+            otherSampleAspectRatios: otherSampleAspectRatios, outputs: [output])
     }
 
     /// A processor that renders several outputs of a filter graph, all of
@@ -84,10 +90,11 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     ///   - graph: the filter graph.
     ///   - labels: the outputs to render, in order (nil: the graph's only output).
     ///   - otherInputs: the formats of inputs 1, 2, ..., for the output formats before the first frame.
+    ///   - otherSampleAspectRatios: the pixel shapes of inputs 1, 2, ... (nil or missing: undeclared).
     ///   - outputs: each output's layout, in the order of `labels`.
     public init(
         renderer: Renderer, graph: FilterGraph, labels: [String?], otherInputs: [FrameFormat],
-        outputs: [RenderOutput]
+        otherSampleAspectRatios: [SampleAspectRatio?] = [], outputs: [RenderOutput]
     ) throws(FilterGraphError) {
         precondition(!labels.isEmpty && labels.count == outputs.count, "one layout for each of one or more outputs")
         try graph.check(inputCount: otherInputs.count + 1)
@@ -96,7 +103,9 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         self.renderer = renderer
         self.output = outputs[0]
         self.chainForFrame = { _ in FilterChain() }
-        self.graph = GraphRun(graph: graph, outputs: chosen, layouts: outputs, otherFormats: otherInputs)
+        self.graph = GraphRun(
+            graph: graph, outputs: chosen, layouts: outputs, otherFormats: otherInputs,
+            otherSampleAspectRatios: otherSampleAspectRatios)
         self.failures = SubmissionScheduler(maxInFlight: 1, label: "kakapos.graph.failures")
         keepsOpaqueFramesOpaque = false
     }
@@ -111,35 +120,40 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     }
 
     /// The pixel shape of output 0 for frames of `input` whose pixels are
-    /// `sampleAspectRatio`, as FFmpeg carries it: along a chain
-    /// (`FilterChain.sampleAspectRatio`; a deinterlacer keeps it), and in a
-    /// graph along each filter's first input from the output back to input
-    /// 0 (an overlay's or a stack's shape is its first input's). An output
-    /// whose first inputs lead to another input gets square pixels: only
-    /// input 0's shape is known here.
-    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> SampleAspectRatio
+    /// `sampleAspectRatio` (nil: undeclared), as FFmpeg carries it: along a
+    /// chain (`FilterChain.sampleAspectRatio`; a deinterlacer keeps it), and
+    /// in a graph along each filter's first input from the output back to
+    /// the input it starts at (an overlay's or a stack's shape is its first
+    /// input's), whose shape is `sampleAspectRatio` for input 0 and
+    /// `otherSampleAspectRatios`' for the others. Nil when that input's
+    /// shape is undeclared.
+    public func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> SampleAspectRatio?
     {
         try self.sampleAspectRatio(sampleAspectRatio, for: input, output: 0)
     }
 
     /// `sampleAspectRatio(_:for:)` for each output, in order.
-    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> [SampleAspectRatio]
+    public func sampleAspectRatios(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> [SampleAspectRatio?]
     {
         try (0..<outputCount).map { try self.sampleAspectRatio(sampleAspectRatio, for: input, output: $0) }
     }
 
-    private func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat, output: Int)
-        throws -> SampleAspectRatio
+    private func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat, output: Int)
+        throws -> SampleAspectRatio?
     {
         guard let graph else {
             let chain = chainForFrame(FrameTime(index: 0, seconds: 0))
-            return try FilterChain(chain.filters.filter { !$0.readsNeighbouringFrames })
-                .sampleAspectRatio(sampleAspectRatio, for: input)
+            return try sampleAspectRatio.map {
+                try FilterChain(chain.filters.filter { !$0.readsNeighbouringFrames }).sampleAspectRatio($0, for: input)
+            }
+        }
+        let others = graph.otherFormats.indices.map {
+            graph.otherSampleAspectRatios.indices.contains($0) ? graph.otherSampleAspectRatios[$0] : nil
         }
         return try graph.graph.sampleAspectRatio(
-            sampleAspectRatio, of: graph.outputs[output], inputs: [input] + graph.otherFormats) ?? .square
+            of: graph.outputs[output], inputs: [input] + graph.otherFormats, shapes: [sampleAspectRatio] + others)
     }
 
     /// The number of outputs each frame makes: 1 for a chain.

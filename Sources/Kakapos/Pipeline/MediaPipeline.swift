@@ -171,16 +171,15 @@ public final class MediaPipeline<Sink: FrameSink>: Sendable {
             var input = try source.sinkInput(
                 format: formats[0], maps: options.maps, keepTimestamps: options.keepTimestamps)
             input.otherOutputFormats = Array(formats.dropFirst())
-            if let aspect = input.sampleAspectRatio {
-                do {
-                    let each =
-                        try multiOutput?.sampleAspectRatios(aspect, for: source.frameFormat)
-                        ?? [try processor.sampleAspectRatio(aspect, for: source.frameFormat)]
-                    input.sampleAspectRatio = each[0]
-                    input.otherOutputSampleAspectRatios = each.dropFirst().map { $0 }
-                } catch {
-                    throw MediaError.processorRejectedFormat(ProcessorFailure(error))
-                }
+            do {
+                let aspect = input.sampleAspectRatio
+                let each =
+                    try multiOutput?.sampleAspectRatios(aspect, for: source.frameFormat)
+                    ?? [try processor.sampleAspectRatio(aspect, for: source.frameFormat)]
+                input.sampleAspectRatio = each[0]
+                input.otherOutputSampleAspectRatios = Array(each.dropFirst())
+            } catch {
+                throw MediaError.processorRejectedFormat(ProcessorFailure(error))
             }
             input.framesAreOpaque =
                 multiOutput == nil && processor.keepsOpaqueFramesOpaque

@@ -57,7 +57,8 @@ final class VideoEncoder: @unchecked Sendable {
         raw.pointee.pix_fmt = chosen
         // An undeclared shape stays undeclared (0:1), as FFmpeg leaves it.
         let aspect =
-            options.aspect?.sampleAspectRatio(width: format.width, height: format.height) ?? input.sampleAspectRatio
+            options.aspect.map { $0.sampleAspectRatio(width: format.width, height: format.height) }
+            ?? input.sampleAspectRatio
         raw.pointee.sample_aspect_ratio =
             aspect.map { AVRational(num: Int32($0.width), den: Int32($0.height)) }
             ?? AVRational(num: 0, den: 1)

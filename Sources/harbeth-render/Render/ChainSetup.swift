@@ -118,7 +118,9 @@ enum ChainSetup {
     /// FFmpeg's setsar or setdar value (`1`, `16/9`, `1.7778`, `r=16/9`,
     /// `sar=10/11`, `dar=16/9:max=255`; positional ratio, then max) as the
     /// shape to tag the output with: the ratio as the nearest fraction whose
-    /// terms are at most max (100 by default), as FFmpeg takes it.
+    /// terms are at most max (100 by default), as FFmpeg takes it. A zero
+    /// ratio (`0`, `0/1`) is FFmpeg's too: setsar's leaves the shape
+    /// undeclared, setdar's makes the pixels square.
     private static func outputAspect(_ value: String, display: Bool, column: Int, in text: String) throws(ToolError)
         -> OutputAspect
     {
@@ -145,6 +147,7 @@ enum ChainSetup {
             }
         }
         guard let ratio, !ratio.isEmpty else { throw fail("give the ratio (\(name)=\(display ? "16/9" : "1"))") }
+        if isZero(ratio) { return display ? .sample(.square) : .undeclared }
         let shape: SampleAspectRatio
         do {
             shape = try ArgumentParser.aspect(ratio, option: name, max: max)
@@ -152,6 +155,13 @@ enum ChainSetup {
             throw fail(error.message)
         }
         return display ? .display(width: shape.width, height: shape.height) : .sample(shape)
+    }
+
+    /// True for a ratio of zero: `0`, `0.0`, `0/1`, `0:5`.
+    private static func isZero(_ ratio: String) -> Bool {
+        let parts = ratio.split(separator: ratio.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
+        guard let numerator = Double(parts[0]), numerator == 0 else { return false }
+        return parts.count == 1 || (parts.count == 2 && (Int(parts[1]) ?? 0) > 0)
     }
 
     /// Blanks the step at `range`, number `position` of `count`, and the

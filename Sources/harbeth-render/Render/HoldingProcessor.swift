@@ -34,8 +34,8 @@ final class HoldingProcessor: FrameProcessor, @unchecked Sendable {
 
     var keepsOpaqueFramesOpaque: Bool { inner.keepsOpaqueFramesOpaque }
 
-    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> SampleAspectRatio
+    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> SampleAspectRatio?
     { try inner.sampleAspectRatio(sampleAspectRatio, for: input) }
 
     init(_ inner: any FrameProcessor, holdFrame: Int, console: Console) {

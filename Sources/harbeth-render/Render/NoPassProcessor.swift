@@ -27,9 +27,9 @@ final class NoPassProcessor: FrameProcessor, @unchecked Sendable {
 
     var keepsOpaqueFramesOpaque: Bool { chain.keepsOpaqueFramesOpaque }
 
-    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio, for input: FrameFormat) throws
-        -> SampleAspectRatio
-    { try chain.sampleAspectRatio(sampleAspectRatio, for: input) }
+    func sampleAspectRatio(_ sampleAspectRatio: SampleAspectRatio?, for input: FrameFormat) throws
+        -> SampleAspectRatio?
+    { try sampleAspectRatio.map { try chain.sampleAspectRatio($0, for: input) } }
 
     func outputFormat(for input: FrameFormat) throws -> FrameFormat {
         if let format = try chain.formatWithoutPass(for: input, output: output) { return format }

@@ -229,7 +229,8 @@ struct RenderCommand {
                 let layouts = moreRecorders.map { RenderOutput.layout($0.preferredLayout(for: source.metadata.layout)) }
                 graph = try GraphProcessor(
                     renderer: renderer, graph: filterGraph, labels: [options.graphOutput] + options.moreGraphOutputs,
-                    otherInputs: others.map(\.metadata.frameFormat), outputs: [layout] + layouts)
+                    otherInputs: others.map(\.metadata.frameFormat),
+                    otherSampleAspectRatios: others.map(\.metadata.sampleAspectRatio), outputs: [layout] + layouts)
             } catch {
                 throw .invalidGraph(graph: filterGraph.description, error: error)
             }
