@@ -29,6 +29,51 @@ final class FirstFiltersTests: XCTestCase {
         XCTAssertEqual(Filter.eq(contrast: 1.2, saturation: 4).description, "eq=contrast=1.2:saturation=3")
     }
 
+    /// FFmpeg's hue as yuv_hue on the RGB path (an RGBA frame): the
+    /// chroma of BT.709 limited turned and scaled, the luma moved, against
+    /// numpy's rotation of (Cb, Cr) on the codes. FFmpeg's own output is
+    /// the reference for the CLI (HueCLITests).
+    func testYUVHueOnTheRGBPath() throws {
+        for chain in [
+            "yuv_hue=degrees=90:saturation=0.5", "yuv_hue=saturation=0", "yuv_hue=degrees=-135:saturation=1.4",
+            "yuv_hue=brightness=-1.5:saturation=0.8", "yuv_hue=degrees=400:saturation=-1:brightness=2", "yuv_hue",
+            "hue=h=30:s=0.6:b=0.5", "hue=H=PI/3",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+        XCTAssertEqual(
+            Filter.yuvHue(degrees: 30, saturation: 20).description, "yuv_hue=degrees=30:saturation=10")
+    }
+
+    /// FFmpeg's hue parses by its options (h degrees, s, H radians, b;
+    /// positional in that order) as yuv_hue; catalog hue's own value
+    /// (`hue=90`, `hue=degrees=90`) stays catalog hue. Before, `hue=s=0`
+    /// was an unknown parameter.
+    func testFFmpegsHueIsYUVHue() throws {
+        for (ffmpeg, ours) in [
+            ("hue=s=0", "yuv_hue=saturation=0"), ("hue=h=90:s=0.5", "yuv_hue=degrees=90:saturation=0.5"),
+            ("hue=30:0.6", "yuv_hue=degrees=30:saturation=0.6"), ("hue=b=-2", "yuv_hue=brightness=-2"),
+            ("hue=90:s=2:b=1", "yuv_hue=degrees=90:saturation=2:brightness=1"),
+            ("hue=H=1", "yuv_hue=degrees=\(180 / Double.pi)"), ("hue=90", "hue=degrees=90"),
+            ("hue=degrees=45", "hue=degrees=45"),
+        ] {
+            XCTAssertEqual(try FilterChain(parsing: ffmpeg), try FilterChain(parsing: ours), ffmpeg)
+        }
+        let radians = try FilterChain(parsing: "hue=H='PI/2*t'").filters[0]
+        XCTAssertEqual(radians.name, "yuv_hue")
+        XCTAssertEqual(radians.resolved(ExpressionVariables(t: 0.5)).values.number("degrees"), 45, accuracy: 1e-9)
+        for (text, message) in [
+            ("hue=h=10:H=1", "hue H='1' is invalid at column 10; expected h or H, not both"),
+            ("hue=s=11", "out of range"), ("hue=1:2:3:4:5", "hue takes at most 4 values"),
+            ("hue=h=1:x=2", "hue has no parameter 'x' at column 9; valid: h, s, H, b"),
+            ("hue=H='PI*(t'", "hue H='PI*(t'"),
+        ] {
+            XCTAssertThrowsError(try FilterChain(parsing: text), text) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(text): \(error)")
+            }
+        }
+    }
+
     func testPointwiseChainsAccumulateWithoutClampingBetweenFilters() throws {
         // brightness pushes values past 1; contrast brings some back. A
         // clamp between them would differ from the float reference.

@@ -55,17 +55,32 @@ def eq_table(contrast, brightness, gamma, weight):
     return np.array(table, dtype=float)
 
 
+KR709, KB709 = 0.2126, 0.0722
+
+
+def codes709(c):
+    """RGB as 8-bit BT.709 limited Y, Cb, Cr codes (an RGB frame's conversion)."""
+    kg = 1 - KR709 - KB709
+    luma = c @ np.array([KR709, kg, KB709])
+    cb = 128 + 224 * (c[..., 2] - luma) / (2 * (1 - KB709))
+    cr = 128 + 224 * (c[..., 0] - luma) / (2 * (1 - KR709))
+    return 16 + 219 * luma, cb, cr
+
+
+def rgb709(y, cb, cr):
+    """8-bit BT.709 limited codes back to RGB."""
+    kg = 1 - KR709 - KB709
+    lp = (y - 16) / 219
+    r = lp + 2 * (1 - KR709) * (cr - 128) / 224
+    b = lp + 2 * (1 - KB709) * (cb - 128) / 224
+    g = (lp - KR709 * r - KB709 * b) / kg
+    return np.stack([r, g, b], axis=-1)
+
+
 @reference
 def eq(image, v):
     # The RGB path: 8-bit codes of the frame's colorimetry (BT.709 limited
     # for an RGB frame), each plane's table read between entries, and back.
-    kr, kb = 0.2126, 0.0722
-    kg = 1 - kr - kb
-    c = rgb(image)
-    luma = c @ np.array([kr, kg, kb])
-    y = 16 + 219 * luma
-    cb = 128 + 224 * (c[..., 2] - luma) / (2 * (1 - kb))
-    cr = 128 + 224 * (c[..., 0] - luma) / (2 * (1 - kr))
     green = v["gamma_g"]
     tables = [
         eq_table(v["contrast"], v["brightness"], v["gamma"] * green, v["gamma_weight"]),
@@ -73,14 +88,22 @@ def eq(image, v):
         eq_table(v["saturation"], 0, np.sqrt(v["gamma_r"] / green), v["gamma_weight"]),
     ]
     grid = np.arange(256)
-    y, cb, cr = (np.interp(np.clip(p, 0, 255), grid, t) for p, t in zip((y, cb, cr), tables))
-    lp = (y - 16) / 219
-    pb = (cb - 128) / 224
-    pr = (cr - 128) / 224
-    r = lp + 2 * (1 - kr) * pr
-    b = lp + 2 * (1 - kb) * pb
-    g = (lp - kr * r - kb * b) / kg
-    return with_rgb(image, np.clip(np.stack([r, g, b], axis=-1), 0, 1))
+    y, cb, cr = (np.interp(np.clip(p, 0, 255), grid, t) for p, t in zip(codes709(rgb(image)), tables))
+    return with_rgb(image, np.clip(rgb709(y, cb, cr), 0, 1))
+
+
+@reference
+def yuv_hue(image, v):
+    # FFmpeg vf_hue on BT.709 limited codes (an RGB frame's conversion):
+    # (Cb, Cr) - 128 turned by the angle and scaled, Y + 25.5 b, each code
+    # clipped to 0...255 as FFmpeg's tables are, and back.
+    y, cb, cr = codes709(rgb(image))
+    angle = math.radians(v["degrees"])
+    cos, sin = v["saturation"] * math.cos(angle), v["saturation"] * math.sin(angle)
+    u, w = cb - 128, cr - 128
+    cb, cr = cos * u - sin * w + 128, sin * u + cos * w + 128
+    y = y + 25.5 * v["brightness"]
+    return with_rgb(image, rgb709(*(np.clip(p, 0, 255) for p in (y, cb, cr))))
 
 
 SEPIA = np.array([[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]])

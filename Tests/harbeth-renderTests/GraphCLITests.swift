@@ -36,19 +36,7 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(try Clips.frameCount(ours), try Clips.frameCount(reference), "frame counts")
         let timestamps = { (path: String) in try Clips.probe("frame=pts_time", stream: "v:0", of: path) }
         XCTAssertEqual(try timestamps(ours), try timestamps(reference), "timestamps")
-        let stats = ours + ".psnr.txt"
-        _ = try TestMedia.run(
-            "ffmpeg",
-            [
-                "-hide_banner", "-loglevel", "error", "-i", ours, "-i", reference, "-lavfi",
-                "[0][1]psnr=stats_file=\(stats)", "-f", "null", "-",
-            ])
-        let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n")
-        let values = lines.compactMap { line -> Double? in
-            guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else { return nil }
-            let text = field.dropFirst("psnr_avg:".count)
-            return text == "inf" ? 100 : Double(text)
-        }
+        let values = try Clips.framePSNRs(ours, reference)
         return (values.min() ?? 0, values.count)
     }
 

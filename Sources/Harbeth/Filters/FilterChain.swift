@@ -131,6 +131,12 @@ struct FilterChainParser {
         if name == "shader" {
             return try makeCustomShader(arguments: arguments, column: nameColumn)
         }
+        // FFmpeg's hue, by its options: catalog hue takes none of them.
+        if name == "hue",
+            let (descriptor, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn)
+        {
+            return try makeFilter(descriptor, arguments: translated)
+        }
         guard let descriptor = catalog.descriptor(named: name) else {
             // FFmpeg's filter that is one of ours with the same values.
             if let (descriptor, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn) {

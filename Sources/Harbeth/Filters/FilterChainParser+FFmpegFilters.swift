@@ -11,7 +11,9 @@ extension FilterChainParser {
     /// input's size, -1 and -n keep the aspect, as in FFmpeg) is `resize`,
     /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
     /// neighbor or lanczos the method, its force_original_aspect_ratio
-    /// and force_divisible_by resize's fit and multiple. Nil for other names.
+    /// and force_divisible_by resize's fit and multiple; FFmpeg's `hue`
+    /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`.
+    /// Nil for other names, and for catalog `hue`'s values (`hue=90`).
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
         FilterDescriptor, [Argument]
     )? {
@@ -29,9 +31,59 @@ extension FilterChainParser {
         case "scale":
             guard let resize = catalog.descriptor(named: "resize") else { return nil }
             return (resize, try Self.scaleArguments(arguments))
+        case "hue":
+            guard Self.writesFFmpegHue(arguments), let yuvHue = catalog.descriptor(named: "yuv_hue") else {
+                return nil
+            }
+            return (yuvHue, try Self.hueArguments(arguments))
         default:
             return nil
         }
+    }
+
+    /// True for FFmpeg's hue, whose values catalog `hue` (`degrees` alone)
+    /// does not take: any of its options `h`, `s`, `H`, `b` by name, or
+    /// more than one value.
+    static func writesFFmpegHue(_ arguments: [Argument]) -> Bool {
+        arguments.count > 1 || arguments.contains { ["h", "s", "H", "b"].contains($0.key ?? "") }
+    }
+
+    /// FFmpeg hue's values (positional `h:s:H:b`) as yuv_hue's: `h` is
+    /// degrees, `H` radians (FFmpeg refuses both), `s` saturation, `b`
+    /// brightness; each a number or an expression.
+    private static func hueArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
+        let given = try ffmpegOptions(
+            arguments, filter: "hue", order: [("h", ["h"]), ("s", ["s"]), ("H", ["H"]), ("b", ["b"])],
+            valid: ["h", "s", "H", "b"])
+        if given["h"] != nil, let radians = given["H"] {
+            throw .invalidValue(
+                filter: "hue", parameter: "H", text: radians.value, expected: "h or H, not both",
+                column: radians.keyColumn)
+        }
+        var translated: [Argument] = []
+        for (name, key) in [("h", "degrees"), ("H", "degrees"), ("s", "saturation"), ("b", "brightness")] {
+            guard var argument = given[name] else { continue }
+            argument.key = key
+            if name == "H" {
+                let text = argument.value.trimmingSpaces()
+                if let radians = Double(text) {
+                    argument.value = "\(radians * 180 / .pi)"
+                } else {
+                    // A broken expression is reported as written.
+                    do {
+                        _ = try ParameterExpression(parsing: text)
+                    } catch {
+                        let start = argument.valueColumn + (argument.quoted ? 1 : 0)
+                        throw .invalidExpression(
+                            filter: "hue", parameter: "H", text: text, reason: error.reason,
+                            column: start + error.column - 1)
+                    }
+                    argument.value = "(\(text))*180/PI"
+                }
+            }
+            translated.append(argument)
+        }
+        return translated
     }
 
     /// scale's values as resize's: positional `w:h:flags` or one `WxH`, named `w`

@@ -86,6 +86,29 @@ enum Clips {
         }
     }
 
+    /// Each frame's PSNR (the average of the planes, 100 for identical
+    /// frames) of `ours` against `reference`, by FFmpeg's psnr filter: of
+    /// the frames as stored, or with `asShown` of both in RGB, as a player
+    /// shows them (codes outside RGB clipped).
+    static func framePSNRs(_ ours: String, _ reference: String, asShown: Bool = false) throws -> [Double] {
+        let stats = ours + ".psnr.txt"
+        let graph =
+            asShown
+            ? "[0]format=rgb24[a];[1]format=rgb24[b];[a][b]psnr=stats_file=\(stats)"
+            : "[0][1]psnr=stats_file=\(stats)"
+        _ = try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-i", ours, "-i", reference, "-lavfi", graph, "-f", "null", "-",
+            ])
+        let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n")
+        return lines.compactMap { line -> Double? in
+            guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else { return nil }
+            let text = field.dropFirst("psnr_avg:".count)
+            return text == "inf" ? 100 : Double(text)
+        }
+    }
+
     static func meanAbsoluteDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
         guard a.count == b.count, !a.isEmpty else { return .infinity }
         return zip(a, b).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(a.count)
