@@ -193,6 +193,29 @@ final class PixelFormatTests: XCTestCase {
         XCTAssertEqual(Clips.entries(folder), ["hq.mov", "same.mp4"])
     }
 
+    /// FFmpeg's `null` and `copy` pass frames on unchanged anywhere in a
+    /// -vf chain, and are taken out of it: `-vf null` gives the input's
+    /// frames (FFV1 in, FFV1 out: the same MD5s), and `null,sepia,copy` is
+    /// `sepia`, even with format last. Before, both were unknown filters.
+    func testFFmpegsNullAndCopyPassFramesOn() throws {
+        let source = try TestMedia.clip(
+            "null-source.mkv",
+            ["-f", "lavfi", "-i", "testsrc2=size=96x64:rate=25", "-t", "0.2", "-c:v", "ffv1", "-pix_fmt", "yuv420p"])
+        let folder = try Clips.folder(with: [source])
+        let hashes = { (name: String) in try Clips.frameHashes(folder.appendingPathComponent(name).path) }
+        for (chain, output, same) in [
+            ("null", "null.mkv", "null-source.mkv"), ("copy", "copy.mkv", "null-source.mkv"),
+            ("sepia", "sepia.mkv", nil), ("null,sepia,copy", "both.mkv", "sepia.mkv"),
+            ("copy, sepia ,null,format=yuv420p", "format.mkv", "sepia.mkv"),
+        ] {
+            let run = try Tool.run(
+                ["-vf", chain, "--codec", "ffv1", "-q", "null-source.mkv", "-o", output], in: folder)
+            XCTAssertEqual(run.status, 0, "\(chain): \(run.stderr)")
+            guard run.status == 0, let same else { continue }
+            XCTAssertEqual(try hashes(output), try hashes(same), chain)
+        }
+    }
+
     /// An opaque picture stays opaque in the file: an RGB PNG comes out
     /// RGB, as FFmpeg writes it, not RGBA with an alpha of 255 everywhere,
     /// and so does a PNG of a YUV video; the pixels are the input's. A

@@ -48,7 +48,7 @@ public struct FilterCatalog: Sendable {
     /// a typo of `cas`).
     public static let ffmpegFiltersWithoutCounterpart: Set<String> = [
         "fps", "framerate", "minterpolate", "trim", "setpts", "select", "drawtext", "subtitles", "ass", "null",
-        "format",
+        "copy", "format",
     ]
 
     /// What to suggest for a name the catalog does not have: how it writes

@@ -6,8 +6,9 @@ import Kakapos
 /// makes the pixels upright put in front when asked.
 enum ChainSetup {
     /// A chain as written, with the steps of FFmpeg's that are options of
-    /// the run here taken out of it: `fps` (a frame-rate conversion) and
-    /// `format` (the output's pixel format). `text` has each such step
+    /// the run here taken out of it: `fps` (a frame-rate conversion),
+    /// `format` (the output's pixel format), `setsar` and `setdar` (its
+    /// shape), and `null` and `copy` (nothing). `text` has each such step
     /// (and its comma) blanked with spaces, so the columns of the rest
     /// stay where they were written.
     struct RunSteps {
@@ -22,15 +23,20 @@ enum ChainSetup {
         var pixelFormat: String?
         /// `setsar=R` or `setdar=R` last: the shape to tag the output with.
         var aspect: OutputAspect?
+        /// True when FFmpeg's `null` or `copy` (which pass frames on
+        /// unchanged) were taken out.
+        var passedOn = false
 
         /// True when the chain had no step of the run: the text is the chain.
-        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil && aspect == nil }
+        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil && aspect == nil && !passedOn }
     }
 
-    /// Takes FFmpeg's `fps` and `format` out of a chain. fps runs as a
-    /// frame-rate conversion of the run (`FrameRateSource`): first in the
-    /// chain, before the filters, or last, after them; elsewhere it would
-    /// change the time of only some of the filters, and is refused.
+    /// Takes FFmpeg's `fps`, `format`, `setsar`, `setdar`, `null` and
+    /// `copy` out of a chain. null and copy, which change nothing, go
+    /// wherever they are. fps runs as a frame-rate conversion of the run
+    /// (`FrameRateSource`): first in the chain, before the filters, or
+    /// last, after them; elsewhere it would change the time of only some
+    /// of the filters, and is refused.
     /// `format=NAME` last is the output's pixel format; before a filter it
     /// is refused, since the filters here work on any format in float and
     /// what it leaves is the output's format alone.
@@ -58,10 +64,20 @@ enum ChainSetup {
         steps.append(start..<characters.count)
         var result = RunSteps(text: text)
         var blanked = characters
-        let names = steps.map { step in
+        var names = steps.map { step in
             String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines).prefix {
                 $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
             }
+        }
+        // FFmpeg's null and copy, wherever they are, change nothing: taken
+        // out first, the steps around them are placed as if never there.
+        while let position = steps.firstIndex(where: {
+            ["null", "copy"].contains(String(characters[$0]).trimmingCharacters(in: .whitespacesAndNewlines))
+        }) {
+            blank(position, of: steps, in: &blanked)
+            steps.remove(at: position)
+            names.remove(at: position)
+            result.passedOn = true
         }
         for (position, step) in steps.enumerated() {
             let written = String(characters[step]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -87,7 +103,7 @@ enum ChainSetup {
                 } else {
                     result.aspect = try outputAspect(value, display: name == "setdar", column: column, in: text)
                 }
-                blank(step, position: position, of: steps.count, in: &blanked)
+                blank(position, of: steps, in: &blanked)
                 continue
             }
             let conversion: FrameRateConversion
@@ -106,7 +122,7 @@ enum ChainSetup {
                         message: "filter chain '\(text)': fps at column \(column) is between filters; put it first"
                             + " (the filters see the new rate's frames) or last (they see the input's), or use -r"))
             }
-            blank(step, position: position, of: steps.count, in: &blanked)
+            blank(position, of: steps, in: &blanked)
         }
         result.text = String(blanked)
         return result
@@ -164,15 +180,16 @@ enum ChainSetup {
         return parts.count == 1 || (parts.count == 2 && (Int(parts[1]) ?? 0) > 0)
     }
 
-    /// Blanks the step at `range`, number `position` of `count`, and the
-    /// comma that joins it to the steps before it (the first step: to
-    /// those after it), so that blanking several leaves no stray comma.
-    private static func blank(_ range: Range<Int>, position: Int, of count: Int, in characters: inout [Character]) {
+    /// Blanks step `position` of `steps` and the comma that joins it to
+    /// the step before it (the first step: to the step after it), so that
+    /// blanking several, in any order, leaves no stray comma.
+    private static func blank(_ position: Int, of steps: [Range<Int>], in characters: inout [Character]) {
+        let range = steps[position]
         var blank = range
         if position > 0 {
-            blank = (range.lowerBound - 1)..<range.upperBound
-        } else if count > 1 {
-            blank = range.lowerBound..<(range.upperBound + 1)
+            blank = steps[position - 1].upperBound..<range.upperBound
+        } else if steps.count > 1 {
+            blank = range.lowerBound..<steps[1].lowerBound
         }
         for offset in blank { characters[offset] = " " }
     }
@@ -258,7 +275,8 @@ enum ChainSetup {
         "drawtext": "has no counterpart here: no filter draws text",
         "subtitles": "has no counterpart here: subtitle streams are copied, not burnt in",
         "ass": "has no counterpart here: subtitle streams are copied, not burnt in",
-        "null": "has no counterpart here: leave it out (a chain needs at least one filter)",
+        "null": "passes frames on unchanged: leave it out of a filtergraph (a -vf chain takes it out itself)",
+        "copy": "passes frames on unchanged: leave it out of a filtergraph (a -vf chain takes it out itself)",
     ]
 
     /// What to say about FFmpeg's filter `name`, written at `column`
