@@ -70,6 +70,7 @@ final class FilterTransparencyTests: XCTestCase {
         for chain in [
             "opacity=0.5", "channel_control=alpha=0.5", "color_vector=vector=0/0/0/-0.5",
             "color_matrix=offset=0/0/0/-0.5", "chroma_key=color=1/1/1:threshold=1",
+            "color_key=color=0.5/0.5/0.5:similarity=0.5",
             "luma_key=threshold=0.5:tolerance=0.5", "despill=alpha=1", "color_packing",
             "transform=matrix=0.5/0/0/0/0.5/0", "rotate=angle=45:fill=0/0/0/0", "pad=w=80:h=60:color=0/0/0/0.5",
             "lens_correction=k1=0.5", "sphere_refraction", "glass_sphere", "solid=color=1/0/0/0.5",

@@ -2,18 +2,21 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// despill, luma_key, colorize, depth_luminance, dither, rgba_shift,
+/// despill, luma_key, color_key, colorize, depth_luminance, dither, rgba_shift,
 /// lens_correction, kaleidoscope and adaptive_threshold against the numpy
 /// references (2/255 for pointwise filters, PSNR >= 45 dB for the rest;
 /// the thresholds at float precision; adaptive_threshold's offset is never
 /// 0 here, where a flat area's pixels equal their mean and float sums fall
-/// either side); despill and rgba_shift also against FFmpeg's own
-/// filters on the same frame (within 1/255: FFmpeg truncates to 8 bits).
+/// either side); despill, rgba_shift and color_key (as FFmpeg's
+/// colorkey) also against FFmpeg's own filters on the same frame (within
+/// 1/255: FFmpeg truncates to 8 bits). Before, colorkey was unknown.
 final class KeyingAndOpticsFiltersTests: XCTestCase {
     func testKeyingAndToning() throws {
         for chain in [
             "despill", "despill=type=blue:mix=0.2:expand=0.5:red=0.5:blue=-1:brightness=0.3:alpha=1",
             "luma_key=threshold=0.5:tolerance=0.1", "luma_key=threshold=0.2:tolerance=0.05:softness=0.2",
+            "color_key=color=0.2/0.6/0.3:similarity=0.2:blend=0.15", "color_key=color=#d0d0d0:similarity=0.3",
+            "colorkey=0x3060c0:0.25:0.5",
             "colorize", "colorize=hue=200:saturation=0.8:lightness=0.3:mix=0.5", "colorize=hue=40:mix=0",
             "depth_luminance", "depth_luminance=offset=0.2:range=0.5", "dither", "dither=levels=2:matrix=2",
             "dither=levels=6:matrix=4",
@@ -40,6 +43,13 @@ final class KeyingAndOpticsFiltersTests: XCTestCase {
             ("despill=mix=0.3:expand=0.2:green=-0.8", "despill=mix=0.3:expand=0.2:green=-0.8"),
             ("rgba_shift=rh=5:gv=-3:bh=-7:bv=2", "rgbashift=rh=5:gv=-3:bh=-7:bv=2"),
             ("rgba_shift=rh=20:bv=-9:edge=wrap", "rgbashift=rh=20:bv=-9:edge=wrap"),
+            // FFmpeg's colorkey, by its own name and values: the alpha it
+            // replaces is truncated to 8 bits there.
+            (
+                "colorkey=color=0x30a040:similarity=0.2:blend=0.3",
+                "colorkey=color=0x30a040:similarity=0.2:blend=0.3"
+            ),
+            ("colorkey=color=white:similarity=0.4:blend=0.2", "colorkey=color=white:similarity=0.4:blend=0.2"),
         ] {
             let output = try ImageNode(frame).applying(try FilterChain(parsing: ours))
                 .makeFrame(on: try Self.floatRenderer()).packedBytes(plane: 0)

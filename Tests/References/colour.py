@@ -373,6 +373,19 @@ def chroma_key(image, v):
     return out
 
 
+@reference
+def color_key(image, v):
+    # FFmpeg colorkey: the RGB distance over sqrt(3); the alpha replaced.
+    d = np.linalg.norm(np.clip(rgb(image), 0, 1) - np.asarray(v["color"], dtype=np.float64), axis=-1) / math.sqrt(3)
+    similarity, blend = v["similarity"], v["blend"]
+    out = image.copy()
+    if blend > 0.0001:
+        out[..., 3] = np.clip((d - similarity) / blend, 0, 1)
+    else:
+        out[..., 3] = (d > similarity).astype(np.float64)
+    return out
+
+
 def vignette_amount(image, v):
     """smoothstep(start, end, distance(uv, center)) at pixel centres, a
     step at start when end <= start (vignette and vignette_blend)."""

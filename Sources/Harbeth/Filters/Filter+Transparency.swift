@@ -31,6 +31,8 @@ extension Filter {
             return values.number("intensity") > 0 && (row != [0, 0, 0, 1] || (values.list("offset").last ?? 0) < 0)
         },
         "chroma_key": { $0.number("threshold") + $0.number("smoothing") > 0 },
+        // Its similarity is never 0: the key colour itself goes.
+        "color_key": { _ in true },
         "luma_key": { _ in true },
         "despill": { $0.bool("alpha") },
         "color_packing": { _ in true },

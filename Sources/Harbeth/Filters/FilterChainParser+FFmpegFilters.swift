@@ -11,7 +11,8 @@ extension FilterChainParser {
     /// input's size, -1 and -n keep the aspect, as in FFmpeg) is `resize`,
     /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
     /// neighbor or lanczos the method, its force_original_aspect_ratio
-    /// and force_divisible_by resize's fit and multiple; FFmpeg's `hue`
+    /// and force_divisible_by resize's fit and multiple; `colorkey` is
+    /// `color_key`; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`.
     /// Nil for other names, and for catalog `hue`'s values (`hue=90`).
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
@@ -28,6 +29,9 @@ extension FilterChainParser {
                 flip,
                 [Argument(key: "direction", keyColumn: column, value: direction, valueColumn: column, quoted: false)]
             )
+        case "colorkey":
+            // The same values (color, similarity, blend) in the same order.
+            return catalog.descriptor(named: "color_key").map { ($0, arguments) }
         case "scale":
             guard let resize = catalog.descriptor(named: "resize") else { return nil }
             return (resize, try Self.scaleArguments(arguments))

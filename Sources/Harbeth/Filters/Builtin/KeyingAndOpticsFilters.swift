@@ -1,4 +1,4 @@
-/// Keying and toning (FFmpeg's despill, lumakey and colorize; Harbeth's
+/// Keying and toning (FFmpeg's despill, lumakey, colorkey and colorize; Harbeth's
 /// depth luminance; ordered dithering) and lens optics (FFmpeg's
 /// rgbashift and lenscorrection; a kaleidoscope; GPUImage's adaptive
 /// threshold).
@@ -30,6 +30,18 @@ enum KeyingAndOpticsFilters {
             .number("softness", default: 0, range: 0...1, summary: "the width of the soft edge"),
         ],
         stages: [.pointwise("hb_luma_key", file: "pointwise/luma_key.glsl")])
+
+    static let colorKey = FilterDescriptor(
+        name: "color_key", kind: .pointwise, summary: "Makes the colours near a key colour transparent, in RGB.",
+        formula: "d = |clamp(rgb, 0, 1) - color| / sqrt(3); alpha = clamp((d - similarity) / blend, 0, 1), or 1"
+            + " where d > similarity and 0 elsewhere when blend is 0; the alpha is replaced, the colour kept"
+            + " (FFmpeg colorkey, which also takes its name and values)",
+        parameters: [
+            .list("color", count: 3...3, default: [0, 0, 0], range: 0...1, summary: "key colour, r/g/b or #rrggbb"),
+            .number("similarity", default: 0.01, range: 0.00001...1, summary: "distance keyed out entirely"),
+            .number("blend", default: 0, range: 0...1, summary: "width of the partly transparent edge"),
+        ],
+        stages: [.pointwise("hb_color_key", file: "pointwise/color_key.glsl")])
 
     static let colorize = FilterDescriptor(
         name: "colorize", kind: .pointwise, summary: "One colour over the image, keeping its luminance.",
@@ -112,7 +124,7 @@ enum KeyingAndOpticsFilters {
         stages: [.kernel("hb_adaptive_threshold", file: "kernels/adaptive_threshold.glsl")])
 
     static let all: [FilterDescriptor] = [
-        despill, lumaKey, colorize, depthLuminance, dither, rgbaShift, lensCorrection, kaleidoscope,
+        despill, lumaKey, colorKey, colorize, depthLuminance, dither, rgbaShift, lensCorrection, kaleidoscope,
         adaptiveThreshold,
     ]
 }
@@ -133,6 +145,18 @@ extension Filter {
             clamping: KeyingAndOpticsFilters.lumaKey,
             values: [
                 "threshold": .number(threshold), "tolerance": .number(tolerance), "softness": .number(softness),
+            ])
+    }
+
+    /// `color_key`: colours within `similarity` of `color` (RGB distance
+    /// over sqrt(3)) made transparent, with a `blend` edge, as FFmpeg's
+    /// colorkey; values clamped.
+    public static func colorKey(color: RGB, similarity: Double = 0.01, blend: Double = 0) -> Filter {
+        Filter(
+            clamping: KeyingAndOpticsFilters.colorKey,
+            values: [
+                "color": .list([color.red, color.green, color.blue]), "similarity": .number(similarity),
+                "blend": .number(blend),
             ])
     }
 
