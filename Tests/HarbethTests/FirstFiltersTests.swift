@@ -74,6 +74,42 @@ final class FirstFiltersTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's lutyuv and lutrgb as lut_yuv and lut_rgb on the RGB path
+    /// (an RGBA frame), against numpy's tables of the same expressions
+    /// (Python evaluates them). The planes path is held to FFmpeg's own
+    /// output bit for bit (LutCLITests).
+    func testLutYUVAndLutRGBOnTheRGBPath() throws {
+        for chain in [
+            "lut_yuv", "lut_yuv=y=negval:u=128:v=128", "lut_yuv=y='gammaval(0.6)':u='clip(val*1.4-51,16,240)'",
+            "lut_yuv=y=val*1.3-20:v=maxval", "lut_rgb=r=negval:g=negval:b=negval", "lut_rgb=r=0:g=val/2+40",
+            "lut_rgb=b='gammaval(1.8)'", "lutyuv=y=val+0.7:c1=minval", "lutrgb=c0=255-val",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    /// An expression of a sample takes FFmpeg lut's variables and the
+    /// frame's size, not the time; a broken one is one error with its
+    /// column in the chain. FFmpeg's names parse as ours; its alpha table
+    /// is not taken. Before, lutyuv and lutrgb were unknown filters.
+    func testLutExpressions() throws {
+        XCTAssertEqual(
+            try FilterChain(parsing: "lutyuv=negval:c1=128:v=w/10"),
+            try FilterChain(parsing: "lut_yuv=y=negval:u=128:v=w/10"))
+        XCTAssertEqual(try FilterChain(parsing: "lutrgb=g=0"), try FilterChain(parsing: "lut_rgb=g=0"))
+        for (text, message) in [
+            ("lut_yuv=y=val*t", "unknown name 't' (the variables are val, clipval, minval, maxval, negval"),
+            ("lut_yuv=y='val*(2'", "found the end at column 18"), ("brightness='val*2'", "unknown name 'val'"),
+            ("brightness='gammaval(2)'", "unknown function 'gammaval'"),
+            ("lutyuv=a=val", "lutyuv has no parameter 'a'"), ("lutrgb=y=val", "lutrgb has no parameter 'y'"),
+            ("lutyuv=y=1:c0=2", "lutyuv y is given twice at column 12"),
+        ] {
+            XCTAssertThrowsError(try FilterChain(parsing: text), text) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(text): \(error)")
+            }
+        }
+    }
+
     func testPointwiseChainsAccumulateWithoutClampingBetweenFilters() throws {
         // brightness pushes values past 1; contrast brings some back. A
         // clamp between them would differ from the float reference.

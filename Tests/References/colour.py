@@ -92,6 +92,41 @@ def eq(image, v):
     return with_rgb(image, np.clip(rgb709(y, cb, cr), 0, 1))
 
 
+def lut_table(expression, lo, hi):
+    """FFmpeg vf_lut's table, written from its documentation: the
+    expression of each code (its val, clipval, minval, maxval, negval,
+    clip() and gammaval()), truncated and clipped to 0...255."""
+    table = []
+    for val in range(256):
+        clipval = min(max(val, lo), hi)
+        names = {
+            "val": val, "clipval": clipval, "minval": lo, "maxval": hi, "negval": hi - clipval + lo,
+            "clip": lambda x, a, b: min(max(x, a), b),
+            "gammaval": lambda g, c=clipval: ((c - lo) / (hi - lo)) ** g * (hi - lo) + lo,
+        }
+        result = eval(expression, {"__builtins__": {}}, names)
+        table.append(min(max(math.trunc(result), 0), 255))
+    return np.array(table, dtype=float)
+
+
+@reference
+def lut_yuv(image, v):
+    # The RGB path: BT.709 limited codes (an RGB frame's conversion), each
+    # plane's table read between entries, and back.
+    grid = np.arange(256)
+    tables = [lut_table(v["y"], 16, 235), lut_table(v["u"], 16, 240), lut_table(v["v"], 16, 240)]
+    y, cb, cr = (np.interp(np.clip(p, 0, 255), grid, t) for p, t in zip(codes709(rgb(image)), tables))
+    return with_rgb(image, np.clip(rgb709(y, cb, cr), 0, 1))
+
+
+@reference
+def lut_rgb(image, v):
+    grid = np.arange(256)
+    codes = np.clip(rgb(image) * 255, 0, 255)
+    channels = [np.interp(codes[..., i], grid, lut_table(v[name], 0, 255)) for i, name in enumerate("rgb")]
+    return with_rgb(image, np.stack(channels, axis=-1) / 255)
+
+
 @reference
 def yuv_hue(image, v):
     # FFmpeg vf_hue on BT.709 limited codes (an RGB frame's conversion):

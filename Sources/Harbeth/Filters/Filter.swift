@@ -258,6 +258,13 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             }
         case (.text, .text):
             break
+        case (.sampleExpression, .text(let text)):
+            do {
+                _ = try ParameterExpression(parsing: text, ofSample: true)
+            } catch {
+                throw .invalidExpression(
+                    filter: filter, parameter: parameter.name, text: text, reason: error.reason, column: nil)
+            }
         default:
             throw .invalidValue(
                 filter: filter, parameter: parameter.name, text: value.description,

@@ -344,6 +344,14 @@ struct FilterChainParser {
             return .list(numbers)
         case .text:
             return .text(text)
+        case .sampleExpression:
+            do {
+                _ = try ParameterExpression(parsing: text, ofSample: true)
+            } catch {
+                throw .invalidExpression(
+                    filter: filter, parameter: parameter.name, text: text, reason: error.reason, column: error.column)
+            }
+            return .text(text)
         }
     }
 

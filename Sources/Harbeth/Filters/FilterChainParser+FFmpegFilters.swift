@@ -12,7 +12,7 @@ extension FilterChainParser {
     /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
-    /// `color_key`; FFmpeg's `hue`
+    /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`.
     /// Nil for other names, and for catalog `hue`'s values (`hue=90`).
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
@@ -29,6 +29,12 @@ extension FilterChainParser {
                 flip,
                 [Argument(key: "direction", keyColumn: column, value: direction, valueColumn: column, quoted: false)]
             )
+        case "lutyuv", "lutrgb":
+            let yuv = name == "lutyuv"
+            guard let lut = catalog.descriptor(named: yuv ? "lut_yuv" : "lut_rgb") else { return nil }
+            return (
+                lut, try Self.lutArguments(arguments, filter: name, planes: yuv ? ["y", "u", "v"] : ["r", "g", "b"])
+            )
         case "colorkey":
             // The same values (color, similarity, blend) in the same order.
             return catalog.descriptor(named: "color_key").map { ($0, arguments) }
@@ -42,6 +48,23 @@ extension FilterChainParser {
             return (yuvHue, try Self.hueArguments(arguments))
         default:
             return nil
+        }
+    }
+
+    /// FFmpeg lut's values as lut_yuv's or lut_rgb's: each plane by its
+    /// name (`y`, `u`, `v` or `r`, `g`, `b`) or its number (`c0`, `c1`, `c2`,
+    /// also positional). The alpha's (`a`, `c3`) is not taken: the alpha is
+    /// kept.
+    private static func lutArguments(_ arguments: [Argument], filter: String, planes: [String])
+        throws(FilterChainError) -> [Argument]
+    {
+        let order = planes.enumerated().map { (name: $1, names: [$1, "c\($0)"]) }
+        let given = try ffmpegOptions(
+            arguments, filter: filter, order: order, valid: order.map { "\($0.name) (\($0.names[1]))" })
+        return planes.compactMap { plane in
+            guard var argument = given[plane] else { return nil }
+            argument.key = plane
+            return argument
         }
     }
 

@@ -15,6 +15,9 @@ public struct FilterParameter: Sendable, Hashable {
         case list(count: ClosedRange<Int>)
         /// Free text, such as a file path.
         case text
+        /// An expression of one sample's code (`ParameterExpression(parsing:ofSample:)`),
+        /// as FFmpeg's lut filters take: `negval`, `val*1.2`; held as text.
+        case sampleExpression
 
         public var description: String {
             switch self {
@@ -26,6 +29,7 @@ public struct FilterParameter: Sendable, Hashable {
                 return count.lowerBound == count.upperBound
                     ? "list of \(count.lowerBound)" : "list of \(count.lowerBound)...\(count.upperBound)"
             case .text: return "text"
+            case .sampleExpression: return "expression of val"
             }
         }
     }
@@ -121,6 +125,12 @@ public struct FilterParameter: Sendable, Hashable {
         FilterParameter(name, .text, default: .text(value), summary: summary, structural: structural)
     }
 
+    /// An expression of one sample's code (`negval`, `val*1.2`), evaluated
+    /// for every code into a table: data, not a shader's structure.
+    public static func sampleExpression(_ name: String, default value: String, summary: String) -> FilterParameter {
+        FilterParameter(name, .sampleExpression, default: .text(value), summary: summary)
+    }
+
     /// The default and range as the catalog prints them.
     public var defaultAndRange: String {
         var text = "default \(defaultValue)"
@@ -147,7 +157,7 @@ public struct FilterParameter: Sendable, Hashable {
         case (.list(let count), .list(let values)):
             guard count.contains(values.count) else { return nil }
             return .list(values.map(clamp))
-        case (.text, .text):
+        case (.text, .text), (.sampleExpression, .text):
             return value
         default:
             return nil

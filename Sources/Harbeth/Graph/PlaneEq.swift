@@ -1,7 +1,8 @@
-/// FFmpeg's eq written back in the frame's own 8-bit layout runs on the
-/// planes (io/planes_eq.glsl): each code of Y, U and V through its plane's
-/// table, the tables made as FFmpeg's eq makes them (`EqualizerFilter`), so
-/// the output is FFmpeg's bit for bit. Nothing is converted to RGB.
+/// FFmpeg's eq (and lutyuv, `lut_yuv`) written back in the frame's own
+/// 8-bit layout runs on the planes (io/planes_eq.glsl): each code of Y, U
+/// and V through its plane's table, the tables made as FFmpeg makes them
+/// (`EqualizerFilter`, `SampleTableFilters`), so the output is FFmpeg's
+/// bit for bit. Nothing is converted to RGB.
 ///
 /// One eq alone, written as its input's layout: 8-bit planar YUV (4:2:0,
 /// 4:2:2, 4:4:4) or grey, the formats FFmpeg's eq takes. Elsewhere it takes
@@ -19,8 +20,13 @@ enum PlaneEq {
     /// Whether `filters` run as eq on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
-        return filter.descriptor == EqualizerFilter.eq && filter.nodeInputSizes.isEmpty
-            && outputLayout == input.layout && layouts.contains(input.layout)
+        // lut_yuv's tables on grey would be a luma's (16...235); FFmpeg's
+        // lut takes grey as full range, which the RGB path follows instead.
+        let tables =
+            filter.descriptor == EqualizerFilter.eq
+            || (filter.descriptor == SampleTableFilters.lutYUV && input.layout != .gray8)
+        return tables && filter.nodeInputSizes.isEmpty && outputLayout == input.layout
+            && layouts.contains(input.layout)
     }
 
     /// The luma pixels one invocation covers: one group of chroma samples

@@ -16,6 +16,13 @@ public struct ExpressionVariables: Sendable, Hashable {
     public var ow: Double
     /// The height of the filter's output, in pixels.
     public var oh: Double
+    /// For an expression of a sample (`ParameterExpression(parsing:ofSample:)`):
+    /// the sample's code (FFmpeg lut's `val`).
+    public var val: Double = 0
+    /// The lowest code of the sample's plane (FFmpeg lut's `minval`).
+    public var minval: Double = 0
+    /// The highest code of the sample's plane (FFmpeg lut's `maxval`).
+    public var maxval: Double = 0
 
     /// Variables for one frame of one filter.
     public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0, ow: Double = 0, oh: Double = 0) {
@@ -55,7 +62,10 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
 /// functions `sin cos tan asin acos atan atan2 sinh cosh tanh exp log
 /// log10 sqrt pow hypot abs sign floor ceil round trunc mod min max clip
 /// lerp if ifnot gt gte lt lte eq between not`. Comparisons give 1 or 0,
-/// and `if(c, a, b)` takes `a` when `c` is not 0.
+/// and `if(c, a, b)` takes `a` when `c` is not 0. An expression of one
+/// sample's code (`init(parsing:ofSample:)`, FFmpeg lut's) reads `val`,
+/// `clipval`, `minval`, `maxval`, `negval`, `w` and `h` instead, and may
+/// call `gammaval(g)`.
 ///
 /// `0.2*sin(2*PI*t)`, `if(lt(t,2), 0, 1)`, `clip(n/50, 0, 1)`.
 public struct ParameterExpression: Sendable, Hashable {
@@ -69,6 +79,14 @@ public struct ParameterExpression: Sendable, Hashable {
 
     enum Variable: String, Sendable, Hashable, CaseIterable {
         case t, n, w, h, ow, oh
+        /// A sample's (FFmpeg lut's): its code, clipped to its plane's
+        /// range, that range's ends, and the code mirrored in it.
+        case val, clipval, minval, maxval, negval
+
+        /// The variables of a frame's expression.
+        static let ofFrame: [Variable] = [.t, .n, .w, .h, .ow, .oh]
+        /// The variables of a sample's expression: the frame's size, not its time.
+        static let ofSample: [Variable] = [.w, .h, .val, .clipval, .minval, .maxval, .negval]
     }
 
     enum Operator: Character, Sendable, Hashable {
@@ -83,6 +101,9 @@ public struct ParameterExpression: Sendable, Hashable {
         case sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, log10, sqrt, pow, hypot
         case abs, sign, floor, ceil, round, trunc, mod, min, max, clip, lerp
         case `if`, ifnot, gt, gte, lt, lte, eq, between, not
+        /// A sample's (FFmpeg lut's): `clipval` through a gamma over its
+        /// plane's range.
+        case gammaval
 
         /// How many arguments it takes.
         var arity: ClosedRange<Int> {
@@ -101,8 +122,15 @@ public struct ParameterExpression: Sendable, Hashable {
     let root: Node
 
     /// Parses `text`; an error names the column of the problem.
-    public init(parsing text: String) throws(ExpressionError) {
-        var parser = ExpressionParser(text)
+    /// - Parameters:
+    ///   - text: the expression.
+    ///   - ofSample: true for an expression of one sample's code, as FFmpeg's
+    ///     lut filters take (`negval`, `val*1.2`, `gammaval(0.8)`): its
+    ///     variables are `val`, `clipval`, `minval`, `maxval`, `negval`, `w`
+    ///     and `h`, and it may call `gammaval`; false (the default) for a
+    ///     frame's, of `t`, `n`, `w`, `h`, `ow`, `oh`.
+    public init(parsing text: String, ofSample: Bool = false) throws(ExpressionError) {
+        var parser = ExpressionParser(text, variables: ofSample ? Variable.ofSample : Variable.ofFrame)
         root = try parser.parseWhole()
         self.text = text
     }
@@ -143,6 +171,11 @@ public struct ParameterExpression: Sendable, Hashable {
             case .h: return variables.h
             case .ow: return variables.ow
             case .oh: return variables.oh
+            case .val: return variables.val
+            case .clipval: return clipval(variables)
+            case .minval: return variables.minval
+            case .maxval: return variables.maxval
+            case .negval: return variables.maxval - clipval(variables) + variables.minval
             }
         case .negate(let inner):
             return -evaluate(inner, variables)
@@ -156,10 +189,20 @@ public struct ParameterExpression: Sendable, Hashable {
             case .divide: return a / b
             case .power: return Foundation.pow(a, b)
             }
+        case .call(.gammaval, let arguments):
+            // FFmpeg lut's: pow((clipval - minval) / (maxval - minval), g) (maxval - minval) + minval.
+            let span = variables.maxval - variables.minval
+            return Foundation.pow((clipval(variables) - variables.minval) / span, evaluate(arguments[0], variables))
+                * span + variables.minval
         case .call(let function, let arguments):
             let values = arguments.map { evaluate($0, variables) }
             return apply(function, values)
         }
+    }
+
+    /// A sample's code held in its plane's range.
+    private static func clipval(_ variables: ExpressionVariables) -> Double {
+        Swift.min(Swift.max(variables.val, variables.minval), variables.maxval)
     }
 
     private static func apply(_ function: Function, _ x: [Double]) -> Double {
@@ -202,6 +245,8 @@ public struct ParameterExpression: Sendable, Hashable {
         case .eq: return truth(x[0] == x[1])
         case .between: return truth(x[0] >= x[1] && x[0] <= x[2])
         case .not: return truth(x[0] == 0)
+        // Evaluated with the sample's variables (`evaluate`).
+        case .gammaval: return 0
         }
     }
 }
@@ -212,8 +257,16 @@ private struct ExpressionParser {
     typealias Node = ParameterExpression.Node
     private let characters: [Character]
     private var index = 0
+    /// The variables the expression may name.
+    private let variables: [ParameterExpression.Variable]
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ text: String, variables: [ParameterExpression.Variable]) {
+        characters = Array(text)
+        self.variables = variables
+    }
+
+    /// True for an expression of a sample (FFmpeg lut's).
+    private var ofSample: Bool { variables.contains(.val) }
 
     private var column: Int { index + 1 }
     private var current: Character? { index < characters.count ? characters[index] : nil }
@@ -321,7 +374,8 @@ private struct ExpressionParser {
         let name = String(characters[start..<index])
         skipSpaces()
         if current == "(" {
-            guard let function = ParameterExpression.Function(rawValue: name) else {
+            guard let function = ParameterExpression.Function(rawValue: name), function != .gammaval || ofSample
+            else {
                 throw ExpressionError("unknown function '\(name)'", column: startColumn)
             }
             index += 1
@@ -357,13 +411,16 @@ private struct ExpressionParser {
         // FFmpeg's names for the input's size in crop, scale and pad.
         case "iw", "in_w": return .variable(.w)
         case "ih", "in_h": return .variable(.h)
-        case "out_w": return .variable(.ow)
-        case "out_h": return .variable(.oh)
+        case "out_w" where !ofSample: return .variable(.ow)
+        case "out_h" where !ofSample: return .variable(.oh)
         default:
-            guard let variable = ParameterExpression.Variable(rawValue: name) else {
+            guard let variable = ParameterExpression.Variable(rawValue: name), variables.contains(variable) else {
+                let names =
+                    ofSample
+                    ? "val, clipval, minval, maxval, negval, w (or iw, in_w), h (or ih, in_h)"
+                    : "t, n, w (or iw, in_w), h (or ih, in_h), ow (or out_w), oh (or out_h)"
                 throw ExpressionError(
-                    "unknown name '\(name)' (the variables are t, n, w (or iw, in_w), h (or ih, in_h), ow (or"
-                        + " out_w), oh (or out_h); the constants PI, E, PHI)",
+                    "unknown name '\(name)' (the variables are \(names); the constants PI, E, PHI)",
                     column: startColumn)
             }
             return .variable(variable)

@@ -28,10 +28,7 @@ enum EqualizerFilter {
         ],
         stages: [.pointwise("hb_eq", file: "pointwise/eq.glsl")],
         dataInBuffer: true,
-        layout: [
-            .init("y", count: 256), .init("u", count: 256), .init("v", count: 256), .init("to_yuv", count: 16),
-            .init("to_rgb", count: 16),
-        ],
+        layout: tablesLayout,
         pack: { values, environment in
             // The RGB path's codes: 8-bit, the frame's matrix and range
             // (for RGB frames the renderer's conversion, BT.709 limited).
@@ -39,6 +36,14 @@ enum EqualizerFilter {
                 colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
             return tables(values).map(Float.init) + conversion.rgbToYUV + conversion.yuvToRGB
         })
+
+    /// The layout pointwise/eq.glsl reads by name: three tables of 256
+    /// codes, then the 4x4 matrices to the codes and back (column-major).
+    /// FFmpeg's lut filters (`SampleTableFilters`) fill it too.
+    static let tablesLayout: [ParameterField] = [
+        .init("y", count: 256), .init("u", count: 256), .init("v", count: 256), .init("to_yuv", count: 16),
+        .init("to_rgb", count: 16),
+    ]
 
     /// What FFmpeg's eq does to one plane's 8-bit codes: its `contrast`,
     /// `brightness`, `gamma` and `weight` (`EQParameters`).
