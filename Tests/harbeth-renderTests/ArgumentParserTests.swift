@@ -194,6 +194,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.frames, 10)
         XCTAssertEqual(options.maps.count, 1)
         XCTAssertEqual(try parse("-vcodec", "ffv1", "-vframes", "3", "-vf", "sepia", "in.mp4").frames, 3)
+        XCTAssertEqual(try parse("-i", "in.mp4", "-vf", "sepia", "-frames", "4", "out.mp4").frames, 4)
         XCTAssertEqual(try parse("-i", "a.mp4", "-lavfi", "[0]sepia", "o.mp4").graph, "[0]sepia")
         // Those whose work differs here get ours as the hint.
         assertUsageError(

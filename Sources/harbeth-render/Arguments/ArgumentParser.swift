@@ -293,7 +293,7 @@ enum ArgumentParser {
                 throw UsageError(message: "-r: \(error)")
             }
         },
-        Option(names: ["--frames", "-frames:v", "-vframes"], value: "N", help: "process at most N frames") {
+        Option(names: ["--frames", "-frames:v", "-vframes", "-frames"], value: "N", help: "process at most N video frames") {
             $0.frames = try integer($1, option: "--frames", range: 1...Int(Int32.max))
         },
         Option(names: ["--null"], value: nil, help: "filter without writing a file (for measuring)") { options, _ in
