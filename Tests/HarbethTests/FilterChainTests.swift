@@ -154,6 +154,8 @@ final class FilterChainTests: XCTestCase {
         for (name, spelling) in FilterCatalog.ffmpegSpellings {
             XCTAssertNil(FilterCatalog.standard.descriptor(named: name), name)
             XCTAssertNoThrow(try FilterChain(parsing: spelling), spelling)
+            // A hint, not a translation: FFmpeg's name itself is refused.
+            XCTAssertThrowsError(try FilterChain(parsing: name), name)
         }
     }
 

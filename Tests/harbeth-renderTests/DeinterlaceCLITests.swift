@@ -61,6 +61,39 @@ final class DeinterlaceCLITests: XCTestCase {
         _ = try compare(clip: clip, ours: "deinterlace=mode=send_field:method=yadif", bwdif: "yadif=mode=send_field")
     }
 
+    /// FFmpeg's own names: `yadif` and `bwdif` with their options (by
+    /// name, by number, positional mode:parity:deint) and defaults (yadif
+    /// one frame for each frame, bwdif one for each field).
+    func testFFmpegsYadifAndBwdifSpellingsAreDeinterlace() throws {
+        let clip = try Self.interlaced(bottomFirst: false)
+        let yadif = try compare(clip: clip, ours: "yadif", bwdif: "yadif")
+        XCTAssertEqual(try Clips.frameCount(yadif.ours), 10)
+        let bwdif = try compare(clip: clip, ours: "bwdif", bwdif: "bwdif")
+        XCTAssertEqual(try Clips.frameCount(bwdif.ours), 20)
+        _ = try compare(clip: clip, ours: "yadif=1:-1:0", bwdif: "yadif=mode=send_field")
+        _ = try compare(clip: clip, ours: "bwdif=mode=send_frame:parity=tff:deint=all", bwdif: "bwdif=0:0:0")
+        _ = try compare(clip: clip, ours: "yadif=send_field:bff", bwdif: "yadif=1:1")
+
+        let folder = try Clips.folder(with: [clip])
+        let nospatial = try Tool.run(["-vf", "yadif=mode=2", "-o", "out.mp4", "interlaced-tff.mp4"], in: folder)
+        XCTAssertEqual(nospatial.status, 2)
+        XCTAssertEqual(
+            nospatial.stderrLines,
+            [
+                "harbeth-render: error: filter chain 'yadif=mode=2': yadif mode='2' is invalid at column 12;"
+                    + " expected send_frame (0) or send_field (1): the spatial check is always made here"
+            ])
+        let unknown = try Tool.run(["-vf", "bwdif=speed=2", "-o", "out.mp4", "interlaced-tff.mp4"], in: folder)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(
+            unknown.stderrLines,
+            [
+                "harbeth-render: error: filter chain 'bwdif=speed=2': bwdif has no parameter 'speed' at column 7;"
+                    + " valid: mode, parity, deint"
+            ])
+        XCTAssertEqual(Clips.entries(folder).filter { !$0.hasSuffix(".mkv") }, ["interlaced-tff.mp4"])
+    }
+
     func testTheFieldOrderComesFromEachFramesFlags() throws {
         let clip = try Self.interlaced(bottomFirst: true)
         XCTAssertEqual(try Clips.probe("frame=top_field_first", of: clip).first, "0")

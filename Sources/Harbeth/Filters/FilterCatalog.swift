@@ -33,12 +33,13 @@ public struct FilterCatalog: Sendable {
 
     /// How this catalog writes what FFmpeg's filters of other names do, for
     /// users who type FFmpeg's name: `gblur` is `gaussian_blur`. Hints only:
-    /// the parameters are this catalog's. (FFmpeg's `hflip`, `vflip` and
-    /// `scale`, whose values are ours, parse as `flip` and `resize`.)
+    /// the parameters are this catalog's. (FFmpeg's `hflip`, `vflip`,
+    /// `scale`, `yadif` and `bwdif`, whose values are ours, parse as `flip`,
+    /// `resize` and `deinterlace`.)
     public static let ffmpegSpellings: [String: String] = [
         "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
         "negate": "invert", "colorchannelmixer": "channel_mixer",
-        "nlmeans": "denoise", "hqdn3d": "denoise", "yadif": "deinterlace", "bwdif": "deinterlace",
+        "nlmeans": "denoise", "hqdn3d": "denoise",
         "colortemperature": "temperature",
     ]
 

@@ -12,7 +12,8 @@ extension FilterChainParser {
     /// its flags bilinear, fast_bilinear, bicubic (FFmpeg's default),
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
-    /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`; FFmpeg's `hue`
+    /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
+    /// `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`.
     /// Nil for other names, and for catalog `hue`'s values (`hue=90`).
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
@@ -35,6 +36,9 @@ extension FilterChainParser {
             return (
                 lut, try Self.lutArguments(arguments, filter: name, planes: yuv ? ["y", "u", "v"] : ["r", "g", "b"])
             )
+        case "yadif", "bwdif":
+            guard let deinterlace = catalog.descriptor(named: "deinterlace") else { return nil }
+            return (deinterlace, try Self.deinterlacerArguments(arguments, filter: name, column: column))
         case "colorkey":
             // The same values (color, similarity, blend) in the same order.
             return catalog.descriptor(named: "color_key").map { ($0, arguments) }
@@ -49,6 +53,49 @@ extension FilterChainParser {
         default:
             return nil
         }
+    }
+
+    /// FFmpeg yadif's or bwdif's values (positional `mode:parity:deint`,
+    /// each by its name or FFmpeg's number) as deinterlace's, with the
+    /// method of the filter's name and its default mode: yadif one frame
+    /// for each frame, bwdif one for each field. yadif's nospatial modes
+    /// are refused: the spatial check is always made here.
+    private static func deinterlacerArguments(_ arguments: [Argument], filter: String, column: Int)
+        throws(FilterChainError) -> [Argument]
+    {
+        let choices: [(option: String, values: [(number: String, name: String)], spatialNote: Bool)] = [
+            ("mode", [("0", "send_frame"), ("1", "send_field")], true),
+            ("parity", [("-1", "auto"), ("0", "tff"), ("1", "bff")], false),
+            ("deint", [("0", "all"), ("1", "interlaced")], false),
+        ]
+        let given = try ffmpegOptions(
+            arguments, filter: filter, order: choices.map { ($0.option, [$0.option]) },
+            valid: choices.map(\.option))
+        var translated = [
+            Argument(key: "method", keyColumn: column, value: filter, valueColumn: column, quoted: false)
+        ]
+        if given["mode"] == nil {
+            let mode = filter == "yadif" ? "send_frame" : "send_field"
+            translated.append(Argument(key: "mode", keyColumn: column, value: mode, valueColumn: column, quoted: false))
+        }
+        for choice in choices {
+            guard var argument = given[choice.option] else { continue }
+            let text = argument.value.trimmingSpaces()
+            guard let value = choice.values.first(where: { $0.number == text || $0.name == text }) else {
+                var expected = choice.values.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")
+                if let last = expected.range(of: ", ", options: .backwards) {
+                    expected.replaceSubrange(last, with: choice.values.count == 2 ? " or " : ", or ")
+                }
+                if choice.spatialNote { expected += ": the spatial check is always made here" }
+                throw .invalidValue(
+                    filter: filter, parameter: choice.option, text: argument.value, expected: expected,
+                    column: argument.valueColumn)
+            }
+            argument.key = choice.option
+            argument.value = value.name
+            translated.append(argument)
+        }
+        return translated
     }
 
     /// FFmpeg lut's values as lut_yuv's or lut_rgb's: each plane by its
