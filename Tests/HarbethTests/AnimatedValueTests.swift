@@ -112,12 +112,14 @@ final class AnimatedValueTests: XCTestCase {
     /// A value that decides the plan may be an expression of the input's
     /// size and constants, as FFmpeg's crop and scale take them (`iw`,
     /// `in_w` and `w` are one variable): it is the same on every frame of
-    /// one size. Before, `crop=in_w/2:in_h/2` and `rotate=PI/2` were refused.
+    /// one size. Before, `crop=in_w/2:in_h/2` and `rotate=angle=w/h*67.5`
+    /// were refused. (An angle with PI in it is FFmpeg's rotate, in radians:
+    /// RotateCLITests.)
     func testAValueThatDecidesThePlanMayBeAnExpressionOfTheInputsSize() throws {
         let input = FrameFormat(width: 320, height: 240, layout: .yuv420p)
         for (text, width, height) in [
             ("crop=in_w/2:in_h/2", 160, 120), ("crop=w=iw-64:h=ih/3*2", 256, 160), ("resize=w=w/4:h=-1", 80, 60),
-            ("rotate=angle=PI/2*180/PI", 240, 320), ("pad=w=iw+2*16:h=ih+32", 352, 272),
+            ("rotate=angle=w/h*67.5", 240, 320), ("pad=w=iw+2*16:h=ih+32", 352, 272),
         ] {
             let chain = try FilterChain(parsing: text)
             let output = try chain.outputFormat(for: input)

@@ -159,6 +159,39 @@ final class FilterChainTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's rotate, told by its options or an angle with PI in it, is
+    /// catalog rotate in degrees at FFmpeg's size and edge; plain numbers
+    /// stay catalog rotate's degrees. Each translation parses back to
+    /// itself.
+    func testFFmpegsRotateIsToldFromCatalogRotate() throws {
+        let cases: [(String, String)] = [
+            ("rotate=30", "rotate=angle=30"),
+            ("rotate=angle=45:expand=1", "rotate=angle=45:expand=1"),
+            ("rotate=a=0.5:c=none", "rotate=angle=28.647889757:fill=0/0/0/0:w=iw:h=ih:edge=ffmpeg"),
+            ("rotate=PI/6:ih:iw:white", "rotate=angle=30:fill=1/1/1:w=ih:h=iw:edge=ffmpeg"),
+            (
+                "rotate=-PI/4:ow=rotw(-PI/4)",
+                "rotate=angle=-45:w=(abs(iw*cos(-PI/4))+abs(ih*sin(-PI/4))):h=ih:edge=ffmpeg"
+            ),
+            // A size in the angle stays an expression (w and h are FFmpeg's in_w and in_h).
+            ("rotate=a=PI*iw/ih/8", "rotate=angle='mod((PI*iw/ih/8)*180/PI,360)':w=iw:h=ih:edge=ffmpeg"),
+            ("rotate=bilinear=1", "rotate=angle=0:w=iw:h=ih:edge=ffmpeg"),
+        ]
+        for (text, expected) in cases {
+            let chain = try FilterChain(parsing: text)
+            XCTAssertEqual(chain.description, expected, text)
+            XCTAssertEqual(try FilterChain(parsing: chain.description).description, expected, text)
+        }
+        let input = FrameFormat(width: 320, height: 240, layout: .yuv420p)
+        let turned = try FilterChain(parsing: "rotate=PI/2").outputFormat(for: input)
+        XCTAssertEqual([turned.width, turned.height], [320, 240], "FFmpeg's quarter turn keeps the input's size")
+        let bounds = try FilterChain(parsing: "rotate=PI/6:ow=rotw(PI/6):oh=roth(PI/6)").outputFormat(for: input)
+        XCTAssertEqual([bounds.width, bounds.height], [397, 368], "FFmpeg's rotw and roth, rounded")
+        assertError(
+            "rotate=PI/6:ow=rotw(PI/6",
+            "rotate out_w='rotw(PI/6': expected ',' or ')' in abs(...), found the end at column 24")
+    }
+
     /// FFmpeg's fade as FFmpeg writes it is this fade's one fade in or out,
     /// over frame numbers or seconds; FFmpeg's colour names and 0x form
     /// are colours.

@@ -57,6 +57,12 @@ final class GeometryFiltersTests: XCTestCase {
         for chain in [
             "rotate=30", "rotate=angle=-45:fill=1/1/1:expand=1", "rotate=angle=137.5:fill=#336699:expand=1",
             "rotate=angle=359.5:fill=0/0/0/0", "rotate=angle=90.25:expand=1",
+            // A size of its own: a quarter turn samples into it.
+            "rotate=angle=90:w=320:h=240", "rotate=angle=180:w=300:h=200:fill=1/0/0",
+            "rotate=angle=30:w=100:h=400:expand=1",
+            // As far as FFmpeg's rotate takes the picture.
+            "rotate=angle=30:edge=ffmpeg", "rotate=angle=-20:w=200:h=300:edge=ffmpeg:fill=0.2/0.4/0.6",
+            "rotate=angle=90:w=320:h=240:edge=ffmpeg",
         ] {
             try assertMatchesReference(chain, .neighborhood)
         }

@@ -418,22 +418,40 @@ def transpose(image, v):
 @reference
 def rotate(image, v):
     angle = v["angle"]
-    if angle / 90 == round(angle / 90):
+    in_h, in_w = image.shape[:2]
+    w, h = int(v.get("w", 0)), int(v.get("h", 0))
+    turned = (in_h, in_w) if round(angle / 90) % 2 else (in_w, in_h)
+    if angle / 90 == round(angle / 90) and (w or turned[0], h or turned[1]) == turned:
         # np.rot90 turns counter-clockwise as displayed (rows downwards).
         return np.rot90(image, -int(round(angle / 90)) % 4)
-    in_h, in_w = image.shape[:2]
     a = math.radians(angle)
     c, s = math.cos(a), math.sin(a)
     out_w, out_h = in_w, in_h
-    if v.get("expand", 0) >= 0.5:
+    if angle / 90 == round(angle / 90):
+        out_w, out_h = turned
+    elif v.get("expand", 0) >= 0.5:
         out_w = int(math.ceil(in_w * abs(c) + in_h * abs(s) - 1e-6))
         out_h = int(math.ceil(in_w * abs(s) + in_h * abs(c) - 1e-6))
+    out_w, out_h = w or out_w, h or out_h
     px, py = pixel_centres(out_w, out_h)
     dx, dy = px - out_w / 2, py - out_h / 2
     # Clockwise on screen (y down) by a; the source is the inverse turn.
     sx, sy = c * dx + s * dy + in_w / 2, -s * dx + c * dy + in_h / 2
-    inside = (sx >= 0) & (sy >= 0) & (sx <= in_w) & (sy <= in_h)
-    return np.where(inside[..., None], sample_bilinear(image, sx, sy), rgba(v["fill"]))
+    if v.get("edge", "exact") != "ffmpeg":
+        inside = (sx >= 0) & (sy >= 0) & (sx <= in_w) & (sy <= in_h)
+        return np.where(inside[..., None], sample_bilinear(image, sx, sy), rgba(v["fill"]))
+    # FFmpeg's vf_rotate: pixel index i = src - 0.5 sampled where floor(i)
+    # is in -1...size, the corner clamped into the frame, the fraction kept.
+    ix, iy = sx - 0.5, sy - 0.5
+    fx0, fy0 = np.floor(ix), np.floor(iy)
+    inside = (fx0 >= -1) & (fy0 >= -1) & (fx0 <= in_w) & (fy0 <= in_h)
+    fx, fy = (ix - fx0)[..., None], (iy - fy0)[..., None]
+    x0 = np.clip(fx0, 0, in_w - 1).astype(int)
+    y0 = np.clip(fy0, 0, in_h - 1).astype(int)
+    x1, y1 = np.minimum(x0 + 1, in_w - 1), np.minimum(y0 + 1, in_h - 1)
+    top = image[y0, x0] * (1 - fx) + image[y0, x1] * fx
+    bottom = image[y1, x0] * (1 - fx) + image[y1, x1] * fx
+    return np.where(inside[..., None], top * (1 - fy) + bottom * fy, rgba(v["fill"]))
 
 
 # Distortions -------------------------------------------------------------

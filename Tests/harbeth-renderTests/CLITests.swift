@@ -427,23 +427,6 @@ final class CLITests: XCTestCase {
 
     /// A crop on the chroma grid is FFmpeg's crop exactly: no pass, the
     /// decoded planes seen from the corner.
-    /// FFmpeg's rotate takes radians, ours degrees: an angle written with
-    /// PI (`rotate=PI/6`, FFmpeg's 30 degrees) turns a fraction of a degree
-    /// here, so the run says so, once, and still runs as written.
-    func testARotationWrittenInRadiansIsNoted() throws {
-        let folder = try Clips.folder(with: [try Clips.video()])
-        let run = try Tool.run(["-vf", "rotate=PI/6", "--null", "cli-clip.mp4"], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(
-            run.stderrLines.filter { $0.contains("note:") },
-            [
-                "harbeth-render: note: rotate's angle is in degrees (FFmpeg's rotate takes radians): 'PI/6' is"
-                    + " 0.5236 degrees here; for FFmpeg's turn write angle=(PI/6)*180/PI"
-            ])
-        let degrees = try Tool.run(["-vf", "rotate=30", "--null", "cli-clip.mp4"], in: folder)
-        XCTAssertEqual(degrees.stderrLines.filter { $0.contains("note:") }, [])
-    }
-
     /// A size of -n keeps the aspect and rounds to a multiple of n, as
     /// FFmpeg's scale does (`resize=1280:-2` for 4:2:0): the sizes are
     /// FFmpeg's own for the same values. Before, -2 was out of range.

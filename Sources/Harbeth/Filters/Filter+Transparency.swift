@@ -38,7 +38,9 @@ extension Filter {
         "color_packing": { _ in true },
         "transform": { translucent($0.list("fill")) },
         "rotate": { values in
-            translucent(values.list("fill")) && values.number("angle").truncatingRemainder(dividingBy: 90) != 0
+            translucent(values.list("fill"))
+                && (values.number("angle").truncatingRemainder(dividingBy: 90) != 0 || values.integer("w") > 0
+                    || values.integer("h") > 0)
         },
         "pad": { translucent($0.list("color")) },
         "lens_correction": { $0.number("k1") != 0 || $0.number("k2") != 0 },

@@ -131,17 +131,16 @@ struct FilterChainParser {
         if name == "shader" {
             return try makeCustomShader(arguments: arguments, column: nameColumn)
         }
-        // FFmpeg's hue, by its options: catalog hue takes none of them.
-        if name == "hue",
-            let (descriptor, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn)
+        let descriptor = catalog.descriptor(named: name)
+        // FFmpeg's filter that is one of ours with its values: a name the
+        // catalog does not have, or one it has (hue, rotate) written
+        // FFmpeg's way.
+        if descriptor == nil || Self.writesFFmpegForm(name, arguments),
+            let (equivalent, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn)
         {
-            return try makeFilter(descriptor, arguments: translated)
+            return try makeFilter(equivalent, arguments: translated)
         }
-        guard let descriptor = catalog.descriptor(named: name) else {
-            // FFmpeg's filter that is one of ours with the same values.
-            if let (descriptor, translated) = try ffmpegEquivalent(name, arguments: arguments, column: nameColumn) {
-                return try makeFilter(descriptor, arguments: translated)
-            }
+        guard let descriptor else {
             throw .unknownFilter(name: name, suggestion: catalog.suggestion(for: name), column: nameColumn)
         }
         return try makeFilter(descriptor, arguments: arguments)

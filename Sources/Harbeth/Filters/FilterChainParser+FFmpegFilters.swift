@@ -14,8 +14,11 @@ extension FilterChainParser {
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
     /// `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
-    /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`.
-    /// Nil for other names, and for catalog `hue`'s values (`hue=90`).
+    /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
+    /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
+    /// rotate in degrees at FFmpeg's output size. Nil for other names. The
+    /// parser asks for hue and rotate only where `writesFFmpegForm` says
+    /// their values are FFmpeg's.
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
         FilterDescriptor, [Argument]
     )? {
@@ -46,10 +49,11 @@ extension FilterChainParser {
             guard let resize = catalog.descriptor(named: "resize") else { return nil }
             return (resize, try Self.scaleArguments(arguments))
         case "hue":
-            guard Self.writesFFmpegHue(arguments), let yuvHue = catalog.descriptor(named: "yuv_hue") else {
-                return nil
-            }
+            guard let yuvHue = catalog.descriptor(named: "yuv_hue") else { return nil }
             return (yuvHue, try Self.hueArguments(arguments))
+        case "rotate":
+            guard let rotate = catalog.descriptor(named: "rotate") else { return nil }
+            return (rotate, try Self.rotateArguments(arguments, column: column))
         default:
             return nil
         }
@@ -115,11 +119,123 @@ extension FilterChainParser {
         }
     }
 
-    /// True for FFmpeg's hue, whose values catalog `hue` (`degrees` alone)
-    /// does not take: any of its options `h`, `s`, `H`, `b` by name, or
-    /// more than one value.
-    static func writesFFmpegHue(_ arguments: [Argument]) -> Bool {
-        arguments.count > 1 || arguments.contains { ["h", "s", "H", "b"].contains($0.key ?? "") }
+    /// True where a name the catalog has is written as FFmpeg's filter of
+    /// that name, whose values differ: FFmpeg's hue by any of its options
+    /// `h`, `s`, `H`, `b` or more than one value (catalog hue takes
+    /// `degrees` alone); FFmpeg's rotate by any of its options `a`, `ow`,
+    /// `oh`, `out_w`, `out_h`, `fillcolor`, `c`, `bilinear`, or an angle
+    /// with PI in it (its radians; catalog rotate's plain numbers are
+    /// degrees), unless catalog rotate's own `fill`, `expand`, `w`, `h` or
+    /// `edge` is given.
+    static func writesFFmpegForm(_ name: String, _ arguments: [Argument]) -> Bool {
+        let keys = arguments.compactMap(\.key)
+        switch name {
+        case "hue":
+            return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
+        case "rotate":
+            // Catalog rotate's own options make it catalog rotate (as its
+            // written form, its description, has them).
+            guard !keys.contains(where: { ["fill", "expand", "w", "h", "edge"].contains($0) }) else { return false }
+            let options = ["a", "ow", "oh", "out_w", "out_h", "fillcolor", "c", "bilinear"]
+            let angle = arguments.first { $0.key == nil || $0.key == "angle" }
+            return keys.contains { options.contains($0) } || angle?.value.contains("PI") == true
+        default:
+            return false
+        }
+    }
+
+    /// FFmpeg rotate's values (positional `angle:out_w:out_h:fillcolor:bilinear`)
+    /// as catalog rotate's: the angle in radians (a number or an
+    /// expression) as degrees, the output size FFmpeg's (ow and oh, `iw`
+    /// and `ih` unless given, with `rotw(a)` and `roth(a)`), the fill
+    /// colour (`none`: transparent). Bilinear only: `bilinear=0` is refused.
+    private static func rotateArguments(_ arguments: [Argument], column: Int) throws(FilterChainError) -> [Argument] {
+        let given = try ffmpegOptions(
+            arguments, filter: "rotate",
+            order: [
+                ("angle", ["angle", "a"]), ("out_w", ["out_w", "ow"]), ("out_h", ["out_h", "oh"]),
+                ("fillcolor", ["fillcolor", "c"]), ("bilinear", ["bilinear"]),
+            ],
+            valid: ["angle (a)", "out_w (ow)", "out_h (oh)", "fillcolor (c)", "bilinear"])
+        if let bilinear = given["bilinear"], !["1", "true"].contains(bilinear.value.trimmingSpaces()) {
+            throw .invalidValue(
+                filter: "rotate", parameter: "bilinear", text: bilinear.value,
+                expected: "1: rotate samples bilinearly", column: bilinear.valueColumn)
+        }
+        var translated = [Argument(key: "edge", keyColumn: column, value: "ffmpeg", valueColumn: column, quoted: false)]
+        if var angle = given["angle"] {
+            let text = angle.value.trimmingSpaces()
+            angle.key = "angle"
+            try checkExpression(text, of: angle, filter: "rotate", parameter: "angle")
+            if let expression = try? ParameterExpression(parsing: text), expression.isConstant {
+                // To a billionth of a degree: PI/6 is 30, not 29.999999999999996.
+                let degrees = (expression.value(ExpressionVariables()) * 180 / .pi).truncatingRemainder(dividingBy: 360)
+                angle.value = FilterValue.format((degrees * 1e9).rounded() / 1e9)
+            } else {
+                angle.value = "mod((\(text))*180/PI,360)"
+            }
+            translated.append(angle)
+        } else {
+            translated.append(Argument(key: "angle", keyColumn: column, value: "0", valueColumn: column, quoted: false))
+        }
+        for (option, key, size) in [("out_w", "w", "iw"), ("out_h", "h", "ih")] {
+            guard var argument = given[option] else {
+                translated.append(
+                    Argument(key: key, keyColumn: column, value: size, valueColumn: column, quoted: false))
+                continue
+            }
+            let text = argument.value.trimmingSpaces()
+            try checkExpression(text, of: argument, filter: "rotate", parameter: option, rotated: true)
+            argument.key = key
+            argument.value = rotatedSizes(text)
+            translated.append(argument)
+        }
+        if var fill = given["fillcolor"] {
+            fill.key = "fill"
+            if fill.value.trimmingSpaces() == "none" { fill.value = "0/0/0/0" }
+            translated.append(fill)
+        }
+        return translated
+    }
+
+    /// FFmpeg rotate's `rotw(a)` and `roth(a)` in a size's expression,
+    /// written out with iw and ih.
+    private static func rotatedSizes(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let call = rest.firstRange(of: /rot[wh]\(/) {
+            result += rest[..<call.lowerBound]
+            let width = rest[call].hasPrefix("rotw")
+            // The argument, to its closing parenthesis.
+            var depth = 1
+            var end = call.upperBound
+            while end < rest.endIndex, depth > 0 {
+                if rest[end] == "(" { depth += 1 }
+                if rest[end] == ")" { depth -= 1 }
+                if depth > 0 { end = rest.index(after: end) }
+            }
+            let angle = rest[call.upperBound..<end]
+            result +=
+                width
+                ? "(abs(iw*cos(\(angle)))+abs(ih*sin(\(angle))))" : "(abs(iw*sin(\(angle)))+abs(ih*cos(\(angle))))"
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+        }
+        return result + rest
+    }
+
+    /// Refuses a broken expression as the user wrote it, with its column
+    /// (FFmpeg's `rotw` and `roth` taken as functions of one value).
+    private static func checkExpression(
+        _ text: String, of argument: Argument, filter: String, parameter: String, rotated: Bool = false
+    ) throws(FilterChainError) {
+        do {
+            _ = try ParameterExpression(parsing: rotated ? text.replacing(/rot[wh]\(/, with: "abs(") : text)
+        } catch {
+            let start = argument.valueColumn + (argument.quoted ? 1 : 0)
+            throw .invalidExpression(
+                filter: filter, parameter: parameter, text: text, reason: error.reason,
+                column: start + error.column - 1)
+        }
     }
 
     /// FFmpeg hue's values (positional `h:s:H:b`) as yuv_hue's: `h` is
@@ -143,15 +259,7 @@ extension FilterChainParser {
                 if let radians = Double(text) {
                     argument.value = "\(radians * 180 / .pi)"
                 } else {
-                    // A broken expression is reported as written.
-                    do {
-                        _ = try ParameterExpression(parsing: text)
-                    } catch {
-                        let start = argument.valueColumn + (argument.quoted ? 1 : 0)
-                        throw .invalidExpression(
-                            filter: "hue", parameter: "H", text: text, reason: error.reason,
-                            column: start + error.column - 1)
-                    }
+                    try checkExpression(text, of: argument, filter: "hue", parameter: "H")
                     argument.value = "(\(text))*180/PI"
                 }
             }

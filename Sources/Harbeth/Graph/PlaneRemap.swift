@@ -52,7 +52,10 @@ enum PlaneRemap {
         case GeometryFilters.transpose:
             return (0, false, false, filter.values.choiceIndex("dir"))
         case GeometryFilters.rotate:
-            guard let turns = GeometryFilters.quarterTurns(filter.values.number("angle")) else { return nil }
+            // A size of its own (FFmpeg's rotate keeps the input's) samples.
+            guard filter.values.integer("w") == 0, filter.values.integer("h") == 0,
+                let turns = GeometryFilters.quarterTurns(filter.values.number("angle"))
+            else { return nil }
             return (turns, false, false, nil)
         default:
             return nil

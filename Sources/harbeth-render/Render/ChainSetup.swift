@@ -244,21 +244,6 @@ enum ChainSetup {
             hint: "FFmpeg's \(name) filter " + note, inGraph: inGraph)
     }
 
-    /// What a user coming from FFmpeg should know about the chain as
-    /// written: a rotation angle written with PI is in degrees here (FFmpeg's
-    /// rotate takes radians).
-    static func notes(for chain: FilterChain) -> [String] {
-        chain.filters.compactMap { filter in
-            guard filter.name == "rotate", case .animated(let angle)? = filter.values.values["angle"],
-                case .expression(let expression) = angle.form, expression.text.contains("PI")
-            else { return nil }
-            let value = expression.value(ExpressionVariables())
-            return "rotate's angle is in degrees (FFmpeg's rotate takes radians): '\(expression.text)' is "
-                + String(format: "%.4f", value)
-                + " degrees here; for FFmpeg's turn write angle=(\(expression.text))*180/PI"
-        }
-    }
-
     /// FFmpeg's filters that the catalog does not have and no spelling of
     /// ours replaces (`FilterCatalog.ffmpegSpellings`): what does their work
     /// here, or why nothing does.

@@ -66,7 +66,6 @@ struct RenderCommand {
         }
         let live = locations[0].isLive
         try ChainSetup.checkFiles(of: userChain)
-        if !options.quiet { for note in ChainSetup.notes(for: userChain) { console.note("note: " + note) } }
         // Filters report the files they read by absolute path; errors show them as given.
         for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
         let output: OutputTarget? =

@@ -89,8 +89,11 @@ enum Clips {
     /// Each frame's PSNR (the average of the planes, 100 for identical
     /// frames) of `ours` against `reference`, by FFmpeg's psnr filter: of
     /// the frames as stored, or with `asShown` of both in RGB, as a player
-    /// shows them (codes outside RGB clipped).
-    static func framePSNRs(_ ours: String, _ reference: String, asShown: Bool = false) throws -> [Double] {
+    /// shows them (codes outside RGB clipped); or of one `plane` (y, u, v;
+    /// r, g, b as shown).
+    static func framePSNRs(_ ours: String, _ reference: String, asShown: Bool = false, plane: String = "avg") throws
+        -> [Double]
+    {
         let stats = ours + ".psnr.txt"
         let graph =
             asShown
@@ -103,8 +106,9 @@ enum Clips {
             ])
         let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n")
         return lines.compactMap { line -> Double? in
-            guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else { return nil }
-            let text = field.dropFirst("psnr_avg:".count)
+            let prefix = "psnr_\(plane):"
+            guard let field = line.split(separator: " ").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+            let text = field.dropFirst(prefix.count)
             return text == "inf" ? 100 : Double(text)
         }
     }

@@ -146,6 +146,9 @@ public struct ParameterExpression: Sendable, Hashable {
     /// (no `t` or `n`).
     public var isConstantOverTime: Bool { !Self.uses(root, [.t, .n]) }
 
+    /// True when the value reads no variable at all (`PI/6`, `45*PI/180`).
+    public var isConstant: Bool { !Self.uses(root, Set(Variable.allCases)) }
+
     /// True when the value reads the filter's output size (`ow`, `oh`).
     public var usesOutputSize: Bool { Self.uses(root, [.ow, .oh]) }
 

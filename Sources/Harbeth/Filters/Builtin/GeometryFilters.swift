@@ -239,9 +239,14 @@ enum GeometryFilters {
 
     static let rotate = FilterDescriptor(
         name: "rotate", kind: .geometric, summary: "Turns the frame clockwise by an angle.",
-        formula: "quarter turns remap exactly (90: out(x, y) = in(y, h-1-x)); other angles sample bilinearly at"
-            + " R(-a)(p - out/2) + in/2, the fill colour outside; the output keeps the input's size, or with"
-            + " expand the rotated frame's bounding box (after Harbeth C7Rotate)",
+        formula: "quarter turns remap exactly (90: out(x, y) = in(y, h-1-x)); other angles (and quarter turns"
+            + " into another size) sample bilinearly at R(-a)(p - out/2) + in/2, the fill colour outside; the output"
+            + " keeps the input's size, or with expand the rotated frame's bounding box, or is w x h where given"
+            + " (after Harbeth C7Rotate). FFmpeg's rotate, written its way (radians with PI, or its options a, c,"
+            + " ow, oh, out_w, out_h, fillcolor, bilinear), is this one with w=iw:h=ih unless ow/oh say otherwise"
+            + " (rotw(a) = |iw cos a| + |ih sin a|, roth(a) = |iw sin a| + |ih cos a|) and edge=ffmpeg: a pixel"
+            + " index i = src - 0.5 with floor(i) in -1...size is sampled, its corner clamped into the frame and"
+            + " its fraction kept, as vf_rotate interpolates",
         parameters: [
             .number(
                 "angle", default: 90, range: -360...360, summary: "degrees clockwise; changes the plan",
@@ -250,29 +255,56 @@ enum GeometryFilters {
             .boolean(
                 "expand", default: false, summary: "grow the frame to hold the rotated image (other angles)",
                 structural: true),
+            .integer(
+                "w", default: 0, range: 0...16384,
+                summary: "output width (0: the input's, turned or expanded; may read iw, ih)", structural: true),
+            .integer(
+                "h", default: 0, range: 0...16384,
+                summary: "output height (0: the input's, turned or expanded; may read iw, ih)", structural: true),
+            .choice(
+                "edge", ["exact", "ffmpeg"], default: "exact",
+                summary: "where the turned picture ends: its pixels' outer edges, or as far as FFmpeg's rotate"
+                    + " takes it (a pixel more, its edge samples repeated)"),
         ],
         stages: [.kernel("hb_rotate", file: "kernels/rotate.glsl", samples: true)],
-        layout: ["turns", "cos", "sin", .init("fill", count: 4)],
-        pack: { values, _ in
+        layout: ["turns", "cos", "sin", .init("fill", count: 4), "edge"],
+        pack: { values, environment in
             let angle = values.number("angle")
             let radians = angle * Double.pi / 180
-            return [Float(quarterTurns(angle) ?? 4), Float(cos(radians)), Float(sin(radians))]
-                + rgba(values.list("fill"))
-        },
-        outputSize: { values, input in
-            let angle = values.number("angle")
-            if let turns = quarterTurns(angle) {
-                return turns % 2 == 1 ? FrameSize(width: input.height, height: input.width) : input
+            // A quarter turn remaps only into the turned frame's own size.
+            let turns = quarterTurns(angle).flatMap { turns in
+                rotatedSize(values, environment.inputSize) == turnedSize(turns, environment.inputSize) ? turns : nil
             }
-            guard values.bool("expand") else { return input }
+            return [Float(turns ?? 4), Float(cos(radians)), Float(sin(radians))] + rgba(values.list("fill"))
+                + [Float(values.choiceIndex("edge"))]
+        },
+        outputSize: { values, input in rotatedSize(values, input) })
+
+    /// The size `rotate` makes: w x h where given; else a quarter turn's
+    /// turned frame, the bounding box with expand, or the input's size.
+    private static func rotatedSize(_ values: FilterValues, _ input: FrameSize) -> FrameSize {
+        let angle = values.number("angle")
+        var size = input
+        if let turns = quarterTurns(angle) {
+            size = turnedSize(turns, input)
+        } else if values.bool("expand") {
             let radians = angle * Double.pi / 180
             let (c, s) = (abs(cos(radians)), abs(sin(radians)))
             let w = Double(input.width)
             let h = Double(input.height)
             // A hair below whole numbers so float noise does not add a pixel.
-            return FrameSize(
+            size = FrameSize(
                 width: Int((w * c + h * s - 1e-6).rounded(.up)), height: Int((w * s + h * c - 1e-6).rounded(.up)))
-        })
+        }
+        let width = values.integer("w")
+        let height = values.integer("h")
+        return FrameSize(width: width > 0 ? width : size.width, height: height > 0 ? height : size.height)
+    }
+
+    /// The input's size after `turns` quarter turns.
+    private static func turnedSize(_ turns: Int, _ input: FrameSize) -> FrameSize {
+        turns % 2 == 1 ? FrameSize(width: input.height, height: input.width) : input
+    }
 
     /// 0...3 when the angle is a whole number of quarter turns clockwise.
     static func quarterTurns(_ degrees: Double) -> Int? {
@@ -391,10 +423,16 @@ extension Filter {
 
     /// `rotate` clockwise by `degrees` (-360...360, clamped); quarter turns
     /// are exact. Other angles fill uncovered pixels with an RGBA `fill`
-    /// and keep the frame's size unless `expand`.
-    public static func rotate(degrees: Double, fill: [Double] = [0, 0, 0, 1], expand: Bool = false) -> Filter {
+    /// and keep the frame's size unless `expand`; a `size` is the output's
+    /// whatever the angle (FFmpeg's rotate keeps the input's).
+    public static func rotate(
+        degrees: Double, fill: [Double] = [0, 0, 0, 1], expand: Bool = false, size: FrameSize? = nil
+    ) -> Filter {
         Filter(
             clamping: GeometryFilters.rotate,
-            values: ["angle": .number(degrees), "fill": .list(fill), "expand": .number(expand ? 1 : 0)])
+            values: [
+                "angle": .number(degrees), "fill": .list(fill), "expand": .number(expand ? 1 : 0),
+                "w": .number(Double(size?.width ?? 0)), "h": .number(Double(size?.height ?? 0)),
+            ])
     }
 }
