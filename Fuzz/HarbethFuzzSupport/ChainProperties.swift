@@ -67,7 +67,9 @@ public enum ChainProperties {
         switch error {
         case .unknownFilter(_, _, let at), .unknownParameter(_, _, _, let at), .valueOutOfRange(_, _, _, _, let at),
             .invalidValue(_, _, _, _, let at), .tooManyValues(_, _, let at), .duplicateParameter(_, _, let at),
-            .invalidExpression(_, _, _, _, let at), .notAnimatable(_, _, let at), .invalidShader(_, let at):
+            .invalidExpression(_, _, _, _, let at), .notAnimatable(_, _, let at),
+            .movesOnlyAtGivenSize(_, _, _, let at),
+            .invalidShader(_, let at):
             column = at
         case .malformed(_, _, let at):
             column = at

@@ -42,12 +42,22 @@ enum CatalogCommands {
                 text += "  \(parameter.name): \(parameter.type), \(parameter.defaultAndRange) - \(parameter.summary)"
                 switch parameter.type {
                 case .number, .integer:
-                    text += parameter.isStructural ? " (constant: it decides the shader or size)" : " (can be animated)"
+                    if !parameter.isStructural {
+                        text += " (can be animated)"
+                    } else if parameter.movesWhenGiven.isEmpty {
+                        text += " (constant: it decides the shader or size)"
+                    } else {
+                        text +=
+                            " (constant: it decides the size; with "
+                            + parameter.movesWhenGiven.joined(separator: " and ") + " given it can be animated)"
+                    }
                 default: break
                 }
                 text += "\n"
             }
-            if descriptor.parameters.contains(where: { [.number, .integer].contains($0.type) && !$0.isStructural }) {
+            if descriptor.parameters.contains(where: {
+                [.number, .integer].contains($0.type) && (!$0.isStructural || !$0.movesWhenGiven.isEmpty)
+            }) {
                 text +=
                     "  animated: an expression of t, n, w, h ('0.2*sin(2*PI*t)') or keyframes ('0@0;1@2', "
                     + "with :ease=linear|in|out|in_out|step)\n"

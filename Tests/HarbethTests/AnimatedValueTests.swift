@@ -167,24 +167,54 @@ final class AnimatedValueTests: XCTestCase {
     /// each frame matches the numpy reference of brightness at that value,
     /// and the one plan serves every frame.
     func testAnAnimatedBrightnessMatchesTheReferenceEveryFrameAndCompilesOnce() throws {
+        try assertEachFrameMatchesItsConstant(
+            "brightness='0.3*sin(2*PI*t)'", frames: 8, every: 0.1
+        ) { seconds, _, _ in "brightness=\(0.3 * sin(2 * Double.pi * seconds))" }
+    }
+
+    /// rotate's angle decides the output size, so it moves only when w and
+    /// h are given: then `angle=t*75:w=iw:h=ih` (a quarter turn, exact, at
+    /// 1.2 s) matches the reference of each frame's constant angle, and
+    /// one plan serves every frame. Without w and h it is refused.
+    func testARotationMovesInAGivenSizeOnOnePlan() throws {
+        try assertEachFrameMatchesItsConstant(
+            "rotate=angle=t*75:w=iw:h=ih", frames: 7, every: 0.2
+        ) { seconds, width, height in "rotate=angle=\(seconds * 75):w=\(width):h=\(height)" }
+        XCTAssertThrowsError(try FilterChain(parsing: "rotate=angle=t*75:w=iw")) { error in
+            XCTAssertEqual(
+                error as? FilterChainError,
+                .movesOnlyAtGivenSize(filter: "rotate", parameter: "angle", sizes: ["w", "h"], column: 14))
+        }
+    }
+
+    /// Renders `chain` on `frames` frames `every` seconds apart: each keeps
+    /// the input's size and matches the reference of the chain `constant`
+    /// writes for its time (and the input's width and height) within 2
+    /// levels, and one plan serves every frame.
+    private func assertEachFrameMatchesItsConstant(
+        _ chain: String, frames: Int, every step: Double, constant: (Double, Int, Int) -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let renderer = try Fixtures.renderer()
         let before = renderer.statistics.plansCompiled
-        let chain = try FilterChain(parsing: "brightness='0.3*sin(2*PI*t)'")
+        let moving = try FilterChain(parsing: chain)
         var source = try Fixtures.frame(.rgba8, index: 2)
         let pixels = source.packedBytes(plane: 0)
-        for index in 0..<8 {
-            let seconds = Double(index) / 10
+        for index in 0..<frames {
+            let seconds = Double(index) * step
             source.time = seconds
-            let output = try ImageNode(source, chain: chain, time: FrameTime(index: index, seconds: seconds))
+            let output = try ImageNode(source, chain: moving, time: FrameTime(index: index, seconds: seconds))
                 .makeFrame(on: renderer)
-            let value = 0.3 * sin(2 * Double.pi * seconds)
+            let fixed = constant(seconds, source.width, source.height)
+            XCTAssertEqual(
+                [output.width, output.height], [source.width, source.height], fixed, file: file, line: line)
             let reference = try Reference.apply(
-                try FilterChain(parsing: "brightness=\(value)"), to: pixels, width: source.width,
-                height: source.height)
+                try FilterChain(parsing: fixed), to: pixels, width: source.width, height: source.height)
             let (maxError, _) = Reference.compare(output, with: reference)
-            XCTAssertLessThanOrEqual(maxError * 255, 2, "frame \(index): brightness \(value)")
+            XCTAssertLessThanOrEqual(maxError * 255, 2, "frame \(index): \(fixed)", file: file, line: line)
         }
-        XCTAssertLessThanOrEqual(renderer.statistics.plansCompiled - before, 1, "one plan for every value")
+        XCTAssertLessThanOrEqual(
+            renderer.statistics.plansCompiled - before, 1, "one plan for every frame", file: file, line: line)
     }
 
     /// `n` is the frame's index in its run, `w` the filter's input width

@@ -28,6 +28,21 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         for parameter in descriptor.parameters where complete[parameter.name] == nil {
             complete[parameter.name] = parameter.defaultValue
         }
+        // A structural value moves only where the size is given without it.
+        for parameter in descriptor.parameters where !parameter.movesWhenGiven.isEmpty {
+            guard complete[parameter.name]?.animated?.changesOverTime == true else { continue }
+            let sized = parameter.movesWhenGiven.allSatisfy { name in
+                switch complete[name] {
+                case .number(let value)?: return value != 0
+                case .animated(let animated)?: return !animated.changesOverTime
+                default: return false
+                }
+            }
+            guard sized else {
+                throw .movesOnlyAtGivenSize(
+                    filter: descriptor.name, parameter: parameter.name, sizes: parameter.movesWhenGiven, column: nil)
+            }
+        }
         self.descriptor = descriptor
         self.values = FilterValues(parameters: descriptor.parameters, values: complete)
     }
@@ -189,9 +204,13 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         try descriptor.stages(for: values, input: size, nodeInputs: nodeInputSizes)
     }
 
-    /// The values that decide the generated code and sizes, for plan keys.
+    /// The values that decide the generated code and sizes, for plan keys;
+    /// one that moves (as rotate's angle may at a given size) is the same
+    /// on every frame.
     var structuralKey: [FilterValue] {
-        descriptor.parameters.filter(\.isStructural).map { values.values[$0.name]! }
+        descriptor.parameters.filter(\.isStructural).map { parameter in
+            values.moving.contains(parameter.name) ? .choice("moving") : values.values[parameter.name]!
+        }
     }
 
     static func validate(_ value: FilterValue, for parameter: FilterParameter, filter: String) throws(FilterChainError)
@@ -207,7 +226,7 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         case (.number, .animated(let animated)), (.integer, .animated(let animated)):
             // A value that decides the plan may follow the input's size (the
             // same on every frame of one size), not the time.
-            if parameter.isStructural {
+            if parameter.isStructural, parameter.movesWhenGiven.isEmpty {
                 guard case .expression(let expression) = animated.form, expression.isConstantOverTime else {
                     throw .notAnimatable(filter: filter, parameter: parameter.name, column: nil)
                 }

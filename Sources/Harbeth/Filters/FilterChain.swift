@@ -220,6 +220,7 @@ struct FilterChainParser {
             return try makeFilter(descriptor, arguments: translated)
         }
         var values: [String: FilterValue] = [:]
+        var columns: [String: Int] = [:]
         var positional = 0
         var seenNamed = false
         // `ease=` sets the easing of the filter's keyframed values (unless
@@ -263,6 +264,7 @@ struct FilterChainParser {
                 throw .duplicateParameter(
                     filter: descriptor.name, parameter: parameter.name, column: argument.keyColumn)
             }
+            columns[parameter.name] = argument.valueColumn
             do {
                 let value = try Self.interpret(argument.value, for: parameter, filter: descriptor.name, easing: easing)
                 try Filter.validate(value, for: parameter, filter: descriptor.name)
@@ -277,7 +279,15 @@ struct FilterChainParser {
                 throw error.located(at: argument.valueColumn)
             }
         }
-        return try Filter(descriptor, values: values)
+        do {
+            return try Filter(descriptor, values: values)
+        } catch {
+            // One value against another: at the value that cannot be.
+            if case .movesOnlyAtGivenSize(_, let name, _, nil) = error, let column = columns[name] {
+                throw error.located(at: column)
+            }
+            throw error
+        }
     }
 
     private func makeCustomShader(arguments: [Argument], column: Int) throws(FilterChainError) -> Filter {

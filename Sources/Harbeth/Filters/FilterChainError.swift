@@ -22,6 +22,9 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
     /// output size, which cannot change from frame to frame (an expression
     /// of the input's size, `w` and `h`, is allowed).
     case notAnimatable(filter: String, parameter: String, column: Int?)
+    /// An animated value for a parameter that decides the output size
+    /// unless `sizes` (rotate's w and h) are given, and they were not.
+    case movesOnlyAtGivenSize(filter: String, parameter: String, sizes: [String], column: Int?)
     /// A custom or mpv shader file that was refused: `reason` names its
     /// file and line.
     case invalidShader(reason: String, column: Int?)
@@ -55,6 +58,9 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notAnimatable(let filter, let parameter, let column):
             return "\(filter) \(parameter) cannot change from frame to frame\(Self.at(column)): "
                 + "it decides the shader or the output size; give a constant or an expression of w and h"
+        case .movesOnlyAtGivenSize(let filter, let parameter, let sizes, let column):
+            return "\(filter) \(parameter) cannot change from frame to frame\(Self.at(column)) unless "
+                + sizes.joined(separator: " and ") + " are given: it decides the output size"
         case .invalidShader(let reason, let column):
             return "shader refused\(Self.at(column)): \(reason)"
         }
@@ -83,6 +89,8 @@ public enum FilterChainError: Error, Sendable, Equatable, CustomStringConvertibl
             return .invalidExpression(filter: filter, parameter: parameter, text: text, reason: reason, column: column)
         case .notAnimatable(let filter, let parameter, nil):
             return .notAnimatable(filter: filter, parameter: parameter, column: column)
+        case .movesOnlyAtGivenSize(let filter, let parameter, let sizes, nil):
+            return .movesOnlyAtGivenSize(filter: filter, parameter: parameter, sizes: sizes, column: column)
         case .invalidShader(let reason, nil):
             return .invalidShader(reason: reason, column: column)
         default:

@@ -51,6 +51,11 @@ public struct FilterParameter: Sendable, Hashable {
     /// True when a choice may also be written as its number, 0 for the
     /// first name, as FFmpeg writes the same option (`transpose=1`).
     public let acceptsChoiceNumbers: Bool
+    /// For a structural value that decides only the output size: the
+    /// parameters that, all given (not 0), fix that size, so that the
+    /// value may then change from frame to frame (rotate's angle, with w
+    /// and h). Empty for the others.
+    public let movesWhenGiven: [String]
 
     /// A parameter; the static constructors (`number`, `choice`, ...) are usually simpler.
     /// - Parameters:
@@ -61,9 +66,10 @@ public struct FilterParameter: Sendable, Hashable {
     ///   - summary: One line saying what it does.
     ///   - structural: Whether a change of value needs a different plan (see `isStructural`).
     ///   - acceptsChoiceNumbers: Whether a choice may be written as its number (see `acceptsChoiceNumbers`).
+    ///   - movesWhenGiven: The parameters that let a structural value move (see `movesWhenGiven`).
     public init(
         _ name: String, _ type: ValueType, default defaultValue: FilterValue, range: ClosedRange<Double>? = nil,
-        summary: String, structural: Bool = false, acceptsChoiceNumbers: Bool = false
+        summary: String, structural: Bool = false, acceptsChoiceNumbers: Bool = false, movesWhenGiven: [String] = []
     ) {
         self.name = name
         self.type = type
@@ -72,13 +78,18 @@ public struct FilterParameter: Sendable, Hashable {
         self.summary = summary
         self.isStructural = structural
         self.acceptsChoiceNumbers = acceptsChoiceNumbers
+        self.movesWhenGiven = movesWhenGiven
     }
 
-    /// A real-number parameter.
+    /// A real-number parameter; a structural one that decides only the
+    /// output size may move once the parameters `movesWhenGiven` are given.
     public static func number(
-        _ name: String, default value: Double, range: ClosedRange<Double>, summary: String, structural: Bool = false
+        _ name: String, default value: Double, range: ClosedRange<Double>, summary: String, structural: Bool = false,
+        movesWhenGiven: [String] = []
     ) -> FilterParameter {
-        FilterParameter(name, .number, default: .number(value), range: range, summary: summary, structural: structural)
+        FilterParameter(
+            name, .number, default: .number(value), range: range, summary: summary, structural: structural,
+            movesWhenGiven: movesWhenGiven)
     }
 
     /// A whole-number parameter.

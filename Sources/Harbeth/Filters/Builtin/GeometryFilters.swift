@@ -249,8 +249,9 @@ enum GeometryFilters {
             + " its fraction kept, as vf_rotate interpolates",
         parameters: [
             .number(
-                "angle", default: 90, range: -360...360, summary: "degrees clockwise; changes the plan",
-                structural: true),
+                "angle", default: 90, range: -360...360,
+                summary: "degrees clockwise; changes the plan, unless w and h are given: then it may move",
+                structural: true, movesWhenGiven: ["w", "h"]),
             .list("fill", count: 3...4, default: [0, 0, 0, 1], range: 0...1, summary: "colour outside the image"),
             .boolean(
                 "expand", default: false, summary: "grow the frame to hold the rotated image (other angles)",
