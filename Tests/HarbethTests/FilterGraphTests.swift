@@ -31,6 +31,16 @@ final class FilterGraphTests: XCTestCase {
         XCTAssertEqual(forward.inputCount, 1)
         let three = try FilterGraph(parsing: "[0]split=3[a][b][c];[a][b]hstack[top];[top][c]vstack")
         XCTAssertEqual(three.outputs.count, 1)
+
+        // FFmpeg's overlay: x:y first (the image is the next input, not a
+        // file), W and H (main_w, main_h) the frame's size, w and h
+        // (overlay_w, overlay_h) the image's.
+        let placed = try FilterGraph(parsing: "[0][1]overlay=W-w-10:main_h-overlay_h:0.5").steps[0].filter!
+        var sizes = ExpressionVariables(w: 160, h: 120)
+        sizes.overlayWidth = 80
+        sizes.overlayHeight = 60
+        XCTAssertEqual(placed.resolved(sizes).description, "overlay=x=70:y=60:opacity=0.5")
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay=16:8").steps[0].filter?.description, "overlay=x=16:y=8")
     }
 
     func testTheGraphBuildsTheNodesItDescribes() throws {
@@ -59,6 +69,12 @@ final class FilterGraphTests: XCTestCase {
             ("[0]sepai", "unknown filter 'sepai' at column 4; did you mean 'sepia'?"),
             ("[0]sepia[a][b]", "malformed filter chain at column 12: expected one output label after sepia, found [b]"),
             ("", "the filtergraph is empty"),
+            (
+                "[0][1]overlay=file=a.png",
+                "overlay file='a.png' is invalid at column 20; expected no file in a graph, where the image is"
+                    + " the filter's next input ([0][1]overlay)"
+            ),
+            ("[0][1]overlay=1:2:1:9", "overlay takes at most 3 values at column 21"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try FilterGraph(parsing: text), text) { error in

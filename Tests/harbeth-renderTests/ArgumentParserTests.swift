@@ -196,6 +196,14 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try parse("-vcodec", "ffv1", "-vframes", "3", "-vf", "sepia", "in.mp4").frames, 3)
         XCTAssertEqual(try parse("-i", "in.mp4", "-vf", "sepia", "-frames", "4", "out.mp4").frames, 4)
         XCTAssertEqual(try parse("-i", "a.mp4", "-lavfi", "[0]sepia", "o.mp4").graph, "[0]sepia")
+        // A -vf with labels is FFmpeg's filtergraph of the one input, [in] its input.
+        let vfGraph = try parse("-i", "a.mp4", "-vf", "[in]split[a][b];[a][b]hstack[out]", "o.mp4")
+        XCTAssertEqual(vfGraph.graph, "[0]split[a][b];[a][b]hstack[out]")
+        XCTAssertEqual(vfGraph.chains, [])
+        XCTAssertEqual(try parse("-i", "a.mp4", "-vf", "brightness='0@0;0.3@2'", "o.mp4").graph, nil)
+        assertUsageError(
+            ["-i", "a.mp4", "-vf", "sepia", "-vf", "split[a][b];[a][b]hstack", "o.mp4"],
+            "a -vf filtergraph (with [labels]) is the whole of the filtering: give it as the only -vf")
         // Those whose work differs here get ours as the hint.
         assertUsageError(
             ["-i", "in.mp4", "-vf", "sepia", "-c:a", "aac", "out.mp4"],

@@ -43,6 +43,19 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
                     filter: descriptor.name, parameter: parameter.name, sizes: parameter.movesWhenGiven, column: nil)
             }
         }
+        // An overlay's image size is known where the image is a graph's
+        // input, not a file's.
+        let namesAFile = complete.values.contains { value in
+            if case .text(let path) = value { return !path.isEmpty }
+            return false
+        }
+        for parameter in descriptor.parameters where parameter.expressionNames == .placement && namesAFile {
+            guard let animated = complete[parameter.name]?.animated, animated.usesOverlaySize else { continue }
+            throw .invalidExpression(
+                filter: descriptor.name, parameter: parameter.name, text: animated.description,
+                reason: "w and h (overlay_w, overlay_h) are the size of a graph's second input, not of a file:"
+                    + " give the image as one ([0][1]\(descriptor.name))", column: nil)
+        }
         self.descriptor = descriptor
         self.values = FilterValues(parameters: descriptor.parameters, values: complete)
     }
@@ -153,7 +166,8 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     {
         let animated: AnimatedNumber
         do {
-            animated = try AnimatedNumber(parsing: text, easing: easing)
+            let names = descriptor.parameter(named: parameter)?.expressionNames ?? .frame
+            animated = try AnimatedNumber(parsing: text, easing: easing, names: names)
         } catch {
             throw .invalidExpression(
                 filter: name, parameter: parameter, text: text, reason: error.reason, column: error.column)

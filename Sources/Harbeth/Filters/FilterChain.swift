@@ -237,6 +237,12 @@ struct FilterChainParser {
             }
             easing = chosen
         }
+        // In a graph a filter that takes other nodes or files takes the
+        // nodes: its files are not values there, and its positional values
+        // start after them (FFmpeg's `[0][1]overlay=16:8`).
+        let takesNodes: Bool
+        if case .optional = descriptor.nodeInputs { takesNodes = graphMode } else { takesNodes = false }
+        let positionalParameters = descriptor.parameters.filter { !takesNodes || $0.type != .text }
         for argument in arguments {
             let parameter: FilterParameter
             if let key = argument.key {
@@ -244,6 +250,12 @@ struct FilterChainParser {
                     throw .unknownParameter(
                         filter: descriptor.name, parameter: key, valid: descriptor.parameters.map(\.name),
                         column: argument.keyColumn)
+                }
+                if takesNodes && named.type == .text {
+                    throw .invalidValue(
+                        filter: descriptor.name, parameter: key, text: argument.value,
+                        expected: "no file in a graph, where the image is the filter's next input"
+                            + " ([0][1]\(descriptor.name))", column: argument.valueColumn)
                 }
                 parameter = named
                 seenNamed = true
@@ -253,11 +265,11 @@ struct FilterChainParser {
                         expected: "name=value after a named value", found: "'\(argument.value)'",
                         column: argument.valueColumn)
                 }
-                guard positional < descriptor.parameters.count else {
+                guard positional < positionalParameters.count else {
                     throw .tooManyValues(
-                        filter: descriptor.name, count: descriptor.parameters.count, column: argument.valueColumn)
+                        filter: descriptor.name, count: positionalParameters.count, column: argument.valueColumn)
                 }
-                parameter = descriptor.parameters[positional]
+                parameter = positionalParameters[positional]
                 positional += 1
             }
             guard values[parameter.name] == nil else {
@@ -283,8 +295,10 @@ struct FilterChainParser {
             return try Filter(descriptor, values: values)
         } catch {
             // One value against another: at the value that cannot be.
-            if case .movesOnlyAtGivenSize(_, let name, _, nil) = error, let column = columns[name] {
-                throw error.located(at: column)
+            switch error {
+            case .movesOnlyAtGivenSize(_, let name, _, nil), .invalidExpression(_, let name, _, _, nil):
+                if let column = columns[name] { throw error.located(at: column) }
+            default: break
             }
             throw error
         }
@@ -317,7 +331,7 @@ struct FilterChainParser {
         case .number, .integer:
             if let number = Double(text) { return .number(number) }
             do {
-                return .animated(try AnimatedNumber(parsing: text, easing: easing))
+                return .animated(try AnimatedNumber(parsing: text, easing: easing, names: parameter.expressionNames))
             } catch {
                 // Text with no number, operator or bracket in it (a word) is
                 // a wrong value, not a broken expression.

@@ -56,6 +56,10 @@ public struct FilterParameter: Sendable, Hashable {
     /// value may then change from frame to frame (rotate's angle, with w
     /// and h). Empty for the others.
     public let movesWhenGiven: [String]
+    /// The names an animated value reads: a frame's, or for an overlay's
+    /// position FFmpeg overlay's (`W`, `H` the frame's size, `w`, `h` the
+    /// image's).
+    public private(set) var expressionNames: ParameterExpression.Names = .frame
 
     /// A parameter; the static constructors (`number`, `choice`, ...) are usually simpler.
     /// - Parameters:
@@ -98,6 +102,13 @@ public struct FilterParameter: Sendable, Hashable {
     ) -> FilterParameter {
         FilterParameter(
             name, .integer, default: .number(Double(value)), range: range, summary: summary, structural: structural)
+    }
+
+    /// This parameter with its animated values reading `names`.
+    public func reading(_ names: ParameterExpression.Names) -> FilterParameter {
+        var parameter = self
+        parameter.expressionNames = names
+        return parameter
     }
 
     /// A yes/no parameter.

@@ -293,7 +293,9 @@ enum ArgumentParser {
                 throw UsageError(message: "-r: \(error)")
             }
         },
-        Option(names: ["--frames", "-frames:v", "-vframes", "-frames"], value: "N", help: "process at most N video frames") {
+        Option(
+            names: ["--frames", "-frames:v", "-vframes", "-frames"], value: "N", help: "process at most N video frames"
+        ) {
             $0.frames = try integer($1, option: "--frames", range: 1...Int(Int32.max))
         },
         Option(names: ["--null"], value: nil, help: "filter without writing a file (for measuring)") { options, _ in
@@ -460,6 +462,7 @@ enum ArgumentParser {
             options.input = options.inputs[0]
         case .render:
             options.inputArguments = options.flaggedInputs + positional
+            try takeFiltergraphFromVf(&options)
             try checkSeveralOutputs(options)
             if options.shard != nil {
                 if options.inputArguments.count != 1 || options.graph != nil {

@@ -21,12 +21,15 @@ public struct AnimatedNumber: Sendable, Hashable, CustomStringConvertible {
     /// An animated value of this form.
     public init(_ form: Form) { self.form = form }
 
-    /// Parses an expression (`0.2*sin(2*PI*t)`) or keyframes (`0@0;1@2`).
-    public init(parsing text: String, easing: Easing = .linear) throws(ExpressionError) {
+    /// Parses an expression (`0.2*sin(2*PI*t)`) of `names` (a frame's
+    /// unless said) or keyframes (`0@0;1@2`).
+    public init(parsing text: String, easing: Easing = .linear, names: ParameterExpression.Names = .frame)
+        throws(ExpressionError)
+    {
         if text.contains("@") {
             form = .keyframes(try Keyframes(parsing: text, easing: easing))
         } else {
-            form = .expression(try ParameterExpression(parsing: text))
+            form = .expression(try ParameterExpression(parsing: text, names: names))
         }
     }
 
@@ -48,6 +51,12 @@ public struct AnimatedNumber: Sendable, Hashable, CustomStringConvertible {
     /// True when the value reads the filter's output size (`ow`, `oh`).
     var usesOutputSize: Bool {
         if case .expression(let expression) = form { return expression.usesOutputSize }
+        return false
+    }
+
+    /// True when the value reads the size of the image an overlay places.
+    var usesOverlaySize: Bool {
+        if case .expression(let expression) = form { return expression.usesOverlaySize }
         return false
     }
 

@@ -25,8 +25,12 @@ extension FilterChain {
         var origins: [Int] = []
         for filter in filters {
             origins.append(constant.count)
-            let variables = ExpressionVariables(
+            var variables = ExpressionVariables(
                 t: time.seconds, n: Double(time.index), w: Double(size.width), h: Double(size.height))
+            if let placed = filter.nodeInputSizes.first {
+                variables.overlayWidth = Double(placed.width)
+                variables.overlayHeight = Double(placed.height)
+            }
             for resolved in filter.expanded(variables) {
                 let resolved = try resolved.resolved(variables, input: size)
                 constant.append(resolved)

@@ -23,6 +23,11 @@ public struct ExpressionVariables: Sendable, Hashable {
     public var minval: Double = 0
     /// The highest code of the sample's plane (FFmpeg lut's `maxval`).
     public var maxval: Double = 0
+    /// The width of the image an overlay places on the frame (FFmpeg
+    /// overlay's `w`, `overlay_w`): its second input's, in a graph.
+    public var overlayWidth: Double = 0
+    /// The height of the image an overlay places (`h`, `overlay_h`).
+    public var overlayHeight: Double = 0
 
     /// Variables for one frame of one filter.
     public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0, ow: Double = 0, oh: Double = 0) {
@@ -82,11 +87,52 @@ public struct ParameterExpression: Sendable, Hashable {
         /// A sample's (FFmpeg lut's): its code, clipped to its plane's
         /// range, that range's ends, and the code mirrored in it.
         case val, clipval, minval, maxval, negval
+        /// The size of the image an overlay places (FFmpeg overlay's).
+        case overlayWidth, overlayHeight
+    }
 
-        /// The variables of a frame's expression.
-        static let ofFrame: [Variable] = [.t, .n, .w, .h, .ow, .oh]
-        /// The variables of a sample's expression: the frame's size, not its time.
-        static let ofSample: [Variable] = [.w, .h, .val, .clipval, .minval, .maxval, .negval]
+    /// The names an expression reads.
+    public enum Names: Sendable, Hashable {
+        /// A frame's: `t`, `n`, the filter's input size `w`, `h` (`iw`,
+        /// `ih`, `in_w`, `in_h`) and output size `ow`, `oh` (`out_w`,
+        /// `out_h`).
+        case frame
+        /// One sample's code, FFmpeg lut's: `val`, `clipval`, `minval`,
+        /// `maxval`, `negval`, the frame's size `w`, `h`, and `gammaval(g)`.
+        case sample
+        /// A position on the frame of an image placed on it, FFmpeg
+        /// overlay's: `t`, `n`, the frame's size `W`, `H` (`main_w`,
+        /// `main_h`) and the image's `w`, `h` (`overlay_w`, `overlay_h`).
+        case placement
+
+        /// The variables each name reads, and how an error lists them.
+        fileprivate var variables: (byName: [String: Variable], listed: String) {
+            switch self {
+            case .frame:
+                return (
+                    [
+                        "t": .t, "n": .n, "w": .w, "iw": .w, "in_w": .w, "h": .h, "ih": .h, "in_h": .h, "ow": .ow,
+                        "out_w": .ow, "oh": .oh, "out_h": .oh,
+                    ], "t, n, w (or iw, in_w), h (or ih, in_h), ow (or out_w), oh (or out_h)"
+                )
+            case .sample:
+                return (
+                    [
+                        "val": .val, "clipval": .clipval, "minval": .minval, "maxval": .maxval, "negval": .negval,
+                        "w": .w, "iw": .w, "in_w": .w, "h": .h, "ih": .h, "in_h": .h,
+                    ], "val, clipval, minval, maxval, negval, w (or iw, in_w), h (or ih, in_h)"
+                )
+            case .placement:
+                return (
+                    [
+                        "t": .t, "n": .n, "W": .w, "main_w": .w, "H": .h, "main_h": .h, "w": .overlayWidth,
+                        "overlay_w": .overlayWidth, "h": .overlayHeight, "overlay_h": .overlayHeight,
+                    ],
+                    "t, n, W (or main_w), H (or main_h) the frame's size, w (or overlay_w), h (or overlay_h) the"
+                        + " image's"
+                )
+            }
+        }
     }
 
     enum Operator: Character, Sendable, Hashable {
@@ -130,7 +176,13 @@ public struct ParameterExpression: Sendable, Hashable {
     ///     and `h`, and it may call `gammaval`; false (the default) for a
     ///     frame's, of `t`, `n`, `w`, `h`, `ow`, `oh`.
     public init(parsing text: String, ofSample: Bool = false) throws(ExpressionError) {
-        var parser = ExpressionParser(text, variables: ofSample ? Variable.ofSample : Variable.ofFrame)
+        try self.init(parsing: text, names: ofSample ? .sample : .frame)
+    }
+
+    /// Parses `text` reading `names`; an error names the column of the
+    /// problem.
+    public init(parsing text: String, names: Names) throws(ExpressionError) {
+        var parser = ExpressionParser(text, names: names)
         root = try parser.parseWhole()
         self.text = text
     }
@@ -151,6 +203,9 @@ public struct ParameterExpression: Sendable, Hashable {
 
     /// True when the value reads the filter's output size (`ow`, `oh`).
     public var usesOutputSize: Bool { Self.uses(root, [.ow, .oh]) }
+
+    /// True when the value reads the size of the image an overlay places.
+    public var usesOverlaySize: Bool { Self.uses(root, [.overlayWidth, .overlayHeight]) }
 
     private static func uses(_ node: Node, _ variables: Set<Variable>) -> Bool {
         switch node {
@@ -179,6 +234,8 @@ public struct ParameterExpression: Sendable, Hashable {
             case .minval: return variables.minval
             case .maxval: return variables.maxval
             case .negval: return variables.maxval - clipval(variables) + variables.minval
+            case .overlayWidth: return variables.overlayWidth
+            case .overlayHeight: return variables.overlayHeight
             }
         case .negate(let inner):
             return -evaluate(inner, variables)
@@ -260,16 +317,16 @@ private struct ExpressionParser {
     typealias Node = ParameterExpression.Node
     private let characters: [Character]
     private var index = 0
-    /// The variables the expression may name.
-    private let variables: [ParameterExpression.Variable]
+    /// The names the expression may read.
+    private let names: ParameterExpression.Names
 
-    init(_ text: String, variables: [ParameterExpression.Variable]) {
+    init(_ text: String, names: ParameterExpression.Names) {
         characters = Array(text)
-        self.variables = variables
+        self.names = names
     }
 
     /// True for an expression of a sample (FFmpeg lut's).
-    private var ofSample: Bool { variables.contains(.val) }
+    private var ofSample: Bool { names == .sample }
 
     private var column: Int { index + 1 }
     private var current: Character? { index < characters.count ? characters[index] : nil }
@@ -411,19 +468,11 @@ private struct ExpressionParser {
         case "PI": return .number(Double.pi)
         case "E": return .number(M_E)
         case "PHI": return .number((1 + 5.0.squareRoot()) / 2)
-        // FFmpeg's names for the input's size in crop, scale and pad.
-        case "iw", "in_w": return .variable(.w)
-        case "ih", "in_h": return .variable(.h)
-        case "out_w" where !ofSample: return .variable(.ow)
-        case "out_h" where !ofSample: return .variable(.oh)
         default:
-            guard let variable = ParameterExpression.Variable(rawValue: name), variables.contains(variable) else {
-                let names =
-                    ofSample
-                    ? "val, clipval, minval, maxval, negval, w (or iw, in_w), h (or ih, in_h)"
-                    : "t, n, w (or iw, in_w), h (or ih, in_h), ow (or out_w), oh (or out_h)"
+            let variables = names.variables
+            guard let variable = variables.byName[name] else {
                 throw ExpressionError(
-                    "unknown name '\(name)' (the variables are \(names); the constants PI, E, PHI)",
+                    "unknown name '\(name)' (the variables are \(variables.listed); the constants PI, E, PHI)",
                     column: startColumn)
             }
             return .variable(variable)

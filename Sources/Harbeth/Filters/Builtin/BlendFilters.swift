@@ -50,8 +50,14 @@ enum BlendFilters {
             + " Co = (as Cs + (1 - as) ab Cb) / ao; uncovered pixels unchanged (Harbeth C7BlendSourceOver)",
         parameters: [
             .text("file", summary: "the image, usually a PNG with alpha", structural: false),
-            .integer("x", default: 0, range: -16384...16384, summary: "left edge of the image, pixels"),
-            .integer("y", default: 0, range: -16384...16384, summary: "top edge of the image, pixels"),
+            .integer(
+                "x", default: 0, range: -16384...16384,
+                summary: "left edge of the image, pixels; may read W, H (the frame's size) and w, h (the image's)"
+            ).reading(.placement),
+            .integer(
+                "y", default: 0, range: -16384...16384,
+                summary: "top edge of the image, pixels; may read W, H (the frame's size) and w, h (the image's)"
+            ).reading(.placement),
             .number("opacity", default: 1, range: 0...1, summary: "scales the image's alpha"),
         ],
         stages: [.pointwise("hb_overlay", file: "pointwise/overlay.glsl", auxiliaryImages: 1)],
