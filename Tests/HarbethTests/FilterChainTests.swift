@@ -139,7 +139,16 @@ final class FilterChainTests: XCTestCase {
             "scale=w=640:flags=spline",
             "scale flags='spline' is invalid at column 19; expected one of bicubic, bilinear, fast_bilinear, lanczos, neighbor"
         )
-        assertError("negate", "unknown filter 'negate' at column 1; did you mean 'invert'?")
+        assertError("unsharp", "unknown filter 'unsharp' at column 1; did you mean 'unsharp_mask'?")
+        // FFmpeg's negate is max - val (LutCLITests).
+        XCTAssertEqual(
+            try FilterChain(parsing: "negate").description, "lut_yuv=y=255-val:u=255-val:v=255-val")
+        XCTAssertEqual(
+            try FilterChain(parsing: "negate=y+v").description, "lut_yuv=y=255-val:u=val:v=255-val")
+        assertError(
+            "negate=components=a",
+            "negate components='a' is invalid at column 19; expected y, u, v (r, g, b) joined by +, one of y, u, v"
+                + " among them; the alpha is kept here")
         // eq is FFmpeg's own now (EqualizerFilter), so it is no spelling.
         XCTAssertEqual(try FilterChain(parsing: "eq=brightness=0.1").filters.map(\.name), ["eq"])
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "GBLUR"), "gaussian_blur")

@@ -51,6 +51,37 @@ final class LutCLITests: XCTestCase {
         }
     }
 
+    /// FFmpeg 5.1's negate is max - val on the components it names (all
+    /// by default): here lut_yuv of 255-val, so on 8-bit planar YUV every
+    /// frame is FFmpeg's exactly, in limited and full range. Before, negate
+    /// was an unknown filter (`did you mean 'invert'?`). Negating the
+    /// alpha is refused in one line.
+    func testFFmpegsNegateIsFFmpegsExactly() throws {
+        let folder = try Clips.folder(with: [
+            try Clips.video(), try clip("lut-odd.mkv", size: "161x121", format: "yuv420p"),
+            try clip("lut-full.mkv", size: "160x120", format: "yuvj420p"),
+        ])
+        for input in ["cli-clip.mp4", "lut-odd.mkv", "lut-full.mkv"] {
+            for recipe in ["negate", "negate=components=y", "negate=u+v:negate_alpha=0"] {
+                let run = try Tool.run(["-vf", recipe, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                let reference = try theirs(folder, input: input, filter: recipe)
+                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
+                XCTAssertEqual(
+                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
+                    "\(input) \(recipe)")
+            }
+        }
+        let run = try Tool.run(["-vf", "negate=negate_alpha=1", "--null", "cli-clip.mp4"], in: folder)
+        XCTAssertEqual(
+            run.stderrLines,
+            [
+                "harbeth-render: error: filter chain 'negate=negate_alpha=1': negate negate_alpha='1' is invalid at"
+                    + " column 21; expected 0: the alpha is kept here"
+            ])
+        XCTAssertEqual(run.status, 2)
+    }
+
     /// lutrgb: FFmpeg converts the YUV to RGB, looks its codes up and
     /// converts back; so do we, with our conversions, so the codes are
     /// not FFmpeg's bit for bit: every frame as shown within 38 dB (the

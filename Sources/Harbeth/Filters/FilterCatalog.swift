@@ -38,7 +38,7 @@ public struct FilterCatalog: Sendable {
     /// `resize` and `deinterlace`.)
     public static let ffmpegSpellings: [String: String] = [
         "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
-        "negate": "invert", "colorchannelmixer": "channel_mixer",
+        "colorchannelmixer": "channel_mixer",
         "nlmeans": "denoise", "hqdn3d": "denoise",
         "colortemperature": "temperature",
     ]

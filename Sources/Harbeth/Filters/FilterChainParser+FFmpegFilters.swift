@@ -13,7 +13,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// `negate` is `lut_yuv` of negval; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size. Nil for other names. The
@@ -39,6 +39,9 @@ extension FilterChainParser {
             return (
                 lut, try Self.lutArguments(arguments, filter: name, planes: yuv ? ["y", "u", "v"] : ["r", "g", "b"])
             )
+        case "negate":
+            guard let lut = catalog.descriptor(named: "lut_yuv") else { return nil }
+            return (lut, try Self.negateArguments(arguments, column: column))
         case "yadif", "bwdif":
             guard let deinterlace = catalog.descriptor(named: "deinterlace") else { return nil }
             return (deinterlace, try Self.deinterlacerArguments(arguments, filter: name, column: column))
@@ -116,6 +119,42 @@ extension FilterChainParser {
             guard var argument = given[plane] else { return nil }
             argument.key = plane
             return argument
+        }
+    }
+
+    /// FFmpeg negate's values as lut_yuv's: 255 - val on the planes its
+    /// `components` name (y, u, v, r, g, b joined by +; all by default, r,
+    /// g and b meaning nothing to YUV, as in FFmpeg), val on the others,
+    /// as FFmpeg 5.1's negate takes max - val at every range. Its alpha
+    /// (component `a`, `negate_alpha`) is kept here: only negate_alpha=0
+    /// is taken.
+    private static func negateArguments(_ arguments: [Argument], column: Int) throws(FilterChainError) -> [Argument] {
+        let given = try ffmpegOptions(
+            arguments, filter: "negate",
+            order: [("components", ["components"]), ("negate_alpha", ["negate_alpha"])],
+            valid: ["components", "negate_alpha"])
+        if let alpha = given["negate_alpha"], !["0", "false"].contains(alpha.value.trimmingSpaces().lowercased()) {
+            throw .invalidValue(
+                filter: "negate", parameter: "negate_alpha", text: alpha.value, expected: "0: the alpha is kept here",
+                column: alpha.valueColumn)
+        }
+        var planes: Set<String> = ["y", "u", "v"]
+        if let components = given["components"] {
+            let names = components.value.trimmingSpaces().split(separator: "+").map(String.init)
+            guard !names.isEmpty, names.allSatisfy(["y", "u", "v", "r", "g", "b"].contains),
+                !Set(names).isDisjoint(with: planes)
+            else {
+                throw .invalidValue(
+                    filter: "negate", parameter: "components", text: components.value,
+                    expected: "y, u, v (r, g, b) joined by +, one of y, u, v among them; the alpha is kept here",
+                    column: components.valueColumn)
+            }
+            planes.formIntersection(names)
+        }
+        return ["y", "u", "v"].map {
+            Argument(
+                key: $0, keyColumn: column, value: planes.contains($0) ? "255-val" : "val", valueColumn: column,
+                quoted: false)
         }
     }
 
