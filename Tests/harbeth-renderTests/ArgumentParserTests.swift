@@ -196,6 +196,31 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try parse("-vcodec", "ffv1", "-vframes", "3", "-vf", "sepia", "in.mp4").frames, 3)
         XCTAssertEqual(try parse("-i", "in.mp4", "-vf", "sepia", "-frames", "4", "out.mp4").frames, 4)
         XCTAssertEqual(try parse("-i", "a.mp4", "-lavfi", "[0]sepia", "o.mp4").graph, "[0]sepia")
+        // FFmpeg's global options in a pasted command: its log levels are -q
+        // and -v; the banner, stdin, stats and thread count change nothing
+        // here. `-f null -` is --null.
+        let pasted = try parse(
+            "-hide_banner", "-nostdin", "-loglevel", "error", "-threads", "4", "-nostats", "-i", "a.mp4", "-vf",
+            "sepia", "o.mp4")
+        XCTAssertEqual([pasted.quiet, pasted.verbose], [true, false])
+        XCTAssertEqual(pasted.inputs, ["a.mp4"])
+        XCTAssertEqual(pasted.output, "o.mp4")
+        for (level, quiet, verbose) in [
+            ("error", true, false), ("repeat+warning", false, false), ("info", false, false), ("debug", false, true),
+            ("16", true, false), ("48", false, true),
+        ] {
+            let options = try parse("-v", level, "-i", "a.mp4", "-vf", "sepia", "o.mp4")
+            XCTAssertEqual([options.quiet, options.verbose], [quiet, verbose], level)
+            XCTAssertEqual(options.output, "o.mp4", level)
+        }
+        XCTAssertTrue(try parse("-v", "-i", "a.mp4", "-vf", "sepia", "o.mp4").verbose)
+        let discarded = try parse("-i", "a.mp4", "-vf", "sepia", "-f", "null", "-")
+        XCTAssertTrue(discarded.nullOutput)
+        XCTAssertNil(discarded.output)
+        XCTAssertEqual(discarded.inputs, ["a.mp4"])
+        assertUsageError(
+            ["-loglevel", "loud", "-i", "a.mp4", "-vf", "sepia", "o.mp4"],
+            "-loglevel takes quiet, panic, fatal, error, warning, info, verbose, debug, trace or a number, not 'loud'")
         // A -vf with labels is FFmpeg's filtergraph of the one input, [in] its input.
         let vfGraph = try parse("-i", "a.mp4", "-vf", "[in]split[a][b];[a][b]hstack[out]", "o.mp4")
         XCTAssertEqual(vfGraph.graph, "[0]split[a][b];[a][b]hstack[out]")

@@ -30,6 +30,12 @@ enum ArgumentParser {
             help: "before an input: its format or device (mpegts, image2, lavfi, x11grab, v4l2); after: the output's"
         ) {
             guard !$1.isEmpty else { throw UsageError(message: "-f needs a format name") }
+            // FFmpeg's `-f null -` after the inputs: filter, write nothing.
+            if $1 == "null" && !$0.flaggedInputs.isEmpty && $0.pendingFormat == nil {
+                $0.nullOutput = true
+                $0.nullOutputNamePending = true
+                return
+            }
             if $0.pendingFormat != nil {
                 throw UsageError(message: "-f is given twice before one input")
             }
@@ -311,6 +317,27 @@ enum ArgumentParser {
             options, _ in
             options.verbose = true
         },
+        Option(
+            names: ["-loglevel"], value: "LEVEL",
+            help: "FFmpeg's log level (also -v LEVEL): quiet to error are -q, verbose to trace -v"
+        ) {
+            guard let level = LogLevel(ffmpeg: $1) else {
+                throw UsageError(
+                    message: "-loglevel takes quiet, panic, fatal, error, warning, info, verbose, debug, trace or a"
+                        + " number, not '\($1)'")
+            }
+            level.apply(to: &$0)
+        },
+        Option(
+            names: ["-hide_banner", "-nostdin", "-nostats", "-stats"], value: nil,
+            help: "FFmpeg's; accepted, and change nothing here (no banner, no keys read, the progress line as ever)"
+        ) { _, _ in },
+        Option(names: ["-threads"], value: "N", help: "FFmpeg's codec threads; accepted, the codecs choose here") {
+            guard let count = Int($1), count >= 0 else {
+                throw UsageError(message: "-threads takes a count (0 for automatic), not '\($1)'")
+            }
+            _ = count
+        },
         Option(names: ["--json"], value: nil, help: "print a JSON report as the last line of standard output") {
             options, _ in
             options.json = true
@@ -391,6 +418,10 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                if options.nullOutputNamePending {
+                    options.nullOutputNamePending = false
+                    continue
+                }
                 // FFmpeg's way: after an -i, a bare argument names an output
                 // (unless an input's -f or options wait for it); before any,
                 // bare arguments are inputs (a batch).
@@ -414,6 +445,12 @@ enum ArgumentParser {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            // FFmpeg's -v takes a log level; ours alone is --verbose.
+            if name == "-v", index < arguments.count, let level = LogLevel(ffmpeg: arguments[index]) {
+                level.apply(to: &options)
+                index += 1
+                continue
             }
             guard let option = option(named: name) else {
                 let suggestion =

@@ -127,6 +127,9 @@ struct CommandLineOptions: Equatable {
     /// `-r`: the output's frame rate, converted after the filters.
     var frameRate: FrameRateConversion?
     var nullOutput = false
+    /// After FFmpeg's `-f null`: the next bare argument (`-`, `/dev/null`)
+    /// names the discarded output, not a file.
+    var nullOutputNamePending = false
     var quiet = false
     var verbose = false
     var json = false
