@@ -229,10 +229,17 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(
             ["-i", "a.mp4", "-vf", "sepia", "-vf", "split[a][b];[a][b]hstack", "o.mp4"],
             "a -vf filtergraph (with [labels]) is the whole of the filtering: give it as the only -vf")
+        // -c:a copies or names the encoder, -b:a its rate, per output.
+        let audio = try parse("-i", "in.mp4", "-vf", "sepia", "-c:a", "libmp3lame", "-b:a", "96k", "out.mp4")
+        XCTAssertEqual(audio.audio, .reencode)
+        XCTAssertEqual(audio.audioEncoder, "libmp3lame")
+        XCTAssertEqual(audio.audioBitrate, 96_000)
+        let copied = try parse("-i", "in.mp4", "-vf", "sepia", "-acodec", "copy", "out.mp4")
+        XCTAssertEqual(copied.audio, .copy)
+        XCTAssertNil(copied.audioEncoder)
         // Those whose work differs here get ours as the hint.
         assertUsageError(
-            ["-i", "in.mp4", "-vf", "sepia", "-c:a", "aac", "out.mp4"],
-            "unknown option '-c:a'; did you mean '--audio copy|none|reencode'?")
+            ["-i", "in.mp4", "-vf", "sepia", "-b", "4M", "out.mp4"], "unknown option '-b'; did you mean '--bitrate'?")
     }
 
     /// The notes for FFmpeg's filters are for names the catalog does not

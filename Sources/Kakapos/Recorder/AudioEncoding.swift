@@ -25,9 +25,12 @@ final class AudioEncoding: @unchecked Sendable {
     private(set) var nextPTS: Int64?
     private var finished = false
 
-    /// Opens `encoderName` for `channels` channels at (about) `sampleRate`,
-    /// and adds its stream to `muxer`.
-    init(encoderName: String, sampleRate: Int32, channels: Int32, muxer: FFOutputContext) throws(AVError) {
+    /// Opens `encoderName` for `channels` channels at (about) `sampleRate`
+    /// and `bitrate` bits per second (nil: 64 kb/s a channel), and adds
+    /// its stream to `muxer`.
+    init(encoderName: String, sampleRate: Int32, channels: Int32, bitrate: Int? = nil, muxer: FFOutputContext)
+        throws(AVError)
+    {
         guard let encoding = avcodec_find_encoder_by_name(encoderName) else { throw .encoderNotFound }
         encoder = try FFCodecContext(codec: encoding)
         self.encoderName = String(cString: encoding.pointee.name)
@@ -37,7 +40,7 @@ final class AudioEncoding: @unchecked Sendable {
         let count = encoderName == "libopus" ? min(channels, 2) : min(channels, 8)
         av_channel_layout_default(&raw.pointee.ch_layout, max(count, 1))
         raw.pointee.time_base = AVRational(num: 1, den: raw.pointee.sample_rate)
-        raw.pointee.bit_rate = Int64(64_000 * max(count, 1))
+        raw.pointee.bit_rate = Int64(bitrate ?? 64_000 * Int(max(count, 1)))
         if muxer.wantsGlobalHeader { raw.pointee.flags |= Int32(cav_codec_flag_global_header()) }
         if encoding.pointee.capabilities & Int32(cav_codec_cap_experimental()) != 0 {
             raw.pointee.strict_std_compliance = FF_COMPLIANCE_EXPERIMENTAL

@@ -101,9 +101,10 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
     private var finished = false
 
     init(
-        source: UnsafeMutablePointer<AVStream>, muxer: FFOutputContext, encoderName: String,
+        source: UnsafeMutablePointer<AVStream>, muxer: FFOutputContext, target: AudioTarget,
         companions: CompanionStreams, path: String
     ) throws(MediaError) {
+        let encoderName = target.name
         self.path = path
         sourceIndex = Int(source.pointee.index)
         timing = TrackTiming(stream: source, companions: companions)
@@ -128,7 +129,7 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         do {
             encoding = try AudioEncoding(
                 encoderName: encoderName, sampleRate: input.sample_rate, channels: input.ch_layout.nb_channels,
-                muxer: muxer)
+                bitrate: target.bitrate, muxer: muxer)
         } catch {
             throw error == .encoderNotFound
                 ? .audioFailed(path: path, detail: "encoder \(encoderName) is not installed")

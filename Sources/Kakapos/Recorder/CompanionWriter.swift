@@ -21,7 +21,7 @@ final class CompanionWriter: @unchecked Sendable {
 
     init(
         _ companions: CompanionStreams, muxer: FFOutputContext, container: Container, audio: AudioMode,
-        video: UnsafeMutablePointer<AVStream>, videoFrameRate: Rational?, path: String
+        audioTarget: AudioTarget?, video: UnsafeMutablePointer<AVStream>, videoFrameRate: Rational?, path: String
     ) throws(MediaError) {
         self.companions = companions
         reader = try CompanionReader(companions, path: path)
@@ -37,7 +37,7 @@ final class CompanionWriter: @unchecked Sendable {
             switch info.kind {
             case .audio:
                 if audio == .none { continue }
-                guard let target = container.audioEncoder else {
+                guard let target = audioTarget else {
                     notes.append("dropped \(info): \(name) holds no audio")
                     continue
                 }
@@ -48,7 +48,7 @@ final class CompanionWriter: @unchecked Sendable {
                     track = copier
                 } else {
                     let transcoder = try AudioTranscoder(
-                        source: source, muxer: muxer, encoderName: target.name, companions: companions, path: path)
+                        source: source, muxer: muxer, target: target, companions: companions, path: path)
                     Self.copyTags(from: source, to: transcoder.outputStream, keepMetadata: companions.metadata)
                     track = transcoder
                     if audio == .copy && companions.madeAudio == nil {

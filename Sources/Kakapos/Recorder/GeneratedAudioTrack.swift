@@ -29,8 +29,8 @@ final class GeneratedAudioTrack: @unchecked Sendable {
     private let path: String
     private var framesReceived = 0
 
-    init(_ format: PCMAudioFormat, container: Container, muxer: FFOutputContext, path: String) throws(MediaError) {
-        guard let target = container.audioEncoder else { throw .audioNotDeclared(path: path) }
+    init(_ format: PCMAudioFormat, target: AudioTarget?, muxer: FFOutputContext, path: String) throws(MediaError) {
+        guard let target else { throw .audioNotDeclared(path: path) }
         guard format.sampleRate > 0, (1...8).contains(format.channelCount) else {
             throw .audioFailed(
                 path: path,
@@ -43,7 +43,7 @@ final class GeneratedAudioTrack: @unchecked Sendable {
         do {
             encoding = try AudioEncoding(
                 encoderName: target.name, sampleRate: Int32(format.sampleRate), channels: Int32(format.channelCount),
-                muxer: muxer)
+                bitrate: target.bitrate, muxer: muxer)
         } catch {
             throw .audioFailed(path: path, detail: "cannot set up \(target.name) for generated audio: \(error)")
         }

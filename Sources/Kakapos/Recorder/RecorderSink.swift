@@ -53,6 +53,15 @@ public final class RecorderSink: FrameSink {
         public var gopSize: Int?
         /// Copy (default), leave out, or re-encode the source audio.
         public var audio: AudioMode
+        /// The encoder audio is re-encoded with, by FFmpeg's name (`aac`,
+        /// `libopus`, `libmp3lame`, `flac`, `ac3`), as FFmpeg's `-c:a`; nil
+        /// for the container's (AAC, Opus for webm). One that is not
+        /// installed, or whose codec the container cannot hold, fails the
+        /// recording before anything is written.
+        public var audioEncoder: String?
+        /// Bits per second of re-encoded audio, as FFmpeg's `-b:a`; nil for
+        /// 64 kb/s a channel.
+        public var audioBitrate: Int?
         /// Write the source's rotation as the output's display matrix.
         public var keepRotation: Bool
         /// Replace a regular file at the output path. Off (the default), a
@@ -89,8 +98,11 @@ public final class RecorderSink: FrameSink {
         public init(
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
-            format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil, aspect: OutputAspect? = nil
+            format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil, aspect: OutputAspect? = nil,
+            audioEncoder: String? = nil, audioBitrate: Int? = nil
         ) {
+            self.audioEncoder = audioEncoder
+            self.audioBitrate = audioBitrate
             self.pixelFormat = pixelFormat
             self.aspect = aspect
             self.format = format

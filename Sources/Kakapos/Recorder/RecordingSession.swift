@@ -153,6 +153,9 @@ final class RecordingSession: @unchecked Sendable {
         if let order = input.fieldOrder, order.isInterlaced, !container.storesFieldOrder {
             notes.append("field order \(order.rawValue) not kept: \(container.rawValue) does not store it")
         }
+        let audioTarget =
+            container.isStillImage || options.audio == .none
+            ? nil : try AudioTarget.resolve(options: options, container: container, muxer: muxer, path: path)
         if container.isStillImage {
             let count = input.everyCompanion.reduce(0) { $0 + $1.streams.count }
             if count > 0 { notes.append("dropped \(count) other stream(s): a still image holds the picture only") }
@@ -162,8 +165,8 @@ final class RecordingSession: @unchecked Sendable {
             for companions in input.everyCompanion {
                 writers.append(
                     try CompanionWriter(
-                        companions, muxer: muxer, container: container, audio: options.audio, video: videoStream,
-                        videoFrameRate: input.frameRate, path: path))
+                        companions, muxer: muxer, container: container, audio: options.audio, audioTarget: audioTarget,
+                        video: videoStream, videoFrameRate: input.frameRate, path: path))
             }
             self.companions = writers
         }
@@ -178,7 +181,7 @@ final class RecordingSession: @unchecked Sendable {
             guard !container.isStillImage else {
                 throw .audioFailed(path: path, detail: "a still image holds no audio")
             }
-            generatedAudio = try GeneratedAudioTrack(audio, container: container, muxer: muxer, path: path)
+            generatedAudio = try GeneratedAudioTrack(audio, target: audioTarget, muxer: muxer, path: path)
         } else {
             generatedAudio = nil
         }

@@ -249,6 +249,22 @@ enum ArgumentParser {
             }
             $0.setEncoder { $0.audio = mode }
         },
+        Option(
+            names: ["-c:a", "-acodec", "-codec:a"], value: "copy|NAME",
+            help: "FFmpeg's: copy the audio (as --audio copy), or re-encode it with that encoder (aac, libopus,"
+                + " libmp3lame, flac, ac3, ...)"
+        ) {
+            guard !$1.isEmpty else { throw UsageError(message: "-c:a needs copy or an encoder's name") }
+            let name = $1
+            $0.setEncoder {
+                $0.audio = name == "copy" ? .copy : .reencode
+                $0.audioEncoder = name == "copy" ? nil : name
+            }
+        },
+        Option(names: ["-b:a", "-ab"], value: "RATE", help: "re-encoded audio's bit rate, e.g. 128k") {
+            let value = try bitrate($1)
+            $0.setEncoder { $0.audioBitrate = value }
+        },
         Option(names: ["-an"], value: nil, help: "no audio (as --audio none)") { options, _ in
             options.setEncoder { $0.audio = AudioMode.none }
         },
@@ -663,8 +679,7 @@ enum ArgumentParser {
     /// FFmpeg's options whose work an option here does differently: the
     /// hint for them (those that do the same are spellings of ours).
     static let ffmpegOptionSpellings: [String: String] = [
-        "-c:a": "--audio copy|none|reencode", "-acodec": "--audio copy|none|reencode",
-        "-codec:a": "--audio copy|none|reencode", "-c": "--codec", "-codec": "--codec", "-b": "--bitrate",
+        "-c": "--codec", "-codec": "--codec", "-b": "--bitrate",
     ]
 
     private static func nearestOption(to name: String) -> String? {

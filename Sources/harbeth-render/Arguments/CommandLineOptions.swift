@@ -114,6 +114,10 @@ struct CommandLineOptions: Equatable {
     /// The picture's shape to tag the output with (`-aspect`).
     var aspect: OutputAspect?
     var audio: AudioMode = .copy
+    /// The audio encoder by FFmpeg's name (`-c:a NAME`).
+    var audioEncoder: String?
+    /// Bits per second of re-encoded audio (`-b:a`).
+    var audioBitrate: Int?
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
     /// previous `-o` and its own (after the last `-o`, for the last), over
@@ -199,6 +203,8 @@ struct EncoderOverrides: Equatable {
     var bitrate: Int?
     var gop: Int?
     var audio: AudioMode?
+    var audioEncoder: String?
+    var audioBitrate: Int?
     var pixelFormat: String?
     var aspect: OutputAspect?
 
@@ -209,6 +215,7 @@ struct EncoderOverrides: Equatable {
         EncoderOverrides(
             codec: later.codec ?? codec, crf: later.crf ?? crf, preset: later.preset ?? preset,
             bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio,
+            audioEncoder: later.audioEncoder ?? audioEncoder, audioBitrate: later.audioBitrate ?? audioBitrate,
             pixelFormat: later.pixelFormat ?? pixelFormat, aspect: later.aspect ?? aspect)
     }
 }
@@ -218,15 +225,26 @@ extension CommandLineOptions {
     /// next output's (the last one's, when no `-o` follows).
     mutating func setEncoder(_ change: (inout EncoderOverrides) -> Void) {
         if output == nil {
-            var run = EncoderOverrides(
-                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
-                pixelFormat: pixelFormat, aspect: aspect)
+            var run = runEncoder
             change(&run)
-            (codec, crf, preset, bitrate, gop, audio, pixelFormat, aspect) = (
-                run.codec, run.crf, run.preset, run.bitrate, run.gop, run.audio!, run.pixelFormat, run.aspect
-            )
+            runEncoder = run
         } else {
             change(&pendingEncoder)
+        }
+    }
+
+    /// The run's encoder options, as one value.
+    private var runEncoder: EncoderOverrides {
+        get {
+            EncoderOverrides(
+                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
+                audioEncoder: audioEncoder, audioBitrate: audioBitrate, pixelFormat: pixelFormat, aspect: aspect)
+        }
+        set {
+            (codec, crf, preset, bitrate, gop, audio, audioEncoder, audioBitrate, pixelFormat, aspect) = (
+                newValue.codec, newValue.crf, newValue.preset, newValue.bitrate, newValue.gop, newValue.audio ?? audio,
+                newValue.audioEncoder, newValue.audioBitrate, newValue.pixelFormat, newValue.aspect
+            )
         }
     }
 
@@ -236,14 +254,7 @@ extension CommandLineOptions {
         defer { pendingEncoder = EncoderOverrides() }
         guard !pendingEncoder.isEmpty else { return }
         if outputEncoders.isEmpty {
-            let settled = EncoderOverrides(
-                codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
-                pixelFormat: pixelFormat, aspect: aspect
-            ).merged(with: pendingEncoder)
-            (codec, crf, preset, bitrate, gop, audio, pixelFormat, aspect) = (
-                settled.codec, settled.crf, settled.preset, settled.bitrate, settled.gop, settled.audio ?? audio,
-                settled.pixelFormat, settled.aspect
-            )
+            runEncoder = runEncoder.merged(with: pendingEncoder)
         } else {
             outputEncoders[outputEncoders.count - 1] = outputEncoders[outputEncoders.count - 1].merged(
                 with: pendingEncoder)

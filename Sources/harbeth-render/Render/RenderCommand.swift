@@ -513,7 +513,8 @@ struct RenderCommand {
             gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
             keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
             timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat,
-            aspect: encoder.aspect ?? aspect)
+            aspect: encoder.aspect ?? aspect, audioEncoder: encoder.audioEncoder ?? options.audioEncoder,
+            audioBitrate: encoder.audioBitrate ?? options.audioBitrate)
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {

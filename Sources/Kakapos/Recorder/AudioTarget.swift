@@ -1,0 +1,36 @@
+import CFFmpeg
+
+/// The encoder a recording re-encodes its audio with: the one the options
+/// name (FFmpeg's `-c:a`), or the container's (AAC, Opus for webm), at the
+/// options' bit rate (`-b:a`) or 64 kb/s a channel.
+struct AudioTarget: Sendable {
+    /// The encoder's name, e.g. `libmp3lame`.
+    let name: String
+    /// Its codec's name, e.g. `mp3`, for notes.
+    let codec: String
+    /// Bits per second; nil for 64 kb/s a channel.
+    let bitrate: Int?
+
+    /// The target for `options` in `container`, written by `muxer`; nil
+    /// where the container holds no audio. An encoder that is not
+    /// installed, or whose codec the container cannot hold, fails here,
+    /// before anything is written.
+    static func resolve(options: RecorderSink.Options, container: Container, muxer: FFOutputContext, path: String)
+        throws(MediaError) -> AudioTarget?
+    {
+        guard let fallback = container.audioEncoder else { return nil }
+        guard let name = options.audioEncoder else {
+            return AudioTarget(name: fallback.name, codec: fallback.codec, bitrate: options.audioBitrate)
+        }
+        guard let encoder = avcodec_find_encoder_by_name(name), av_codec_is_encoder(encoder) != 0,
+            encoder.pointee.type == AVMEDIA_TYPE_AUDIO
+        else {
+            throw .audioFailed(path: path, detail: "no audio encoder named \(name) is installed (-c:a \(name))")
+        }
+        let codec = String(cString: avcodec_get_name(encoder.pointee.id))
+        guard avformat_query_codec(muxer.format, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
+            throw .audioFailed(path: path, detail: "\(container.rawValue) cannot hold \(codec) audio (-c:a \(name))")
+        }
+        return AudioTarget(name: String(cString: encoder.pointee.name), codec: codec, bitrate: options.audioBitrate)
+    }
+}
