@@ -89,6 +89,22 @@ public final class RecorderSink: FrameSink {
         /// The shape to tag the video with (`-aspect`, `setsar`, `setdar`);
         /// nil tags it with the shape its frames carry.
         public var aspect: OutputAspect?
+        /// Options of the video encoder by FFmpeg's names (`profile`, `level`,
+        /// `tune`, `maxrate`, `bufsize`, `x264-params`), over those the
+        /// other options set; one the encoder does not take is named in a
+        /// note, a value it refuses fails the recording before anything is
+        /// written.
+        public var encoderOptions: [String: String] = [:]
+        /// Options of the muxer (`movflags`), over the container's own (MP4
+        /// and MOV files: `+faststart`); one it does not take is named in a
+        /// note.
+        public var muxerOptions: [String: String] = [:]
+        /// The file's tags (`title`, `comment`), over those kept from the
+        /// source, as FFmpeg's `-metadata`.
+        public var metadata: [String: String] = [:]
+        /// The video stream's FourCC (`hvc1`, `avc1`), as FFmpeg's `-tag:v`;
+        /// nil for the muxer's choice.
+        public var videoTag: String?
         /// Makes encoder open or a packet write fail, for tests.
         package var faultInjection: MediaFaultInjection?
 

@@ -29,7 +29,7 @@ final class RecordingSession: @unchecked Sendable {
     let removedStaleFiles: [String]
     let container: Container
     /// Notes known when the recording began.
-    private let openingNotes: [String]
+    private var openingNotes: [String]
     let encoder: VideoEncoder
     private let muxer: FFOutputContext
     private let videoStream: UnsafeMutablePointer<AVStream>
@@ -115,6 +115,9 @@ final class RecordingSession: @unchecked Sendable {
         do {
             videoStream = try muxer.addStream()
             try check(avcodec_parameters_from_context(videoStream.pointee.codecpar, encoder.context.pointer))
+            if let tag = options.videoTag {
+                videoStream.pointee.codecpar.pointee.codec_tag = tag.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+            }
         } catch {
             throw .muxerOpenFailed(path: path, error: error)
         }
@@ -187,6 +190,9 @@ final class RecordingSession: @unchecked Sendable {
         }
         capturedAudio = input.audioIsCaptured
         startPTS = input.startPTS
+        for (key, value) in options.metadata.sorted(by: { $0.key < $1.key }) {
+            av_dict_set(&muxer.pointer.pointee.metadata, key, value, 0)
+        }
         openingNotes = notes
 
         var muxerOptions = container.muxerOptions
@@ -208,14 +214,29 @@ final class RecordingSession: @unchecked Sendable {
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
         }
+        // The user's over the container's, except for an image sequence,
+        // whose every frame is its own file.
+        var isSequence = false
+        if case .sequence = target { isSequence = true }
+        if !isSequence {
+            muxerOptions =
+                muxerOptions.filter { options.muxerOptions[$0.0] == nil }
+                + options.muxerOptions.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+        }
+        let muxerSettings = FFDictionary(muxerOptions)
         do {
-            try muxer.writeHeader(options: FFDictionary(muxerOptions))
+            try muxer.writeHeader(options: muxerSettings)
         } catch {
             muxer.abandon()
             removeWritten()
             if muxer.watchdog.timedOut { throw .outputTimedOut(output: path, seconds: muxer.watchdog.timeout ?? 0) }
             throw error.isOutOfSpace
                 ? .outOfSpace(path: path, error: error) : .muxerOpenFailed(path: path, error: error)
+        }
+        let unused = FFDictionary.entries(muxerSettings.pointer).keys.filter { options.muxerOptions[$0] != nil }
+        if !unused.isEmpty {
+            openingNotes.append(
+                "the \(container.muxer) muxer ignored option(s) \(unused.sorted().joined(separator: ", "))")
         }
         do {
             for writer in companions { try writer.writeAttachedPictures(emit: writePacket) }

@@ -136,6 +136,11 @@ final class VideoEncoder: @unchecked Sendable {
             if let preset = options.preset { set("preset", preset) }
         }
 
+        for (key, value) in options.encoderOptions.sorted(by: { $0.key < $1.key }) {
+            // x265 stays quiet however its parameters are given.
+            set(key, key == "x265-params" && encoderName == "libx265" ? value + ":log-level=error" : value)
+        }
+
         if fault == .encoderOpen {
             throw .encoderOpenFailed(path: path, encoder: "\(encoderName) (injected fault)", error: .invalidArgument)
         }
@@ -149,7 +154,12 @@ final class VideoEncoder: @unchecked Sendable {
                 throw .oddSizeForSubsampling(
                     path: path, dimension: odd, pixelFormat: FFPixelFormat.name(chosen), encoder: encoderName)
             }
-            throw .encoderOpenFailed(path: path, encoder: encoderName, error: error)
+            // The options given are the likeliest cause: name them.
+            let given = options.encoderOptions.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }
+            throw .encoderOpenFailed(
+                path: path,
+                encoder: given.isEmpty ? encoderName : "\(encoderName) with \(given.joined(separator: ", "))",
+                error: error)
         }
         var leftover: [String] = []
         var entry: UnsafeMutablePointer<AVDictionaryEntry>?

@@ -71,15 +71,10 @@ enum ArgumentParser {
             else { throw UsageError(message: "-video_size takes WIDTHxHEIGHT, not '\($1)'") }
             $0.pendingInputOptions["video_size"] = $1
         },
-        Option(
-            names: ["--input-option"], value: "KEY=VALUE",
-            help: "any option of the next input's demuxer, device or protocol (draw_mouse=0, listen=1)"
-        ) {
-            guard let equals = $1.firstIndex(of: "="), equals != $1.startIndex else {
-                throw UsageError(message: "--input-option takes KEY=VALUE, not '\($1)'")
-            }
-            $0.pendingInputOptions[String($1[..<equals])] = String($1[$1.index(after: equals)...])
-        },
+        keyValueOption(
+            ["--input-option"],
+            help: "any option of the next input's demuxer, device or protocol (draw_mouse=0, listen=1)",
+            into: \.pendingInputOptions),
         Option(
             names: ["--timeout"], value: "SECONDS",
             help: "an input silent this long ends (finishing what was recorded); an output blocked this long fails"
@@ -264,6 +259,32 @@ enum ArgumentParser {
         Option(names: ["-b:a", "-ab"], value: "RATE", help: "re-encoded audio's bit rate, e.g. 128k") {
             let value = try bitrate($1)
             $0.setEncoder { $0.audioBitrate = value }
+        },
+        encoderOption(
+            ["-profile:v", "-profile", "-vprofile"], key: "profile", help: "the encoder's profile (high, main10)"),
+        encoderOption(["-level", "-level:v"], key: "level", help: "the encoder's level (4.1)"),
+        encoderOption(["-tune", "-tune:v"], key: "tune", help: "the encoder's tuning (film, animation, grain)"),
+        encoderOption(["-maxrate", "-maxrate:v"], key: "maxrate", help: "the highest bit rate (4M)"),
+        encoderOption(["-minrate", "-minrate:v"], key: "minrate", help: "the lowest bit rate"),
+        encoderOption(["-bufsize", "-bufsize:v"], key: "bufsize", help: "the rate control's buffer (8M)"),
+        encoderOption(["-x264-params"], key: "x264-params", help: "libx264's own options (keyint=60:bframes=2)"),
+        encoderOption(["-x265-params"], key: "x265-params", help: "libx265's own options"),
+        keyValueOption(
+            ["--encoder-option"],
+            help: "any option of the video encoder by FFmpeg's name (one it does not take is named in a note)",
+            into: \.encoderOptions),
+        Option(names: ["-movflags"], value: "FLAGS", help: "the MP4 and MOV muxer's flags (default +faststart)") {
+            $0.muxerOptions["movflags"] = $1
+        },
+        keyValueOption(
+            ["--muxer-option"], help: "any option of the output's muxer (one it does not take is named in a note)",
+            into: \.muxerOptions),
+        keyValueOption(["-metadata", "-metadata:g"], help: "a tag of the output file (title=...)", into: \.metadata),
+        Option(names: ["-tag:v", "-vtag"], value: "FOURCC", help: "the video stream's FourCC (hvc1)") {
+            guard $1.utf8.count == 4, $1.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw UsageError(message: "-tag:v takes four characters (hvc1, avc1), not '\($1)'")
+            }
+            $0.videoTag = $1
         },
         Option(names: ["-an"], value: nil, help: "no audio (as --audio none)") { options, _ in
             options.setEncoder { $0.audio = AudioMode.none }
@@ -674,6 +695,24 @@ enum ArgumentParser {
 
     private static func option(named name: String) -> Option? {
         options.first { $0.names.contains(name) }
+    }
+
+    /// An option that sets the video encoder's option `key` to its value.
+    private static func encoderOption(_ names: [String], key: String, help: String) -> Option {
+        Option(names: names, value: "VALUE", help: "FFmpeg's: " + help) { $0.encoderOptions[key] = $1 }
+    }
+
+    /// An option whose `KEY=VALUE` (split at the first `=`) sets KEY in
+    /// `field`.
+    private static func keyValueOption(
+        _ names: [String], help: String, into field: WritableKeyPath<CommandLineOptions, [String: String]> & Sendable
+    ) -> Option {
+        Option(names: names, value: "KEY=VALUE", help: help) {
+            guard let equals = $1.firstIndex(of: "="), equals != $1.startIndex else {
+                throw UsageError(message: "\(names[0]) takes KEY=VALUE, not '\($1)'")
+            }
+            $0[keyPath: field][String($1[..<equals])] = String($1[$1.index(after: equals)...])
+        }
     }
 
     /// FFmpeg's options whose work an option here does differently: the

@@ -118,6 +118,13 @@ struct CommandLineOptions: Equatable {
     var audioEncoder: String?
     /// Bits per second of re-encoded audio (`-b:a`).
     var audioBitrate: Int?
+    /// The video encoder's options by FFmpeg's names (`-profile:v`, `-tune`,
+    /// `--encoder-option`), the muxer's (`-movflags`), the file's tags
+    /// (`-metadata`) and the video's FourCC (`-tag:v`), for every output.
+    var encoderOptions: [String: String] = [:]
+    var muxerOptions: [String: String] = [:]
+    var metadata: [String: String] = [:]
+    var videoTag: String?
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
     /// previous `-o` and its own (after the last `-o`, for the last), over

@@ -507,7 +507,7 @@ struct RenderCommand {
         _ target: OutputTarget, still: Bool, keepRotation: Bool, pixelFormat: String?, aspect: OutputAspect?,
         encoder: EncoderOverrides = EncoderOverrides()
     ) throws(ToolError) -> RecorderSink {
-        let recorderOptions = RecorderSink.Options(
+        var recorderOptions = RecorderSink.Options(
             codec: encoder.codec ?? options.codec, crf: encoder.crf ?? options.crf,
             preset: encoder.preset ?? options.preset, bitrate: encoder.bitrate ?? options.bitrate,
             gopSize: encoder.gop ?? options.gop, audio: still ? .none : encoder.audio ?? options.audio,
@@ -515,6 +515,10 @@ struct RenderCommand {
             timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat,
             aspect: encoder.aspect ?? aspect, audioEncoder: encoder.audioEncoder ?? options.audioEncoder,
             audioBitrate: encoder.audioBitrate ?? options.audioBitrate)
+        recorderOptions.encoderOptions = options.encoderOptions
+        recorderOptions.muxerOptions = options.muxerOptions
+        recorderOptions.metadata = options.metadata
+        recorderOptions.videoTag = options.videoTag
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
         } catch {

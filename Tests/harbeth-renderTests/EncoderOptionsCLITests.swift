@@ -1,0 +1,55 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// FFmpeg's encoder and muxer options in a pasted command do their work:
+/// `-profile:v`, `-level`, `-tune`, `-maxrate`, `-bufsize` reach the video
+/// encoder, `-movflags` the muxer, `-metadata` the file's tags and
+/// `-tag:v` the stream's FourCC, as ffprobe reads FFmpeg's own output of
+/// the same options. One the encoder does not take is named in a note; a
+/// value it refuses is one line, with nothing written. Before, each was an
+/// unknown option.
+final class EncoderOptionsCLITests: XCTestCase {
+    func testFFmpegsEncoderAndMuxerOptionsReachThem() throws {
+        let folder = try Clips.folder(with: [try Clips.video()])
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let options = [
+            "-c:v", "libx264", "-profile:v", "baseline", "-level", "3.0", "-tune", "film", "-maxrate", "400k",
+            "-bufsize", "800k", "-movflags", "+faststart", "-metadata", "title=Harbeth test", "-metadata",
+            "comment=pasted", "-tag:v", "avc1",
+        ]
+        let run = try Tool.run(["-i", "cli-clip.mp4", "-vf", "sepia"] + options + ["-y", "ours.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        try TestMedia.run(
+            "ffmpeg",
+            ["-hide_banner", "-loglevel", "error", "-y", "-i", path("cli-clip.mp4"), "-vf", "format=yuv420p"]
+                + options + [path("theirs.mp4")])
+        for entries in ["stream=profile,level,codec_tag_string"] {
+            XCTAssertEqual(
+                try Clips.probe(entries, stream: "v:0", of: path("ours.mp4")),
+                try Clips.probe(entries, stream: "v:0", of: path("theirs.mp4")), entries)
+        }
+        XCTAssertEqual(try Clips.probe("stream=profile", stream: "v:0", of: path("ours.mp4")), ["Constrained Baseline"])
+        XCTAssertEqual(
+            try Clips.probe("format_tags=title,comment", of: path("ours.mp4")), ["Harbeth test", "pasted"])
+        // faststart: the index (moov) before the media (mdat).
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path("ours.mp4")))
+        let moov = bytes.range(of: Data("moov".utf8))!.lowerBound
+        let mdat = bytes.range(of: Data("mdat".utf8))!.lowerBound
+        XCTAssertLessThan(moov, mdat)
+
+        // A key the encoder does not take is named; a value it refuses fails.
+        let ignored = try Tool.run(
+            ["-i", "cli-clip.mp4", "-vf", "sepia", "-c:v", "ffv1", "-tune", "film", "-y", "ffv1.mkv"], in: folder)
+        XCTAssertEqual(ignored.status, 0, ignored.stderr)
+        XCTAssertTrue(ignored.stderr.contains("ffv1 ignored option(s) tune"), ignored.stderr)
+        let refused = try Tool.run(
+            ["-i", "cli-clip.mp4", "-vf", "sepia", "-c:v", "libx264", "-maxrate", "fast", "-y", "bad.mp4"],
+            in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertEqual(
+            refused.stderrLines,
+            ["harbeth-render: error: bad.mp4: encoder libx264 with maxrate=fast failed to open (Invalid argument)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("bad.mp4")))
+    }
+}
