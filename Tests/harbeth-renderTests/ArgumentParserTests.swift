@@ -229,6 +229,13 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(
             ["-i", "a.mp4", "-vf", "sepia", "-vf", "split[a][b];[a][b]hstack", "o.mp4"],
             "a -vf filtergraph (with [labels]) is the whole of the filtering: give it as the only -vf")
+        // -loop 1 before a still makes it a video, as the image demuxer's option.
+        let looped = try parse("-loop", "1", "-i", "logo.png", "-t", "5", "-vf", "sepia", "o.mp4")
+        XCTAssertEqual(looped.inputArguments.first?.options, ["loop": "1"])
+        assertUsageError(["-loop", "yes", "-i", "logo.png", "o.mp4"], "-loop takes 0 or 1, not 'yes'")
+        assertUsageError(
+            ["-loop", "1", "-i", "logo.png", "-vf", "sepia", "o.mp4"],
+            "-loop 1 repeats the image without end: give -t or -frames:v")
         // -c:a copies or names the encoder, -b:a its rate, per output.
         let audio = try parse("-i", "in.mp4", "-vf", "sepia", "-c:a", "libmp3lame", "-b:a", "96k", "out.mp4")
         XCTAssertEqual(audio.audio, .reencode)

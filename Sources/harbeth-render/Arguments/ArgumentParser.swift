@@ -65,6 +65,10 @@ enum ArgumentParser {
             }
             $0.pendingInputOptions["pattern_type"] = $1
         },
+        Option(names: ["-loop"], value: "0|1", help: "1 before a still image: it repeats, a video (with -t)") {
+            guard $1 == "0" || $1 == "1" else { throw UsageError(message: "-loop takes 0 or 1, not '\($1)'") }
+            $0.pendingInputOptions["loop"] = $1
+        },
         Option(names: ["-video_size", "-s"], value: "WxH", help: "the next input's picture size (devices, raw video)") {
             let parts = $1.split(separator: "x")
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0
@@ -537,6 +541,11 @@ enum ArgumentParser {
         case .render:
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
+            if options.inputArguments.contains(where: { $0.options["loop"] == "1" }), options.duration == nil,
+                options.frames == nil
+            {
+                throw UsageError(message: "-loop 1 repeats the image without end: give -t or -frames:v")
+            }
             try checkSeveralOutputs(options)
             if options.shard != nil {
                 if options.inputArguments.count != 1 || options.graph != nil {
