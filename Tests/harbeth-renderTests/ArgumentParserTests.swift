@@ -236,6 +236,16 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(
             ["-loop", "1", "-i", "logo.png", "-vf", "sepia", "o.mp4"],
             "-loop 1 repeats the image without end: give -t or -frames:v")
+        // -s after the inputs is the output's size: FFmpeg's scale last.
+        let sized = try parse("-i", "a.mp4", "-vf", "sepia", "-s", "640x480", "o.mp4")
+        XCTAssertEqual(sized.chains, ["sepia"])
+        XCTAssertEqual(sized.outputScale, "scale=640:480")
+        XCTAssertEqual(sized.output, "o.mp4")
+        XCTAssertEqual(sized.inputs, ["a.mp4"])
+        XCTAssertEqual(try parse("-i", "a.mp4", "-s", "hd720", "-o", "o.mp4").outputScale, "scale=1280:720")
+        XCTAssertEqual(
+            try parse("-f", "rawvideo", "-s", "64x48", "-i", "raw.yuv", "-vf", "sepia", "o.mp4").inputArguments.first?
+                .options, ["video_size": "64x48"])
         // -c:a copies or names the encoder, -b:a its rate, per output.
         let audio = try parse("-i", "in.mp4", "-vf", "sepia", "-c:a", "libmp3lame", "-b:a", "96k", "out.mp4")
         XCTAssertEqual(audio.audio, .reencode)

@@ -119,6 +119,27 @@ final class CLITests: XCTestCase {
         let cut = folder.appendingPathComponent("cut.mp4").path
         XCTAssertEqual(try Clips.frameCount(cut), 10)
         XCTAssertEqual(try Clips.probe("stream=codec_type", of: cut), ["video"])
+        // -s after the input is the output's size (a scale after the chain,
+        // before its format), -loop 1 a still's repeats, -f null - no file.
+        let pasted = try Tool.run(
+            [
+                "-hide_banner", "-loglevel", "error", "-i", "cli-clip.mp4", "-vf", "sepia,format=gray", "-s", "80x60",
+                "-c:v", "ffv1", "small.mkv",
+            ], in: folder)
+        XCTAssertEqual(pasted.status, 0, pasted.stderr)
+        let small = folder.appendingPathComponent("small.mkv").path
+        XCTAssertEqual(try Clips.probe("stream=width,height,pix_fmt", stream: "v:0", of: small), ["80", "60", "gray"])
+        let still = try Tool.run(
+            ["-i", "cli-clip.mp4", "-frames:v", "1", "-vf", "sepia", "still.png"], in: folder)
+        XCTAssertEqual(still.status, 0, still.stderr)
+        let looped = try Tool.run(
+            ["-loop", "1", "-i", "still.png", "-t", "0.4", "-vf", "invert", "looped.mp4"], in: folder)
+        XCTAssertEqual(looped.status, 0, looped.stderr)
+        XCTAssertEqual(try Clips.frameCount(folder.appendingPathComponent("looped.mp4").path), 10)
+        let discarded = try Tool.run(["-i", "cli-clip.mp4", "-vf", "sepia", "-f", "null", "-"], in: folder)
+        XCTAssertEqual(discarded.status, 0, discarded.stderr)
+        XCTAssertEqual(
+            Clips.entries(folder), ["cli-clip.mp4", "cut.mp4", "looped.mp4", "out.mp4", "small.mkv", "still.png"])
     }
 
     func testTheOutputIsNeverTheInputEvenWithOverwrite() throws {

@@ -69,11 +69,12 @@ enum ArgumentParser {
             guard $1 == "0" || $1 == "1" else { throw UsageError(message: "-loop takes 0 or 1, not '\($1)'") }
             $0.pendingInputOptions["loop"] = $1
         },
-        Option(names: ["-video_size", "-s"], value: "WxH", help: "the next input's picture size (devices, raw video)") {
-            let parts = $1.split(separator: "x")
-            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0
-            else { throw UsageError(message: "-video_size takes WIDTHxHEIGHT, not '\($1)'") }
-            $0.pendingInputOptions["video_size"] = $1
+        Option(
+            names: ["-video_size", "-s"], value: "WxH",
+            help: "the next input's picture size (devices, raw video); after the inputs, the output's (scale last)"
+        ) {
+            let (width, height) = try videoSize($1)
+            $0.pendingInputOptions["video_size"] = "\(width)x\(height)"
         },
         keyValueOption(
             ["--input-option"],
@@ -182,6 +183,7 @@ enum ArgumentParser {
                 + " once per graph output, each after its --map '[LABEL]' and its own encoder options"
         ) {
             guard !$1.isEmpty else { throw UsageError(message: "-o needs a file name, not an empty one") }
+            $0.takeOutputSize()
             // Several: one per graph output, each after its --map '[LABEL]'
             // and its own encoder options.
             if $0.output == nil {
@@ -459,6 +461,7 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                options.takeOutputSize()
                 if options.nullOutputNamePending {
                     options.nullOutputNamePending = false
                     continue
@@ -524,6 +527,7 @@ enum ArgumentParser {
             options.outputFormat = format
             options.pendingFormat = nil
         }
+        options.takeOutputSize()
         if let name = options.pendingInputOptions.keys.sorted().first {
             throw UsageError(message: "the input option \(name) comes before the input it is for (-i INPUT after it)")
         }
@@ -577,7 +581,7 @@ enum ArgumentParser {
                 if options.nullOutput && options.output != nil {
                     throw UsageError(message: "--null writes no file, so it cannot go with --output")
                 }
-                if options.chains.isEmpty && options.frameRate == nil {
+                if options.chains.isEmpty && options.frameRate == nil && options.outputScale == nil {
                     throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
                 }
                 if options.segmentTime != nil {
@@ -590,6 +594,9 @@ enum ArgumentParser {
                 throw UsageError(
                     message: "\(options.inputs.count) inputs (\(options.inputs.joined(separator: " "))) need a --graph"
                         + " that says how they combine")
+            }
+            if options.graph != nil && options.outputScale != nil {
+                throw UsageError(message: "-s after the inputs scales a -vf chain's output; end the --graph with scale")
             }
             if options.graph != nil && !options.chains.isEmpty {
                 throw UsageError(message: "--graph and --filter do not go together; write the chain in the graph")
@@ -638,7 +645,9 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "--gallery applies every filter itself, so it cannot go with --filter or --shader")
                 }
-            } else if options.chains.isEmpty && options.graph == nil && options.frameRate == nil {
+            } else if options.chains.isEmpty && options.graph == nil && options.frameRate == nil
+                && options.outputScale == nil
+            {
                 throw UsageError(message: "no filter given; use --filter CHAIN (see --list-filters)")
             }
         default:
@@ -704,6 +713,23 @@ enum ArgumentParser {
 
     private static func option(named name: String) -> Option? {
         options.first { $0.names.contains(name) }
+    }
+
+    /// FFmpeg's abbreviations of picture sizes (`-s hd720`).
+    private static let videoSizeNames: [String: (Int, Int)] = [
+        "ntsc": (720, 480), "pal": (720, 576), "qvga": (320, 240), "vga": (640, 480), "svga": (800, 600),
+        "xga": (1024, 768), "wxga": (1366, 768), "hd480": (852, 480), "hd720": (1280, 720),
+        "hd1080": (1920, 1080), "qhd": (960, 540), "2k": (2048, 1080), "4k": (4096, 2160), "uhd2160": (3840, 2160),
+    ]
+
+    /// A picture size from `WIDTHxHEIGHT` or FFmpeg's name for one (`hd720`).
+    private static func videoSize(_ text: String) throws(UsageError) -> (Int, Int) {
+        if let named = videoSizeNames[text.lowercased()] { return named }
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+            throw UsageError(message: "-video_size takes WIDTHxHEIGHT or a name (hd720, vga), not '\(text)'")
+        }
+        return (width, height)
     }
 
     /// An option that sets the video encoder's option `key` to its value.

@@ -102,6 +102,9 @@ struct CommandLineOptions: Equatable {
     /// Chain texts in the order given (`--filter`, `--shader`); they are
     /// joined with commas.
     var chains: [String] = []
+    /// FFmpeg's `-s` after the inputs: a scale after the chain's filters
+    /// (before its run steps: fps, format, setsar), `scale=W:H`.
+    var outputScale: String?
     var overwrite = false
     var codec: VideoCodec?
     var crf: Int?
@@ -196,6 +199,16 @@ struct CommandLineOptions: Equatable {
             pendingInputOptions = [:]
         }
         return InputArgument(text: text, format: pendingFormat, options: pendingInputOptions)
+    }
+
+    /// FFmpeg's `-s` after the inputs with nothing else waiting for an
+    /// input: the output's size, a scale after the chain (FFmpeg's last
+    /// filter).
+    mutating func takeOutputSize() {
+        guard !flaggedInputs.isEmpty, pendingFormat == nil, pendingInputOptions.keys.elementsEqual(["video_size"]),
+            let size = pendingInputOptions.removeValue(forKey: "video_size")
+        else { return }
+        outputScale = "scale=" + size.replacingOccurrences(of: "x", with: ":")
     }
 
     /// The whole chain, as one text form.

@@ -49,7 +49,7 @@ struct BatchCommand {
         let folder = try outputFolder()
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
         // Parsed once to fail before any file; each file's run applies it (and --linear).
-        let steps = try ChainSetup.runSteps(in: options.chain)
+        let steps = try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale)
         let parsed = try ChainSetup.parse(
             steps.text, resources: resources, allowEmpty: !steps.isEmpty || options.frameRate != nil)
         let firstFilter = OutputTarget.nameForOutput(of: parsed)

@@ -40,7 +40,13 @@ enum ChainSetup {
     /// `format=NAME` last is the output's pixel format; before a filter it
     /// is refused, since the filters here work on any format in float and
     /// what it leaves is the output's format alone.
-    static func runSteps(in text: String) throws(ToolError) -> RunSteps {
+    static func runSteps(in text: String, outputScale: String? = nil) throws(ToolError) -> RunSteps {
+        var steps = try runSteps(in: text)
+        if let outputScale { steps.text += steps.text.allSatisfy(\.isWhitespace) ? outputScale : "," + outputScale }
+        return steps
+    }
+
+    private static func runSteps(in text: String) throws(ToolError) -> RunSteps {
         let characters = Array(text)
         // The steps at the top level: from a start to a comma outside quotes.
         var steps: [Range<Int>] = []

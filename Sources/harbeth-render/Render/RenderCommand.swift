@@ -39,7 +39,7 @@ struct RenderCommand {
         }
         // FFmpeg's fps first or last in a chain is a conversion of the run,
         // its format last the output's pixel format.
-        let steps = filterGraph == nil ? try ChainSetup.runSteps(in: options.chain) : ChainSetup.RunSteps(text: "")
+        let steps = filterGraph == nil ? try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale) : ChainSetup.RunSteps(text: "")
         let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat)
         if let option = options.aspect, let chain = steps.aspect, option != chain {
             throw .usage(UsageError(message: "-aspect and the chain's setsar or setdar disagree; give one of them"))
