@@ -156,8 +156,11 @@ final class RecordingSession: @unchecked Sendable {
         if let order = input.fieldOrder, order.isInterlaced, !container.storesFieldOrder {
             notes.append("field order \(order.rawValue) not kept: \(container.rawValue) does not store it")
         }
+        // The encoder for the audio re-encoded: the source's unless left
+        // out, and a program's own, which --audio none does not leave out.
+        let encodesAudio = options.audio != .none || (input.audio != nil && !input.audioIsCaptured)
         let audioTarget =
-            container.isStillImage || options.audio == .none
+            container.isStillImage || !encodesAudio
             ? nil : try AudioTarget.resolve(options: options, container: container, muxer: muxer, path: path)
         if container.isStillImage {
             let count = input.everyCompanion.reduce(0) { $0 + $1.streams.count }
