@@ -145,6 +145,10 @@ final class FilterChainTests: XCTestCase {
             try FilterChain(parsing: "negate").description, "lut_yuv=y=255-val:u=255-val:v=255-val")
         XCTAssertEqual(
             try FilterChain(parsing: "negate=y+v").description, "lut_yuv=y=255-val:u=val:v=255-val")
+        // FFmpeg's colorchannelmixer is channel_mixer's rows (ChannelMixerCLITests).
+        XCTAssertEqual(
+            try FilterChain(parsing: "colorchannelmixer=.3:.4:.3:0:gb=-0.5").description,
+            "channel_mixer=r=0.3/0.4/0.3/0:g=0/1/-0.5/0")
         assertError(
             "negate=components=a",
             "negate components='a' is invalid at column 19; expected y, u, v (r, g, b) joined by +, one of y, u, v"

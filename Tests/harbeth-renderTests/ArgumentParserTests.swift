@@ -10,6 +10,10 @@ final class ArgumentParserTests: XCTestCase {
         try ArgumentParser.parse(arguments)
     }
 
+    private func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        try ArgumentParser.parse(arguments)
+    }
+
     private func assertUsageError(
         _ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) {
@@ -246,6 +250,21 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(
             try parse("-f", "rawvideo", "-s", "64x48", "-i", "raw.yuv", "-vf", "sepia", "o.mp4").inputArguments.first?
                 .options, ["video_size": "64x48"])
+        // -to stops where FFmpeg stops: after an input -ss the output's time
+        // starts at 0, after an output -ss at the start, before -i the
+        // input's time counts.
+        for (arguments, duration) in [
+            (["-ss", "5", "-i", "a.mp4", "-to", "10"], 10.0), (["-i", "a.mp4", "-ss", "5", "-to", "10"], 5),
+            (["-to", "8", "-ss", "2", "-i", "a.mp4"], 6), (["-i", "a.mp4", "-to", "1.5"], 1.5),
+        ] {
+            XCTAssertEqual(try parse(arguments + ["-vf", "sepia", "o.mp4"]).duration, duration, "\(arguments)")
+        }
+        assertUsageError(["-i", "a.mp4", "-t", "1", "-to", "2", "o.mp4"], "-t and -to both say when to stop; give one")
+        assertUsageError(["-i", "a.mp4", "-ss", "5", "-to", "3", "o.mp4"], "-to 3 is not after the start (5)")
+        // -sn and -dn leave those streams out; -q:v is the quantiser (--crf).
+        let trimmed = try parse("-i", "a.mp4", "-vf", "sepia", "-sn", "-dn", "-q:v", "2", "o.jpg")
+        XCTAssertEqual(trimmed.maps, [try StreamMap(parsing: "-0:s?"), try StreamMap(parsing: "-0:d?")])
+        XCTAssertEqual(trimmed.crf, 2)
         // -c:a copies or names the encoder, -b:a its rate, per output.
         let audio = try parse("-i", "in.mp4", "-vf", "sepia", "-c:a", "libmp3lame", "-b:a", "96k", "out.mp4")
         XCTAssertEqual(audio.audio, .reencode)

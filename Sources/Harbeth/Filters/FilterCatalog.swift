@@ -35,10 +35,10 @@ public struct FilterCatalog: Sendable {
     /// users who type FFmpeg's name: `gblur` is `gaussian_blur`. Hints only:
     /// the parameters are this catalog's. (FFmpeg's `hflip`, `vflip`,
     /// `scale`, `yadif` and `bwdif`, whose values are ours, parse as `flip`,
-    /// `resize` and `deinterlace`.)
+    /// `resize` and `deinterlace`; `negate`, `colorchannelmixer` and others
+    /// are translated, see `FilterChainParser.ffmpegEquivalent`.)
     public static let ffmpegSpellings: [String: String] = [
         "gblur": "gaussian_blur", "avgblur": "box_blur", "boxblur": "box_blur", "unsharp": "unsharp_mask",
-        "colorchannelmixer": "channel_mixer",
         "nlmeans": "denoise", "hqdn3d": "denoise",
         "colortemperature": "temperature",
     ]

@@ -39,6 +39,9 @@ extension FilterChainParser {
             return (
                 lut, try Self.lutArguments(arguments, filter: name, planes: yuv ? ["y", "u", "v"] : ["r", "g", "b"])
             )
+        case "colorchannelmixer":
+            guard let mixer = catalog.descriptor(named: "channel_mixer") else { return nil }
+            return (mixer, try Self.channelMixerArguments(arguments, column: column))
         case "negate":
             guard let lut = catalog.descriptor(named: "lut_yuv") else { return nil }
             return (lut, try Self.negateArguments(arguments, column: column))
@@ -119,6 +122,46 @@ extension FilterChainParser {
             guard var argument = given[plane] else { return nil }
             argument.key = plane
             return argument
+        }
+    }
+
+    /// FFmpeg colorchannelmixer's values (`rr:rg:rb:ra:gr:...`, each by name
+    /// or in that order) as channel_mixer's rows, each r/g/b and a 0
+    /// constant. FFmpeg mixes video, which has no alpha, without its alpha
+    /// weights; so do we: ra, ga, ba and the alpha row (ar, ag, ab, aa) may
+    /// only be their defaults, and the colour is not preserved (pc none).
+    private static func channelMixerArguments(_ arguments: [Argument], column: Int) throws(FilterChainError)
+        -> [Argument]
+    {
+        let weights = ["rr", "rg", "rb", "ra", "gr", "gg", "gb", "ga", "br", "bg", "bb", "ba", "ar", "ag", "ab", "aa"]
+        let names = weights + ["pc", "pa"]
+        let given = try ffmpegOptions(
+            arguments, filter: "colorchannelmixer", order: names.map { ($0, [$0]) }, valid: names)
+        var values: [String: Double] = ["rr": 1, "gg": 1, "bb": 1, "aa": 1]
+        for name in weights {
+            guard let argument = given[name] else { continue }
+            guard let value = Double(argument.value.trimmingSpaces()), (-2...2).contains(value) else {
+                throw .invalidValue(
+                    filter: "colorchannelmixer", parameter: name, text: argument.value, expected: "a number -2...2",
+                    column: argument.valueColumn)
+            }
+            let fixed: Double? = ["ra", "ga", "ba", "ar", "ag", "ab"].contains(name) ? 0 : name == "aa" ? 1 : nil
+            if let fixed, value != fixed {
+                throw .invalidValue(
+                    filter: "colorchannelmixer", parameter: name, text: argument.value,
+                    expected: "\(FilterValue.format(fixed)): video is mixed without its alpha, as in FFmpeg",
+                    column: argument.valueColumn)
+            }
+            values[name] = value
+        }
+        if let mode = given["pc"], !["none", "0"].contains(mode.value.trimmingSpaces()) {
+            throw .invalidValue(
+                filter: "colorchannelmixer", parameter: "pc", text: mode.value,
+                expected: "none: the colour is mixed as the weights say, not preserved", column: mode.valueColumn)
+        }
+        return ["r", "g", "b"].map { row in
+            let text = ["r", "g", "b"].map { FilterValue.format(values[row + $0] ?? 0) }.joined(separator: "/") + "/0"
+            return Argument(key: row, keyColumn: column, value: text, valueColumn: column, quoted: false)
         }
     }
 

@@ -292,6 +292,23 @@ enum ArgumentParser {
             }
             $0.videoTag = $1
         },
+        Option(names: ["-sn"], value: nil, help: "no subtitles (as --map -0:s?)") { options, _ in
+            options.maps.append(try StreamMap(parsing: "-0:s?"))
+        },
+        Option(names: ["-dn"], value: nil, help: "no data streams (as --map -0:d?)") { options, _ in
+            options.maps.append(try StreamMap(parsing: "-0:d?"))
+        },
+        Option(
+            names: ["-q:v", "-qscale:v", "-qscale"], value: "N",
+            help: "FFmpeg's quantiser (2 best .. 31) for mjpeg (JPEG stills) and mpeg4, as --crf"
+        ) {
+            let value = try integer($1, option: "-q:v", range: 1...31)
+            $0.setEncoder { $0.crf = value }
+        },
+        encoderOption(["-x264opts"], key: "x264opts", help: "libx264's options, the older way (keyint=60)"),
+        Option(names: ["-update"], value: "0|1", help: "FFmpeg's image muxer's: one image, rewritten (stills do)") {
+            $0.muxerOptions["update"] = $1
+        },
         Option(names: ["-an"], value: nil, help: "no audio (as --audio none)") { options, _ in
             options.setEncoder { $0.audio = AudioMode.none }
         },
@@ -320,6 +337,14 @@ enum ArgumentParser {
         },
         Option(names: ["--start", "-ss"], value: "TIME", help: "start at TIME (seconds, or [hh:]mm:ss[.f])") {
             $0.start = try time($1, option: "--start")
+            $0.startBeforeInput = $0.flaggedInputs.isEmpty
+        },
+        Option(
+            names: ["-to"], value: "TIME",
+            help: "FFmpeg's: stop at TIME (after an input -ss, the output's time, as in FFmpeg)"
+        ) {
+            $0.endTime = try time($1, option: "-to")
+            $0.endBeforeInput = $0.flaggedInputs.isEmpty
         },
         Option(names: ["--duration", "-t"], value: "TIME", help: "process at most TIME") {
             $0.duration = try time($1, option: "--duration")
@@ -528,6 +553,7 @@ enum ArgumentParser {
             options.pendingFormat = nil
         }
         options.takeOutputSize()
+        try takeEndTime(&options)
         if let name = options.pendingInputOptions.keys.sorted().first {
             throw UsageError(message: "the input option \(name) comes before the input it is for (-i INPUT after it)")
         }
@@ -713,6 +739,21 @@ enum ArgumentParser {
 
     private static func option(named name: String) -> Option? {
         options.first { $0.names.contains(name) }
+    }
+
+    /// FFmpeg's -to as a duration: before the input, a time of the input,
+    /// from its start (-ss); after, a time of the output, which starts at
+    /// 0 after an input -ss (FFmpeg resets the timestamps) and at the start
+    /// after an output -ss.
+    private static func takeEndTime(_ options: inout CommandLineOptions) throws(UsageError) {
+        guard let end = options.endTime else { return }
+        guard options.duration == nil else { throw UsageError(message: "-t and -to both say when to stop; give one") }
+        let from = options.endBeforeInput || !options.startBeforeInput ? options.start ?? 0 : 0
+        guard end > from else {
+            let text = { (seconds: Double) in seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)" }
+            throw UsageError(message: "-to \(text(end)) is not after the start (\(text(from)))")
+        }
+        options.duration = end - from
     }
 
     /// FFmpeg's abbreviations of picture sizes (`-s hd720`).

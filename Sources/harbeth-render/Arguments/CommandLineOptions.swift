@@ -136,6 +136,13 @@ struct CommandLineOptions: Equatable {
     /// The encoder options given since the first `-o`, not yet an output's.
     var pendingEncoder = EncoderOverrides()
     var start: Double?
+    /// Whether -ss came before the first -i (an input option: the output's
+    /// time starts there, so a later -to counts from it, as in FFmpeg).
+    var startBeforeInput = false
+    /// FFmpeg's -to: the time to stop at, and whether it came before the
+    /// first -i (the input's time); made a duration after the arguments.
+    var endTime: Double?
+    var endBeforeInput = false
     var duration: Double?
     var frames: Int?
     /// `-r`: the output's frame rate, converted after the filters.

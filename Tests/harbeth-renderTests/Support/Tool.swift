@@ -190,6 +190,16 @@ enum Tool {
             XCTFail(text, file: file, line: line)
         }
     }
+
+    /// Runs the binary with `arguments` in `folder` and asserts a usage
+    /// error: `message` as its one line, exit status 2.
+    static func assertUsageError(
+        _ arguments: [String], in folder: URL, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let run = try run(arguments, in: folder)
+        XCTAssertEqual(run.stderrLines, ["harbeth-render: error: " + message], file: file, line: line)
+        XCTAssertEqual(run.status, 2, file: file, line: line)
+    }
 }
 
 /// A value shared between threads under a lock.
