@@ -37,8 +37,23 @@ final class RecorderLibraryTests: XCTestCase {
     }
 
     func testAProgramsFramesAndSamplesBecomeAnMP4WithBothStreams() throws {
-        let url = MediaFixtures.outputDirectory().appendingPathComponent("generated.mp4")
-        let recorder = try RecorderSink(url: url)
+        try assertFramesAndSamplesBecomeAnMP4(options: RecorderSink.Options(), codec: "aac", encoder: "aac")
+    }
+
+    /// `audio: .none` leaves a source's audio out, not a program's own;
+    /// `audioEncoder` chooses the encoder of a program's samples too.
+    func testAProgramsSamplesAreEncodedWithTheEncoderChosenEvenWithoutSourceAudio() throws {
+        try assertFramesAndSamplesBecomeAnMP4(options: RecorderSink.Options(audio: .none), codec: "aac", encoder: "aac")
+        try assertFramesAndSamplesBecomeAnMP4(
+            options: RecorderSink.Options(audioEncoder: "libmp3lame", audioBitrate: 96_000), codec: "mp3",
+            encoder: "libmp3lame")
+    }
+
+    private func assertFramesAndSamplesBecomeAnMP4(
+        options: RecorderSink.Options, codec: String, encoder: String, line: UInt = #line
+    ) throws {
+        let url = MediaFixtures.outputDirectory().appendingPathComponent("generated-\(codec)-\(line).mp4")
+        let recorder = try RecorderSink(url: url, options: options)
         try recorder.begin(
             firstFrame: try Self.untaggedYUV(0), frameRate: Rational(25, 1),
             audio: PCMAudioFormat(sampleRate: 48000, channelCount: 2))
@@ -54,24 +69,24 @@ final class RecorderLibraryTests: XCTestCase {
         try recorder.appendAudio(Array(tone[offset...]))
         let clip = try recorder.finishRecording()
 
-        XCTAssertEqual(clip.frameCount, 25)
-        XCTAssertEqual(clip.duration, 1, accuracy: 1e-6)
-        XCTAssertEqual(clip.audio, "aac (from 48000 Hz 2-channel samples)")
+        XCTAssertEqual(clip.frameCount, 25, line: line)
+        XCTAssertEqual(clip.duration, 1, accuracy: 1e-6, line: line)
+        XCTAssertEqual(clip.audio, "\(encoder) (from 48000 Hz 2-channel samples)", line: line)
         XCTAssertEqual(
             try MediaTool.probe("stream=codec_type,codec_name,sample_rate,channels", stream: "a:0", of: url),
-            ["aac", "audio", "48000", "2"])
-        XCTAssertEqual(try MediaTool.probe("stream=avg_frame_rate", stream: "v:0", of: url), ["25/1"])
+            [codec, "audio", "48000", "2"], line: line)
+        XCTAssertEqual(try MediaTool.probe("stream=avg_frame_rate", stream: "v:0", of: url), ["25/1"], line: line)
 
         // The decoded audio is the tone: a second of it, at 440 Hz.
         let samples = try Self.decodedLeft(url)
-        XCTAssertEqual(Double(samples.count) / 48000, 1, accuracy: 0.05, "one second of audio")
+        XCTAssertEqual(Double(samples.count) / 48000, 1, accuracy: 0.05, "one second of audio", line: line)
         let middle = samples[4800..<43200]
         var crossings = 0
         for (previous, next) in zip(middle, middle.dropFirst()) where (previous < 0) != (next < 0) { crossings += 1 }
         let frequency = Double(crossings) / 2 / (Double(middle.count) / 48000)
-        XCTAssertEqual(frequency, 440, accuracy: 5)
+        XCTAssertEqual(frequency, 440, accuracy: 5, line: line)
         let peak = middle.map { abs($0) }.max() ?? 0
-        XCTAssertEqual(Double(peak), 0.5, accuracy: 0.05)
+        XCTAssertEqual(Double(peak), 0.5, accuracy: 0.05, line: line)
     }
 
     func testUntaggedFramesOfAProgramAreTaggedWithTheConversionsDefaultAndSaySo() throws {
