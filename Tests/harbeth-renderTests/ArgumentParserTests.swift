@@ -270,6 +270,12 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(audio.audio, .reencode)
         XCTAssertEqual(audio.audioEncoder, "libmp3lame")
         XCTAssertEqual(audio.audioBitrate, 96_000)
+        let resampled = try parse("-i", "in.mp4", "-vf", "sepia", "-ar", "44100", "-ac", "1", "out.mp4")
+        XCTAssertEqual(resampled.audio, .reencode)
+        XCTAssertEqual([resampled.audioSampleRate, resampled.audioChannels], [44100, 1])
+        assertUsageError(
+            ["-i", "in.mp4", "-ar", "44100", "-c:a", "copy", "out.mp4"],
+            "-c:a copy keeps the audio as it is: -ar and -ac need it re-encoded")
         let copied = try parse("-i", "in.mp4", "-vf", "sepia", "-acodec", "copy", "out.mp4")
         XCTAssertEqual(copied.audio, .copy)
         XCTAssertNil(copied.audioEncoder)

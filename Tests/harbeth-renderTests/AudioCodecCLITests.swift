@@ -16,12 +16,17 @@ final class AudioCodecCLITests: XCTestCase {
             (["-c:a", "libmp3lame", "-b:a", "96k"], "lame.mp4", "mp3", 96_000.0),
             (["-acodec", "aac", "-b:a", "48k"], "aac.mp4", "aac", 48_000),
             (["-codec:a", "flac"], "flac.mkv", "flac", nil),
+            (["-ar", "22050", "-ac", "1"], "mono.mp4", "aac", nil),
         ] as [([String], String, String, Double?)] {
             let run = try Tool.run(
                 ["-i", "cli-clip.mp4", "-vf", "sepia"] + options + ["-y", "-q", output], in: folder)
             XCTAssertEqual(run.status, 0, run.stderr)
             guard run.status == 0 else { continue }
             XCTAssertEqual(try Clips.probe("stream=codec_name", stream: "a:0", of: path(output)), [codec], output)
+            if options.contains("-ar") {
+                XCTAssertEqual(
+                    try Clips.probe("stream=sample_rate,channels", stream: "a:0", of: path(output)), ["22050", "1"])
+            }
             guard let rate else { continue }
             let theirs = path("ffmpeg-" + output)
             try TestMedia.run(
@@ -40,6 +45,10 @@ final class AudioCodecCLITests: XCTestCase {
         for (options, message) in [
             (["-c:a", "pcm_s16le"], "mp4 cannot hold pcm_s16le audio (-c:a pcm_s16le)"),
             (["-c:a", "nosuch"], "no audio encoder named nosuch is installed (-c:a nosuch)"),
+            (
+                ["-c:a", "libopus", "-ar", "44100"],
+                "libopus takes 48000, 24000, 16000, 12000, 8000 Hz, not 44100 (-ar)"
+            ),
         ] {
             let run = try Tool.run(["-i", "cli-clip.mp4", "-vf", "sepia"] + options + ["-y", "bad.mp4"], in: folder)
             XCTAssertEqual(run.status, 1, run.stderr)

@@ -36,7 +36,7 @@ final class AudioEncoding: @unchecked Sendable {
         self.encoderName = String(cString: encoding.pointee.name)
         let raw = encoder.pointer
         raw.pointee.sample_fmt = encoding.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
-        raw.pointee.sample_rate = Self.sampleRate(sampleRate, supported: encoding.pointee.supported_samplerates)
+        raw.pointee.sample_rate = Self.sampleRate(sampleRate, supported: AudioTarget.sampleRates(of: encoding))
         let count = encoderName == "libopus" ? min(channels, 2) : min(channels, 8)
         av_channel_layout_default(&raw.pointee.ch_layout, max(count, 1))
         raw.pointee.time_base = AVRational(num: 1, den: raw.pointee.sample_rate)
@@ -136,13 +136,8 @@ final class AudioEncoding: @unchecked Sendable {
         }
     }
 
-    private static func sampleRate(_ rate: Int32, supported: UnsafePointer<Int32>?) -> Int32 {
-        guard var list = supported else { return rate > 0 ? rate : 48000 }
-        var rates: [Int32] = []
-        while list.pointee != 0 {
-            rates.append(list.pointee)
-            list += 1
-        }
+    private static func sampleRate(_ rate: Int32, supported: [Int32]?) -> Int32 {
+        guard let rates = supported else { return rate > 0 ? rate : 48000 }
         return rates.contains(rate) ? rate : (rates.contains(48000) ? 48000 : rates.max() ?? 48000)
     }
 }

@@ -2,7 +2,8 @@ import CFFmpeg
 
 /// The encoder a recording re-encodes its audio with: the one the options
 /// name (FFmpeg's `-c:a`), or the container's (AAC, Opus for webm), at the
-/// options' bit rate (`-b:a`) or 64 kb/s a channel.
+/// options' bit rate (`-b:a`) or 64 kb/s a channel, and their sample rate
+/// and channels (`-ar`, `-ac`) or the source's.
 struct AudioTarget: Sendable {
     /// The encoder's name, e.g. `libmp3lame`.
     let name: String
@@ -10,6 +11,9 @@ struct AudioTarget: Sendable {
     let codec: String
     /// Bits per second; nil for 64 kb/s a channel.
     let bitrate: Int?
+    /// Samples per second and channels; nil for the source's.
+    let sampleRate: Int?
+    let channels: Int?
 
     /// The target for `options` in `container`, written by `muxer`; nil
     /// where the container holds no audio. An encoder that is not
@@ -19,9 +23,7 @@ struct AudioTarget: Sendable {
         throws(MediaError) -> AudioTarget?
     {
         guard let fallback = container.audioEncoder else { return nil }
-        guard let name = options.audioEncoder else {
-            return AudioTarget(name: fallback.name, codec: fallback.codec, bitrate: options.audioBitrate)
-        }
+        let name = options.audioEncoder ?? fallback.name
         guard let encoder = avcodec_find_encoder_by_name(name), av_codec_is_encoder(encoder) != 0,
             encoder.pointee.type == AVMEDIA_TYPE_AUDIO
         else {
@@ -31,6 +33,32 @@ struct AudioTarget: Sendable {
         guard avformat_query_codec(muxer.format, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
             throw .audioFailed(path: path, detail: "\(container.rawValue) cannot hold \(codec) audio (-c:a \(name))")
         }
-        return AudioTarget(name: String(cString: encoder.pointee.name), codec: codec, bitrate: options.audioBitrate)
+        if let rate = options.audioSampleRate, let rates = sampleRates(of: encoder) {
+            guard rates.contains(Int32(rate)) else {
+                throw .audioFailed(
+                    path: path,
+                    detail: "\(name) takes \(rates.map(String.init).joined(separator: ", ")) Hz, not \(rate) (-ar)")
+            }
+        }
+        if let channels = options.audioChannels, !(1...(name == "libopus" ? 2 : 8)).contains(channels) {
+            throw .audioFailed(
+                path: path,
+                detail: "\(name) is written here with 1 to \(name == "libopus" ? 2 : 8) channels, not \(channels) (-ac)"
+            )
+        }
+        return AudioTarget(
+            name: String(cString: encoder.pointee.name), codec: codec, bitrate: options.audioBitrate,
+            sampleRate: options.audioSampleRate, channels: options.audioChannels)
+    }
+
+    /// The sample rates `encoder` takes; nil where it takes any.
+    static func sampleRates(of encoder: UnsafePointer<AVCodec>) -> [Int32]? {
+        guard var list = encoder.pointee.supported_samplerates else { return nil }
+        var rates: [Int32] = []
+        while list.pointee != 0 {
+            rates.append(list.pointee)
+            list += 1
+        }
+        return rates
     }
 }

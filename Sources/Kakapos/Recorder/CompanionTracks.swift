@@ -128,8 +128,9 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         let input = decoder.pointer.pointee
         do {
             encoding = try AudioEncoding(
-                encoderName: encoderName, sampleRate: input.sample_rate, channels: input.ch_layout.nb_channels,
-                bitrate: target.bitrate, muxer: muxer)
+                encoderName: encoderName, sampleRate: target.sampleRate.map(Int32.init) ?? input.sample_rate,
+                channels: target.channels.map(Int32.init) ?? input.ch_layout.nb_channels, bitrate: target.bitrate,
+                muxer: muxer)
         } catch {
             throw error == .encoderNotFound
                 ? .audioFailed(path: path, detail: "encoder \(encoderName) is not installed")

@@ -42,8 +42,8 @@ final class GeneratedAudioTrack: @unchecked Sendable {
         self.path = path
         do {
             encoding = try AudioEncoding(
-                encoderName: target.name, sampleRate: Int32(format.sampleRate), channels: Int32(format.channelCount),
-                bitrate: target.bitrate, muxer: muxer)
+                encoderName: target.name, sampleRate: Int32(target.sampleRate ?? format.sampleRate),
+                channels: Int32(target.channels ?? format.channelCount), bitrate: target.bitrate, muxer: muxer)
         } catch {
             throw .audioFailed(path: path, detail: "cannot set up \(target.name) for generated audio: \(error)")
         }

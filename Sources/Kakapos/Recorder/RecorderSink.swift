@@ -62,6 +62,13 @@ public final class RecorderSink: FrameSink {
         /// Bits per second of re-encoded audio, as FFmpeg's `-b:a`; nil for
         /// 64 kb/s a channel.
         public var audioBitrate: Int?
+        /// Samples per second of re-encoded audio, as FFmpeg's `-ar`; nil
+        /// keeps the source's where the encoder takes it. One the encoder
+        /// does not take fails the recording before anything is written.
+        public var audioSampleRate: Int?
+        /// Channels of re-encoded audio (1 to 8), as FFmpeg's `-ac`; nil
+        /// keeps the source's.
+        public var audioChannels: Int?
         /// Write the source's rotation as the output's display matrix.
         public var keepRotation: Bool
         /// Replace a regular file at the output path. Off (the default), a
@@ -115,8 +122,11 @@ public final class RecorderSink: FrameSink {
             codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil, bitrate: Int? = nil,
             gopSize: Int? = nil, audio: AudioMode = .copy, keepRotation: Bool = true, overwrite: Bool = false,
             format: String? = nil, timeout: Double? = nil, pixelFormat: String? = nil, aspect: OutputAspect? = nil,
-            audioEncoder: String? = nil, audioBitrate: Int? = nil
+            audioEncoder: String? = nil, audioBitrate: Int? = nil, audioSampleRate: Int? = nil,
+            audioChannels: Int? = nil
         ) {
+            self.audioSampleRate = audioSampleRate
+            self.audioChannels = audioChannels
             self.audioEncoder = audioEncoder
             self.audioBitrate = audioBitrate
             self.pixelFormat = pixelFormat

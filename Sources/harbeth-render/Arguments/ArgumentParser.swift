@@ -261,10 +261,27 @@ enum ArgumentParser {
                 $0.audio = name == "copy" ? .copy : .reencode
                 $0.audioEncoder = name == "copy" ? nil : name
             }
+            if name == "copy", $0.audioSampleRate != nil || $0.audioChannels != nil {
+                throw UsageError(message: "-c:a copy keeps the audio as it is: -ar and -ac need it re-encoded")
+            }
         },
         Option(names: ["-b:a", "-ab"], value: "RATE", help: "re-encoded audio's bit rate, e.g. 128k") {
             let value = try bitrate($1)
             $0.setEncoder { $0.audioBitrate = value }
+        },
+        Option(names: ["-ar", "-ar:a"], value: "HZ", help: "the audio's sample rate, re-encoded (44100, 48000)") {
+            let value = try integer($1, option: "-ar", range: 1000...384_000)
+            $0.setEncoder {
+                $0.audioSampleRate = value
+                if $0.audio != AudioMode.none { $0.audio = .reencode }
+            }
+        },
+        Option(names: ["-ac", "-ac:a"], value: "N", help: "the audio's channels, re-encoded (1 mono, 2 stereo)") {
+            let value = try integer($1, option: "-ac", range: 1...8)
+            $0.setEncoder {
+                $0.audioChannels = value
+                if $0.audio != AudioMode.none { $0.audio = .reencode }
+            }
         },
         encoderOption(
             ["-profile:v", "-profile", "-vprofile"], key: "profile", help: "the encoder's profile (high, main10)"),

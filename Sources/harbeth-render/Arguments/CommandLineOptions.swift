@@ -121,6 +121,9 @@ struct CommandLineOptions: Equatable {
     var audioEncoder: String?
     /// Bits per second of re-encoded audio (`-b:a`).
     var audioBitrate: Int?
+    /// Re-encoded audio's sample rate and channels (`-ar`, `-ac`).
+    var audioSampleRate: Int?
+    var audioChannels: Int?
     /// The video encoder's options by FFmpeg's names (`-profile:v`, `-tune`,
     /// `--encoder-option`), the muxer's (`-movflags`), the file's tags
     /// (`-metadata`) and the video's FourCC (`-tag:v`), for every output.
@@ -232,6 +235,8 @@ struct EncoderOverrides: Equatable {
     var audio: AudioMode?
     var audioEncoder: String?
     var audioBitrate: Int?
+    var audioSampleRate: Int?
+    var audioChannels: Int?
     var pixelFormat: String?
     var aspect: OutputAspect?
 
@@ -243,6 +248,8 @@ struct EncoderOverrides: Equatable {
             codec: later.codec ?? codec, crf: later.crf ?? crf, preset: later.preset ?? preset,
             bitrate: later.bitrate ?? bitrate, gop: later.gop ?? gop, audio: later.audio ?? audio,
             audioEncoder: later.audioEncoder ?? audioEncoder, audioBitrate: later.audioBitrate ?? audioBitrate,
+            audioSampleRate: later.audioSampleRate ?? audioSampleRate,
+            audioChannels: later.audioChannels ?? audioChannels,
             pixelFormat: later.pixelFormat ?? pixelFormat, aspect: later.aspect ?? aspect)
     }
 }
@@ -265,12 +272,16 @@ extension CommandLineOptions {
         get {
             EncoderOverrides(
                 codec: codec, crf: crf, preset: preset, bitrate: bitrate, gop: gop, audio: audio,
-                audioEncoder: audioEncoder, audioBitrate: audioBitrate, pixelFormat: pixelFormat, aspect: aspect)
+                audioEncoder: audioEncoder, audioBitrate: audioBitrate, audioSampleRate: audioSampleRate,
+                audioChannels: audioChannels, pixelFormat: pixelFormat, aspect: aspect)
         }
         set {
-            (codec, crf, preset, bitrate, gop, audio, audioEncoder, audioBitrate, pixelFormat, aspect) = (
+            (codec, crf, preset, bitrate, gop, audio, audioEncoder, audioBitrate) = (
                 newValue.codec, newValue.crf, newValue.preset, newValue.bitrate, newValue.gop, newValue.audio ?? audio,
-                newValue.audioEncoder, newValue.audioBitrate, newValue.pixelFormat, newValue.aspect
+                newValue.audioEncoder, newValue.audioBitrate
+            )
+            (audioSampleRate, audioChannels, pixelFormat, aspect) = (
+                newValue.audioSampleRate, newValue.audioChannels, newValue.pixelFormat, newValue.aspect
             )
         }
     }

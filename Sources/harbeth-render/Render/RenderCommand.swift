@@ -39,7 +39,10 @@ struct RenderCommand {
         }
         // FFmpeg's fps first or last in a chain is a conversion of the run,
         // its format last the output's pixel format.
-        let steps = filterGraph == nil ? try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale) : ChainSetup.RunSteps(text: "")
+        let steps =
+            filterGraph == nil
+            ? try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale)
+            : ChainSetup.RunSteps(text: "")
         let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat)
         if let option = options.aspect, let chain = steps.aspect, option != chain {
             throw .usage(UsageError(message: "-aspect and the chain's setsar or setdar disagree; give one of them"))
@@ -514,7 +517,9 @@ struct RenderCommand {
             keepRotation: keepRotation, overwrite: options.overwrite, format: options.outputFormat,
             timeout: options.timeout, pixelFormat: encoder.pixelFormat ?? pixelFormat,
             aspect: encoder.aspect ?? aspect, audioEncoder: encoder.audioEncoder ?? options.audioEncoder,
-            audioBitrate: encoder.audioBitrate ?? options.audioBitrate)
+            audioBitrate: encoder.audioBitrate ?? options.audioBitrate,
+            audioSampleRate: encoder.audioSampleRate ?? options.audioSampleRate,
+            audioChannels: encoder.audioChannels ?? options.audioChannels)
         recorderOptions.encoderOptions = options.encoderOptions
         recorderOptions.muxerOptions = options.muxerOptions
         recorderOptions.metadata = options.metadata
