@@ -279,6 +279,10 @@ final class ArgumentParserTests: XCTestCase {
         let copied = try parse("-i", "in.mp4", "-vf", "sepia", "-acodec", "copy", "out.mp4")
         XCTAssertEqual(copied.audio, .copy)
         XCTAssertNil(copied.audioEncoder)
+        // Those with no counterpart say why.
+        assertUsageError(
+            ["-i", "in.mp4", "-vf", "sepia", "-af", "volume=2", "out.mp4"],
+            "FFmpeg's -af is not taken here: audio is copied or re-encoded as it is, not filtered")
         // Those whose work differs here get ours as the hint.
         assertUsageError(
             ["-i", "in.mp4", "-vf", "sepia", "-b", "4M", "out.mp4"], "unknown option '-b'; did you mean '--bitrate'?")

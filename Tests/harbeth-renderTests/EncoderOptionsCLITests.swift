@@ -32,6 +32,17 @@ final class EncoderOptionsCLITests: XCTestCase {
         XCTAssertEqual(try Clips.probe("stream=profile", stream: "v:0", of: path("ours.mp4")), ["Constrained Baseline"])
         XCTAssertEqual(
             try Clips.probe("format_tags=title,comment", of: path("ours.mp4")), ["Harbeth test", "pasted"])
+        // An empty value removes a tag the input has, as in FFmpeg.
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-i", path("cli-clip.mp4"), "-c", "copy", "-metadata",
+                "title=Old", "-metadata", "artist=Kept", path("titled.mp4"),
+            ])
+        let untitled = try Tool.run(
+            ["-i", "titled.mp4", "-vf", "sepia", "-metadata", "title=", "-y", "untitled.mp4"], in: folder)
+        XCTAssertEqual(untitled.status, 0, untitled.stderr)
+        XCTAssertEqual(try Clips.probe("format_tags=title,artist", of: path("untitled.mp4")), ["Kept"])
         // faststart: the index (moov) before the media (mdat).
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path("ours.mp4")))
         let moov = bytes.range(of: Data("moov".utf8))!.lowerBound

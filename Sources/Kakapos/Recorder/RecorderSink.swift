@@ -107,7 +107,7 @@ public final class RecorderSink: FrameSink {
         /// note.
         public var muxerOptions: [String: String] = [:]
         /// The file's tags (`title`, `comment`), over those kept from the
-        /// source, as FFmpeg's `-metadata`.
+        /// source, as FFmpeg's `-metadata`; an empty value removes the tag.
         public var metadata: [String: String] = [:]
         /// The video stream's FourCC (`hvc1`, `avc1`), as FFmpeg's `-tag:v`;
         /// nil for the muxer's choice.

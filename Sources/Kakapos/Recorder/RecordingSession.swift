@@ -194,7 +194,8 @@ final class RecordingSession: @unchecked Sendable {
         capturedAudio = input.audioIsCaptured
         startPTS = input.startPTS
         for (key, value) in options.metadata.sorted(by: { $0.key < $1.key }) {
-            av_dict_set(&muxer.pointer.pointee.metadata, key, value, 0)
+            // An empty value removes the tag, as FFmpeg's -metadata KEY= does.
+            av_dict_set(&muxer.pointer.pointee.metadata, key, value.isEmpty ? nil : value, 0)
         }
         openingNotes = notes
 

@@ -539,6 +539,9 @@ enum ArgumentParser {
                 continue
             }
             guard let option = option(named: name) else {
+                if let reason = ffmpegOptionsNotTaken[name] {
+                    throw UsageError(message: "FFmpeg's \(name) is not taken here: \(reason)")
+                }
                 let suggestion =
                     (ffmpegOptionSpellings[name] ?? nearestOption(to: name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(suggestion)")
@@ -807,6 +810,17 @@ enum ArgumentParser {
             $0[keyPath: field][String($1[..<equals])] = String($1[$1.index(after: equals)...])
         }
     }
+
+    /// FFmpeg's options that have no counterpart here, with why.
+    static let ffmpegOptionsNotTaken: [String: String] = [
+        "-af": "audio is copied or re-encoded as it is, not filtered",
+        "-filter:a": "audio is copied or re-encoded as it is, not filtered",
+        "-vn": "this tool writes the filtered video; for the audio alone, use ffmpeg",
+        "-map_metadata": "the input's tags are kept; -metadata KEY= removes one",
+        "-stream_loop": "an input plays once; -loop 1 repeats a still image",
+        "-vsync": "frames keep their times; -r converts to a constant rate",
+        "-fps_mode": "frames keep their times; -r converts to a constant rate",
+    ]
 
     /// FFmpeg's options whose work an option here does differently: the
     /// hint for them (those that do the same are spellings of ours).
