@@ -272,7 +272,7 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .gpuOutOfMemory(let why):
             return why
         case .unsupportedContainer(let path, let pathExtension):
-            let choices = "(use mp4, mov, mkv, webm, avi, png, jpg, tiff or webp)"
+            let choices = "(use mp4, mov, mkv, webm, avi, gif, png, jpg, tiff, webp or bmp)"
             if pathExtension.isEmpty {
                 return "\(path): the name has no extension to choose the container by \(choices)"
             }

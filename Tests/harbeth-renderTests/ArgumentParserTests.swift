@@ -321,7 +321,7 @@ final class ArgumentParserTests: XCTestCase {
             ["--audio", "keep", "-vf", "sepia", "in.mp4"], "--audio takes copy, none or reencode, not 'keep'")
         assertUsageError(
             ["--codec", "h246", "-vf", "sepia", "in.mp4"],
-            "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg, tiff, webp)"
+            "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg, tiff, webp, gif, bmp)"
         )
         assertUsageError(["--filter", "sepia"], "no input file given")
         assertUsageError(

@@ -26,7 +26,9 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(OutputTarget.defaultPath(input: "in.ts", firstFilter: "sepia"), "in.sepia.ts")
         XCTAssertEqual(OutputTarget.defaultPath(input: "in.mpg", firstFilter: "sepia"), "in.sepia.mp4")
         XCTAssertEqual(OutputTarget.defaultPath(input: "scan.tiff", firstFilter: "sepia"), "scan.sepia.tiff")
-        XCTAssertEqual(OutputTarget.defaultPath(input: "anim.gif", firstFilter: "sepia"), "anim.sepia.png")
+        // An animated GIF in, an animated GIF out; a BMP, a BMP.
+        XCTAssertEqual(OutputTarget.defaultPath(input: "anim.gif", firstFilter: "sepia"), "anim.sepia.gif")
+        XCTAssertEqual(OutputTarget.defaultPath(input: "scan.bmp", firstFilter: "sepia"), "scan.sepia.bmp")
         XCTAssertEqual(OutputTarget.defaultPath(input: "noext", firstFilter: "sepia"), "noext.sepia.mp4")
     }
 

@@ -25,6 +25,10 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case tiff
     /// WebP with libwebp, for still images (with alpha).
     case webp
+    /// GIF (FFmpeg's encoder): 8-bit colour, as FFmpeg writes a .gif.
+    case gif
+    /// BMP, for still images.
+    case bmp
 
     public var description: String { rawValue }
 
@@ -42,6 +46,8 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
         case .mjpeg: return ["mjpeg"]
         case .tiff: return ["tiff"]
         case .webp: return ["libwebp"]
+        case .gif: return ["gif"]
+        case .bmp: return ["bmp"]
         }
     }
 
@@ -50,7 +56,7 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable, CustomStringCo
     var prefers420: Bool {
         switch self {
         case .h264, .hevc, .vp9, .av1, .mpeg4: return true
-        case .ffv1, .prores, .png, .mjpeg, .tiff, .webp: return false
+        case .ffv1, .prores, .png, .mjpeg, .tiff, .webp, .gif, .bmp: return false
         }
     }
 }
@@ -68,7 +74,7 @@ public enum AudioMode: String, Sendable, Hashable {
 
 /// The output containers, chosen by the file extension or by name.
 enum Container: String, Sendable, CaseIterable {
-    case mp4, mov, mkv, webm, avi, mpegts, flv, nut, png, jpeg, tiff, webp
+    case mp4, mov, mkv, webm, avi, mpegts, flv, nut, png, jpeg, tiff, webp, gif, bmp
 
     /// The container FFmpeg's muxer name (or our extension name) stands for:
     /// `matroska`, `mpegts`, `mp4`, `nut`, ...
@@ -98,6 +104,8 @@ enum Container: String, Sendable, CaseIterable {
         case "jpg", "jpeg": self = .jpeg
         case "tif", "tiff": self = .tiff
         case "webp": self = .webp
+        case "gif": self = .gif
+        case "bmp": self = .bmp
         default: return nil
         }
     }
@@ -113,7 +121,8 @@ enum Container: String, Sendable, CaseIterable {
         case .mpegts: return "mpegts"
         case .flv: return "flv"
         case .nut: return "nut"
-        case .png, .jpeg, .tiff, .webp: return "image2"
+        case .png, .jpeg, .tiff, .webp, .bmp: return "image2"
+        case .gif: return "gif"
         }
     }
 
@@ -125,11 +134,13 @@ enum Container: String, Sendable, CaseIterable {
         case .jpeg: return .mjpeg
         case .tiff: return .tiff
         case .webp: return .webp
+        case .gif: return .gif
+        case .bmp: return .bmp
         }
     }
 
     /// One frame, no audio.
-    var isStillImage: Bool { self == .png || self == .jpeg || self == .tiff || self == .webp }
+    var isStillImage: Bool { self == .png || self == .jpeg || self == .tiff || self == .webp || self == .bmp }
 
     /// The one codec a still container is written with.
     var stillCodec: VideoCodec? {
@@ -138,7 +149,8 @@ enum Container: String, Sendable, CaseIterable {
         case .jpeg: return .mjpeg
         case .tiff: return .tiff
         case .webp: return .webp
-        case .mp4, .mov, .mkv, .webm, .avi, .mpegts, .flv, .nut: return nil
+        case .bmp: return .bmp
+        case .mp4, .mov, .mkv, .webm, .avi, .mpegts, .flv, .nut, .gif: return nil
         }
     }
 
@@ -153,7 +165,7 @@ enum Container: String, Sendable, CaseIterable {
         switch self {
         case .mp4, .mov, .mkv, .avi, .mpegts, .flv, .nut: return ("aac", "aac")
         case .webm: return ("libopus", "opus")
-        case .png, .jpeg, .tiff, .webp: return nil
+        case .png, .jpeg, .tiff, .webp, .gif, .bmp: return nil
         }
     }
 
@@ -164,7 +176,7 @@ enum Container: String, Sendable, CaseIterable {
         case .mp4, .mov: return "mov_text"
         case .mkv: return "ass"
         case .webm: return "webvtt"
-        case .avi, .mpegts, .flv, .nut, .png, .jpeg, .tiff, .webp: return nil
+        case .avi, .mpegts, .flv, .nut, .png, .jpeg, .tiff, .webp, .gif, .bmp: return nil
         }
     }
 
@@ -188,8 +200,8 @@ enum Container: String, Sendable, CaseIterable {
         switch self {
         case .mp4, .mov: return [("movflags", "+faststart")]
         // Write exactly the named file (no %d pattern) for the one frame.
-        case .png, .jpeg, .tiff, .webp: return [("update", "1")]
-        case .mkv, .webm, .avi, .mpegts, .flv, .nut: return []
+        case .png, .jpeg, .tiff, .webp, .bmp: return [("update", "1")]
+        case .mkv, .webm, .avi, .mpegts, .flv, .nut, .gif: return []
         }
     }
 

@@ -126,7 +126,7 @@ final class VideoEncoder: @unchecked Sendable {
                 raw.pointee.global_quality = Int32(FF_QP2LAMBDA) * 4
             }
             if let preset = options.preset { set("preset", preset) }
-        case .ffv1, .prores, .png, .tiff:
+        case .ffv1, .prores, .png, .tiff, .gif, .bmp:
             if let preset = options.preset { set(codec == .prores ? "profile" : "preset", preset) }
         case .webp:
             // CRF 0 is lossless; otherwise libwebp's quality, 100 - CRF.

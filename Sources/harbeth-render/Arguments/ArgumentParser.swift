@@ -205,7 +205,7 @@ enum ArgumentParser {
         },
         Option(
             names: ["--codec", "-c:v", "-codec:v", "-vcodec"], value: "NAME",
-            help: "h264 (default; vp9 for webm), hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg"
+            help: "h264 (default; vp9 for webm, gif for .gif), hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg"
         ) {
             let chosen = try codec($1)
             $0.setEncoder { $0.codec = chosen }

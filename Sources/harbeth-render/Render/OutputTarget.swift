@@ -22,7 +22,7 @@ struct OutputTarget: Equatable {
 
     /// Extensions read as still images (their default output is a PNG unless
     /// they are PNG or JPEG already).
-    static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "gif"]
+    static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp"]
 
     /// `<folder>/<stem>.<first-filter>.<ext>` beside the input: the input's
     /// extension when the recorder writes it, else png for stills and mp4
