@@ -37,7 +37,7 @@ final class AudioEncoding: @unchecked Sendable {
         let raw = encoder.pointer
         raw.pointee.sample_fmt = encoding.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
         raw.pointee.sample_rate = Self.sampleRate(sampleRate, supported: AudioTarget.sampleRates(of: encoding))
-        let count = encoderName == "libopus" ? min(channels, 2) : min(channels, 8)
+        let count = min(channels, Int32(AudioTarget.maximumChannels(encoderName)))
         av_channel_layout_default(&raw.pointee.ch_layout, max(count, 1))
         raw.pointee.time_base = AVRational(num: 1, den: raw.pointee.sample_rate)
         raw.pointee.bit_rate = Int64(bitrate ?? 64_000 * Int(max(count, 1)))

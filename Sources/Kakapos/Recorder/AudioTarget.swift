@@ -40,15 +40,20 @@ struct AudioTarget: Sendable {
                     detail: "\(name) takes \(rates.map(String.init).joined(separator: ", ")) Hz, not \(rate) (-ar)")
             }
         }
-        if let channels = options.audioChannels, !(1...(name == "libopus" ? 2 : 8)).contains(channels) {
+        let most = maximumChannels(name)
+        if let channels = options.audioChannels, !(1...most).contains(channels) {
             throw .audioFailed(
-                path: path,
-                detail: "\(name) is written here with 1 to \(name == "libopus" ? 2 : 8) channels, not \(channels) (-ac)"
-            )
+                path: path, detail: "\(name) is written here with 1 to \(most) channels, not \(channels) (-ac)")
         }
         return AudioTarget(
             name: String(cString: encoder.pointee.name), codec: codec, bitrate: options.audioBitrate,
             sampleRate: options.audioSampleRate, channels: options.audioChannels)
+    }
+
+    /// The most channels audio is written with by the encoder `name`: two
+    /// for Opus (the mapping family a stereo file takes), eight for others.
+    static func maximumChannels(_ name: String) -> Int {
+        name == "libopus" ? 2 : 8
     }
 
     /// The sample rates `encoder` takes; nil where it takes any.

@@ -283,22 +283,29 @@ enum ArgumentParser {
                 if $0.audio != AudioMode.none { $0.audio = .reencode }
             }
         },
-        encoderOption(
-            ["-profile:v", "-profile", "-vprofile"], key: "profile", help: "the encoder's profile (high, main10)"),
-        encoderOption(["-level", "-level:v"], key: "level", help: "the encoder's level (4.1)"),
-        encoderOption(["-tune", "-tune:v"], key: "tune", help: "the encoder's tuning (film, animation, grain)"),
-        encoderOption(["-maxrate", "-maxrate:v"], key: "maxrate", help: "the highest bit rate (4M)"),
-        encoderOption(["-minrate", "-minrate:v"], key: "minrate", help: "the lowest bit rate"),
-        encoderOption(["-bufsize", "-bufsize:v"], key: "bufsize", help: "the rate control's buffer (8M)"),
-        encoderOption(["-x264-params"], key: "x264-params", help: "libx264's own options (keyint=60:bframes=2)"),
-        encoderOption(["-x265-params"], key: "x265-params", help: "libx265's own options"),
+        keyedOption(
+            ["-profile:v", "-profile", "-vprofile"], key: "profile", help: "the encoder's profile (high, main10)",
+            into: \.encoderOptions),
+        keyedOption(["-level", "-level:v"], key: "level", help: "the encoder's level (4.1)", into: \.encoderOptions),
+        keyedOption(
+            ["-tune", "-tune:v"], key: "tune", help: "the encoder's tuning (film, animation, grain)",
+            into: \.encoderOptions),
+        keyedOption(
+            ["-maxrate", "-maxrate:v"], key: "maxrate", help: "the highest bit rate (4M)", into: \.encoderOptions),
+        keyedOption(["-minrate", "-minrate:v"], key: "minrate", help: "the lowest bit rate", into: \.encoderOptions),
+        keyedOption(
+            ["-bufsize", "-bufsize:v"], key: "bufsize", help: "the rate control's buffer (8M)", into: \.encoderOptions),
+        keyedOption(
+            ["-x264-params"], key: "x264-params", help: "libx264's own options (keyint=60:bframes=2)",
+            into: \.encoderOptions),
+        keyedOption(["-x265-params"], key: "x265-params", help: "libx265's own options", into: \.encoderOptions),
         keyValueOption(
             ["--encoder-option"],
             help: "any option of the video encoder by FFmpeg's name (one it does not take is named in a note)",
             into: \.encoderOptions),
-        Option(names: ["-movflags"], value: "FLAGS", help: "the MP4 and MOV muxer's flags (default +faststart)") {
-            $0.muxerOptions["movflags"] = $1
-        },
+        keyedOption(
+            ["-movflags"], key: "movflags", help: "the MP4 and MOV muxer's flags (default +faststart)",
+            into: \.muxerOptions),
         keyValueOption(
             ["--muxer-option"], help: "any option of the output's muxer (one it does not take is named in a note)",
             into: \.muxerOptions),
@@ -322,10 +329,12 @@ enum ArgumentParser {
             let value = try integer($1, option: "-q:v", range: 1...31)
             $0.setEncoder { $0.crf = value }
         },
-        encoderOption(["-x264opts"], key: "x264opts", help: "libx264's options, the older way (keyint=60)"),
-        Option(names: ["-update"], value: "0|1", help: "FFmpeg's image muxer's: one image, rewritten (stills do)") {
-            $0.muxerOptions["update"] = $1
-        },
+        keyedOption(
+            ["-x264opts"], key: "x264opts", help: "libx264's options, the older way (keyint=60)", into: \.encoderOptions
+        ),
+        keyedOption(
+            ["-update"], key: "update", help: "the image muxer's: one image, rewritten (stills do)",
+            into: \.muxerOptions),
         Option(names: ["-an"], value: nil, help: "no audio (as --audio none)") { options, _ in
             options.setEncoder { $0.audio = AudioMode.none }
         },
@@ -793,9 +802,13 @@ enum ArgumentParser {
         return (width, height)
     }
 
-    /// An option that sets the video encoder's option `key` to its value.
-    private static func encoderOption(_ names: [String], key: String, help: String) -> Option {
-        Option(names: names, value: "VALUE", help: "FFmpeg's: " + help) { $0.encoderOptions[key] = $1 }
+    /// An option that sets `key` of `field` (the video encoder's or the
+    /// muxer's options) to its value.
+    private static func keyedOption(
+        _ names: [String], key: String, help: String,
+        into field: WritableKeyPath<CommandLineOptions, [String: String]> & Sendable
+    ) -> Option {
+        Option(names: names, value: "VALUE", help: "FFmpeg's: " + help) { $0[keyPath: field][key] = $1 }
     }
 
     /// An option whose `KEY=VALUE` (split at the first `=`) sets KEY in
