@@ -53,7 +53,10 @@ do throws(ToolError) {
         } else if options.gallery != nil {
             try GalleryCommand(options: options, console: console, interrupts: interrupts).run()
         } else {
-            try RenderCommand(options: options, console: console, interrupts: interrupts).run()
+            try RenderCommand(
+                options: options, console: console, interrupts: interrupts,
+                streamInputs: try StreamInputs.arrange(options)
+            ).run()
         }
     }
     status = 0

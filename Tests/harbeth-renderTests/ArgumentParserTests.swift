@@ -239,7 +239,7 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(["-loop", "yes", "-i", "logo.png", "o.mp4"], "-loop takes 0 or 1, not 'yes'")
         assertUsageError(
             ["-loop", "1", "-i", "logo.png", "-vf", "sepia", "o.mp4"],
-            "-loop 1 repeats the image without end: give -t or -frames:v")
+            "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
         // -s after the inputs is the output's size: FFmpeg's scale last.
         let sized = try parse("-i", "a.mp4", "-vf", "sepia", "-s", "640x480", "o.mp4")
         XCTAssertEqual(sized.chains, ["sepia"])
@@ -324,9 +324,17 @@ final class ArgumentParserTests: XCTestCase {
             "unknown codec 'h246'; did you mean 'h264'? (one of h264, hevc, vp9, av1, mpeg4, ffv1, prores, png, mjpeg, tiff, webp, gif, bmp)"
         )
         assertUsageError(["--filter", "sepia"], "no input file given")
+        // Several -i without a graph: one's video is filtered, the others
+        // give streams (which has video is known once they are opened).
+        XCTAssertFalse(try parse("--filter", "sepia", "-i", "a.mp4", "-i", "b.mp4").isBatch)
+        XCTAssertTrue(try parse("-i", "a.mp4", "-i", "b.m4a", "-vf", "sepia", "-shortest").shortest)
         assertUsageError(
-            ["--filter", "sepia", "-i", "a.mp4", "-i", "b.mp4"],
-            "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine")
+            ["-i", "a.mp4", "-i", "b.mp4", "--graph", "[0][1]hstack", "-shortest"],
+            "-shortest ends a run without a graph with its shortest stream; a graph's inputs end by --end"
+                + " first|shortest|longest")
+        assertUsageError(
+            ["-i", "a.mp4", "-i", "b.m4a", "-vf", "sepia", "--map", "2:a"],
+            "--map 2:a: input 2 does not exist (the inputs are 0 to 1)")
         // Plain arguments are a batch, each input on its own.
         XCTAssertTrue(try parse("--filter", "sepia", "a.mp4", "b.mp4").isBatch)
         assertUsageError(

@@ -266,10 +266,6 @@ final class CLITests: XCTestCase {
             ),
             (["--filter", "sepia"], "no input file given"),
             (
-                ["--filter", "sepia", "-i", "a.mp4", "-i", "b.mp4"],
-                "2 inputs (a.mp4 b.mp4) need a --graph that says how they combine"
-            ),
-            (
                 ["--filter", "sepia", "--null", "-o", "x.mp4", "cli-clip.mp4"],
                 "--null writes no file, so it cannot go with --output"
             ),

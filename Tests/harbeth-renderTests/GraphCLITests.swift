@@ -261,8 +261,8 @@ final class GraphCLITests: XCTestCase {
             ),
             (
                 ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-vf", "sepia"],
-                "2 inputs (cli-clip.mp4 graph-second.mp4) need a --graph that says how they combine"
-                    + " (see harbeth-render --help)"
+                "inputs 0 and 1 (cli-clip.mp4 graph-second.mp4) both have video: give a --graph that says how they"
+                    + " combine, or --map K:v for the one to filter (see harbeth-render --help)"
             ),
             (
                 ["-i", "cli-clip.mp4", "-vf", "hstack"],

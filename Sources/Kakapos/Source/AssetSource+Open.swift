@@ -32,12 +32,13 @@ struct ColorTags: Sendable, Hashable {
 }
 
 extension AssetSource {
-    /// Checks the path, probes the content, opens the demuxer and decoder,
-    /// refuses absurd sizes before any frame is allocated, and decodes the
-    /// first frame so the metadata says what will really be delivered.
-    static func open(location: MediaLocation, options: Options, watchdog: IOWatchdog) throws(MediaError)
-        -> OpenedAsset
-    {
+    /// Checks the path, probes the content and opens the demuxer with
+    /// the stream information read: the part of `open` a stream input
+    /// (`StreamsInput`) shares. `recognised` says whether the content
+    /// probed as a format FFmpeg knows.
+    static func openDemuxer(location: MediaLocation, options: Options, watchdog: IOWatchdog) throws(MediaError) -> (
+        input: FFInputContext, recognised: Bool
+    ) {
         let path = location.description
         let recognisedFormat: String?
         if case .file(let file) = location {
@@ -102,6 +103,17 @@ extension AssetSource {
         } catch {
             throw classify(error)
         }
+        return (input, recognised)
+    }
+
+    /// Checks the path, probes the content, opens the demuxer and decoder,
+    /// refuses absurd sizes before any frame is allocated, and decodes the
+    /// first frame so the metadata says what will really be delivered.
+    static func open(location: MediaLocation, options: Options, watchdog: IOWatchdog) throws(MediaError)
+        -> OpenedAsset
+    {
+        let path = location.description
+        let (input, recognised) = try openDemuxer(location: location, options: options, watchdog: watchdog)
 
         let streamIndex = try chooseVideoStream(
             input, path: path, recognised: recognised, number: options.videoStreamNumber)
@@ -220,11 +232,7 @@ extension AssetSource {
             space: first.colorspace, range: first.color_range, format: format, primaries: first.color_primaries,
             transfer: first.color_trc)
         rawColorimetry?.peakLuminance = hdr?.peakLuminance
-        let url: URL
-        switch location {
-        case .file(let file), .imageSequence(let file): url = URL(fileURLWithPath: file)
-        case .pipe, .url, .device: url = URL(string: location.name) ?? URL(fileURLWithPath: location.name)
-        }
+        let url = location.url
         let metadata = AssetMetadata(
             url: url,
             containerName: input.formatName,

@@ -113,6 +113,12 @@ public enum MediaLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True for a pattern of picture files.
+    public var isImageSequence: Bool {
+        if case .imageSequence = self { return true }
+        return false
+    }
+
     /// True for a network URL (its errors name the address).
     public var isNetwork: Bool {
         if case .url = self { return true }

@@ -171,6 +171,12 @@ enum ArgumentParser {
             $0.endRule = rule
         },
         Option(
+            names: ["-shortest"], value: nil,
+            help: "end the output with its shortest stream: the video at the audio's end, or the audio at the video's"
+        ) { options, _ in
+            options.shortest = true
+        },
+        Option(
             names: ["-vf", "--filter", "-filter:v"], value: "CHAIN",
             help: "filter chain, e.g. sepia,gaussian_blur=sigma=3; repeat to append"
         ) {
@@ -601,9 +607,9 @@ enum ArgumentParser {
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
             if options.inputArguments.contains(where: { $0.options["loop"] == "1" }), options.duration == nil,
-                options.frames == nil
+                options.frames == nil, !options.shortest
             {
-                throw UsageError(message: "-loop 1 repeats the image without end: give -t or -frames:v")
+                throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
             }
             try checkSeveralOutputs(options)
             if options.shard != nil {
@@ -645,10 +651,10 @@ enum ArgumentParser {
                 options.input = options.inputs.first
                 return options
             }
-            guard options.inputs.count == 1 || options.graph != nil else {
+            if options.shortest && options.graph != nil {
                 throw UsageError(
-                    message: "\(options.inputs.count) inputs (\(options.inputs.joined(separator: " "))) need a --graph"
-                        + " that says how they combine")
+                    message: "-shortest ends a run without a graph with its shortest stream; a graph's inputs end"
+                        + " by --end first|shortest|longest")
             }
             if options.graph != nil && options.outputScale != nil {
                 throw UsageError(message: "-s after the inputs scales a -vf chain's output; end the --graph with scale")
@@ -669,8 +675,11 @@ enum ArgumentParser {
                 }
                 options.audioInput = index
             }
-            if options.graph == nil, let map = options.maps.first(where: { $0.input != 0 }) {
-                throw UsageError(message: "--map \(map): input \(map.input) does not exist (there is one input, 0)")
+            if options.graph == nil, let map = options.maps.first(where: { $0.input >= options.inputs.count }) {
+                let inputs =
+                    options.inputs.count == 1
+                    ? "there is one input, 0" : "the inputs are 0 to \(options.inputs.count - 1)"
+                throw UsageError(message: "--map \(map): input \(map.input) does not exist (\(inputs))")
             }
             options.input = options.inputs[0]
             if options.json && (options.output == "-" || options.output == "pipe:1") {

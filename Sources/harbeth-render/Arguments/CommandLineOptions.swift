@@ -95,6 +95,8 @@ struct CommandLineOptions: Equatable {
     /// When a run with several inputs ends; nil: by the graph (longest
     /// with a transition, else first).
     var endRule: SynchronizedSource.EndRule?
+    /// End the output with its shortest stream (`-shortest`).
+    var shortest = false
     var output: String?
     /// The outputs named by bare arguments after an `-i`, as FFmpeg reads
     /// them (each is also `output` or in `moreOutputs`), for messages.

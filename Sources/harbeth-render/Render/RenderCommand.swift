@@ -11,6 +11,9 @@ struct RenderCommand {
     let options: CommandLineOptions
     let console: Console
     let interrupts: Interrupts
+    /// Which input's video is filtered, and the inputs that give streams
+    /// beside it; for a graph, input 0 and none.
+    var streamInputs = StreamInputs()
 
     /// What a finished run reports, whichever sink it had.
     private struct Finished {
@@ -25,7 +28,8 @@ struct RenderCommand {
     }
 
     func run() throws(ToolError) {
-        let inputPath = options.input!
+        let videoInput = streamInputs.videoInput
+        let inputPath = options.inputs[videoInput]
         console.alias(inputPath)
         let resources = MediaResourceLoader(maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels)
         // A graph's filters are checked and named like a chain's; the
@@ -67,7 +71,7 @@ struct RenderCommand {
             }
             if case .file(let path) = location { try Self.checkInputExists(path) }
         }
-        let live = locations[0].isLive
+        let live = locations[videoInput].isLive
         try ChainSetup.checkFiles(of: userChain)
         // Filters report the files they read by absolute path; errors show them as given.
         for file in ChainSetup.files(of: userChain) { console.alias(file.path) }
@@ -75,14 +79,15 @@ struct RenderCommand {
             options.nullOutput
             ? nil
             : try OutputTarget.plan(
-                output: options.output, input: locations[0], firstFilter: OutputTarget.nameForOutput(of: namingChain),
+                output: options.output, input: locations[videoInput],
+                firstFilter: OutputTarget.nameForOutput(of: namingChain),
                 overwrite: options.overwrite)
         if let output { console.alias(output.path) }
         // The graph's other outputs, each to its own -o.
         var moreTargets: [OutputTarget] = []
         for path in options.moreOutputs {
             let target = try OutputTarget.plan(
-                output: path, input: locations[0], firstFilter: "out", overwrite: options.overwrite)
+                output: path, input: locations[videoInput], firstFilter: "out", overwrite: options.overwrite)
             console.alias(target.path)
             moreTargets.append(target)
         }
@@ -125,7 +130,8 @@ struct RenderCommand {
         let opening = InputInterruption()
         interrupts.onSignal { _ in opening.stop() }
         var sources: [AssetSource] = []
-        for (index, argument) in options.inputArguments.enumerated() {
+        let shortestAudio = try shortestAudio()
+        for (index, argument) in options.inputArguments.enumerated() where streamInputs.others[index] == nil {
             var sourceOptions = AssetSource.Options(
                 delivery: locations[index].isRealTime || (locations[index].isLive && options.dropPolicy != nil)
                     ? (options.dropPolicy ?? .newest).delivery : .lossless,
@@ -133,8 +139,8 @@ struct RenderCommand {
                 format: argument.format, formatOptions: argument.options, timeout: options.timeout)
             // Every input starts at --start, as ffmpeg's -ss before each -i.
             sourceOptions.start = options.start
-            if index == 0 {
-                sourceOptions.duration = options.duration
+            if index == videoInput {
+                sourceOptions.duration = [options.duration, shortestAudio].compactMap { $0 }.min()
                 sourceOptions.frameLimit = frameLimit
                 sourceOptions.videoStreamNumber = StreamMap.videoStreamNumber(in: options.maps)
                 if let shard = options.shard, case .file(let path) = locations[0] {
@@ -169,7 +175,7 @@ struct RenderCommand {
         // The maps against what the inputs really hold, before any work.
         do {
             _ = try StreamMap.select(
-                source.metadata.streams, maps: StreamMap.maps(of: 0, in: options.maps),
+                source.metadata.streams, maps: StreamMap.maps(of: videoInput, in: options.maps),
                 video: source.metadata.videoStreamIndex)
             for (index, other) in others.enumerated() {
                 _ = try StreamMap.select(
@@ -180,6 +186,7 @@ struct RenderCommand {
         } catch {
             throw .usage(UsageError(message: error.description))
         }
+        let carried = try carriedStreams(of: source)
         if filterGraph != nil {
             do {
                 _ = try SynchronizedSource.streamInput(
@@ -278,6 +285,12 @@ struct RenderCommand {
             }
             // A deinterlacer's frames carry the frames around them.
             runSource = FieldSource(input: converted ?? source, chain: chain) ?? converted ?? source
+            if carried != nil {
+                runSource = AddedStreamsSource(
+                    video: runSource, videoInput: videoInput, videoStreams: source.metadata.streams,
+                    videoStream: source.metadata.videoStreamIndex, others: streamInputs.others, start: options.start,
+                    duration: options.duration, endsWithVideo: options.shortest)
+            }
         }
         // fps last and -r: the filters' output at the new rate, each
         // repeated frame with its input's time; the last counts -frames:v.
@@ -433,6 +446,50 @@ struct RenderCommand {
     }
 
     // MARK: Steps
+
+    /// The streams each input carries beside the video where other inputs
+    /// give streams or `-shortest` ends them (`AddedStreamsSource`'s
+    /// choice, checked before any work); nil otherwise.
+    private func carriedStreams(of source: AssetSource) throws(ToolError) -> [Int: [Int]]? {
+        guard options.graph == nil, !streamInputs.others.isEmpty || options.shortest else { return nil }
+        do {
+            return try AddedStreamsSource.carriedStreams(
+                videoInput: streamInputs.videoInput, videoStreams: source.metadata.streams,
+                videoStream: source.metadata.videoStreamIndex, others: streamInputs.others.mapValues(\.streams),
+                maps: options.maps)
+        } catch {
+            if case .invalidStreamMap(let why) = error { throw .usage(UsageError(message: why)) }
+            throw .media(error)
+        }
+    }
+
+    /// With `-shortest`, the seconds the shortest carried audio lasts: the
+    /// video's end, decided before its input opens. A looped image with no
+    /// audio that ends is refused.
+    private func shortestAudio() throws(ToolError) -> Double? {
+        guard options.shortest, options.graph == nil else { return nil }
+        var length: Double?
+        if let video = streamInputs.video {
+            let videoStream = video.streams.first { $0.kind == .video && !$0.isAttachedPicture }?.index ?? 0
+            do {
+                let carried = try AddedStreamsSource.carriedStreams(
+                    videoInput: streamInputs.videoInput, videoStreams: video.streams, videoStream: videoStream,
+                    others: streamInputs.others.mapValues(\.streams), maps: options.maps)
+                length = streamInputs.shortestAudio(carried: carried, start: options.start)
+            } catch {
+                if case .invalidStreamMap(let why) = error { throw .usage(UsageError(message: why)) }
+                throw .media(error)
+            }
+        }
+        let loops = options.inputArguments[streamInputs.videoInput].options["loop"] == "1"
+        if loops && length == nil && options.duration == nil && options.frames == nil {
+            throw .usage(
+                UsageError(
+                    message: "-loop 1 repeats the image without end: -shortest ends it with an audio stream, and no"
+                        + " input gives one that declares its length (give -t or -frames:v)"))
+        }
+        return length
+    }
 
     /// The sound of the graph's one transition between two inputs that are
     /// files with sound: their audio crossfaded over its window. None when
