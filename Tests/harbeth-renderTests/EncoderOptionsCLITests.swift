@@ -43,6 +43,16 @@ final class EncoderOptionsCLITests: XCTestCase {
             ["-i", "titled.mp4", "-vf", "sepia", "-metadata", "title=", "-y", "untitled.mp4"], in: folder)
         XCTAssertEqual(untitled.status, 0, untitled.stderr)
         XCTAssertEqual(try Clips.probe("format_tags=title,artist", of: path("untitled.mp4")), ["Kept"])
+        // -map_metadata -1 keeps none of the input's tags; -metadata's are written.
+        let stripped = try Tool.run(
+            ["-i", "titled.mp4", "-vf", "sepia", "-map_metadata", "-1", "-metadata", "comment=new", "-y", "bare.mp4"],
+            in: folder)
+        XCTAssertEqual(stripped.status, 0, stripped.stderr)
+        XCTAssertEqual(try Clips.probe("format_tags=title,artist,comment", of: path("bare.mp4")), ["new"])
+        try Tool.assertUsageError(
+            ["-i", "titled.mp4", "-vf", "sepia", "-map_metadata", "1", "-y", "bare.mp4"], in: folder,
+            "-map_metadata takes -1 (none of the input's tags) or 0 (the filtered video's input's, the default),"
+                + " not '1' (see harbeth-render --help)")
         // faststart: the index (moov) before the media (mdat).
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path("ours.mp4")))
         let moov = bytes.range(of: Data("moov".utf8))!.lowerBound

@@ -109,6 +109,9 @@ public final class RecorderSink: FrameSink {
         /// The file's tags (`title`, `comment`), over those kept from the
         /// source, as FFmpeg's `-metadata`; an empty value removes the tag.
         public var metadata: [String: String] = [:]
+        /// Keep the source's file tags; false writes only `metadata`'s, as
+        /// FFmpeg's `-map_metadata -1` (the streams keep their own tags).
+        public var keepsSourceTags = true
         /// The video stream's FourCC (`hvc1`, `avc1`), as FFmpeg's `-tag:v`;
         /// nil for the muxer's choice.
         public var videoTag: String?

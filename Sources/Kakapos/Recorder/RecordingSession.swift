@@ -193,6 +193,7 @@ final class RecordingSession: @unchecked Sendable {
         }
         capturedAudio = input.audioIsCaptured
         startPTS = input.startPTS
+        if !options.keepsSourceTags { av_dict_free(&muxer.pointer.pointee.metadata) }
         for (key, value) in options.metadata.sorted(by: { $0.key < $1.key }) {
             // An empty value removes the tag, as FFmpeg's -metadata KEY= does.
             av_dict_set(&muxer.pointer.pointee.metadata, key, value.isEmpty ? nil : value, 0)

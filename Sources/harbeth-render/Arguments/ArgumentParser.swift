@@ -316,6 +316,17 @@ enum ArgumentParser {
             ["--muxer-option"], help: "any option of the output's muxer (one it does not take is named in a note)",
             into: \.muxerOptions),
         keyValueOption(["-metadata", "-metadata:g"], help: "a tag of the output file (title=...)", into: \.metadata),
+        Option(
+            names: ["-map_metadata"], value: "-1|0",
+            help: "-1: none of the input's file tags (then only -metadata's); 0: the video's input's (the default)"
+        ) {
+            guard $1 == "-1" || $1 == "0" else {
+                throw UsageError(
+                    message: "-map_metadata takes -1 (none of the input's tags) or 0 (the filtered video's input's,"
+                        + " the default), not '\($1)'")
+            }
+            $0.keepsSourceTags = $1 == "0"
+        },
         Option(names: ["-tag:v", "-vtag"], value: "FOURCC", help: "the video stream's FourCC (hvc1)") {
             guard $1.utf8.count == 4, $1.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw UsageError(message: "-tag:v takes four characters (hvc1, avc1), not '\($1)'")
@@ -838,7 +849,6 @@ enum ArgumentParser {
         "-af": "audio is copied or re-encoded as it is, not filtered",
         "-filter:a": "audio is copied or re-encoded as it is, not filtered",
         "-vn": "this tool writes the filtered video; for the audio alone, use ffmpeg",
-        "-map_metadata": "the input's tags are kept; -metadata KEY= removes one",
         "-stream_loop": "an input plays once; -loop 1 repeats a still image",
         "-vsync": "frames keep their times; -r converts to a constant rate",
         "-fps_mode": "frames keep their times; -r converts to a constant rate",

@@ -133,6 +133,8 @@ struct CommandLineOptions: Equatable {
     var muxerOptions: [String: String] = [:]
     var metadata: [String: String] = [:]
     var videoTag: String?
+    /// Keep the input's file tags (false: FFmpeg's `-map_metadata -1`).
+    var keepsSourceTags = true
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
     /// previous `-o` and its own (after the last `-o`, for the last), over

@@ -580,6 +580,7 @@ struct RenderCommand {
         recorderOptions.encoderOptions = options.encoderOptions
         recorderOptions.muxerOptions = options.muxerOptions
         recorderOptions.metadata = options.metadata
+        recorderOptions.keepsSourceTags = options.keepsSourceTags
         recorderOptions.videoTag = options.videoTag
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
