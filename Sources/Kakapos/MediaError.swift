@@ -167,6 +167,12 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case stillImageTakesOneFrame(path: String)
     /// Copying or re-encoding the audio failed.
     case audioFailed(path: String, detail: String)
+    /// An audio filter chain (FFmpeg's `-af`) names a filter libavfilter
+    /// does not have.
+    case unknownAudioFilter(chain: String, name: String)
+    /// An audio filter chain cannot be used: libavfilter is not installed,
+    /// or the chain names nothing.
+    case audioFilterRefused(chain: String, reason: String)
     /// `appendAudio` was called on a recording that did not declare audio
     /// (`SinkInput.audio`), or on a container that holds none.
     case audioNotDeclared(path: String)
@@ -325,6 +331,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): a still image holds one frame; limit the source to one frame"
         case .audioFailed(let path, let detail):
             return "\(path): audio failed (\(detail))"
+        case .unknownAudioFilter(let chain, let name):
+            return "audio filter chain '\(chain)': libavfilter has no filter '\(name)'"
+        case .audioFilterRefused(let chain, let reason):
+            return "audio filter chain '\(chain)': \(reason)"
         case .audioNotDeclared(let path):
             return "\(path): audio samples were appended but the recording began without an audio format"
         case .audioSamplesNotWholeFrames(let path, let count, let channels):

@@ -281,8 +281,11 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(copied.audioEncoder)
         // Those with no counterpart say why.
         assertUsageError(
-            ["-i", "in.mp4", "-vf", "sepia", "-af", "volume=2", "out.mp4"],
-            "FFmpeg's -af is not taken here: audio is copied or re-encoded as it is, not filtered")
+            ["-i", "in.mp4", "-vf", "sepia", "-vsync", "0", "out.mp4"],
+            "FFmpeg's -vsync is not taken here: frames keep their times; -r converts to a constant rate")
+        XCTAssertEqual(
+            try parse("-i", "in.mp4", "-vf", "sepia", "-filter:a", "volume=2", "out.mp4").audioFilter?.text,
+            "volume=2")
         // Those whose work differs here get ours as the hint.
         assertUsageError(
             ["-i", "in.mp4", "-vf", "sepia", "-b", "4M", "out.mp4"], "unknown option '-b'; did you mean '--bitrate'?")

@@ -98,11 +98,13 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
     private let path: String
     private let decoded: FFFrame
     private let timing: TrackTiming
+    /// The audio filter chain between the decoder and the encoder, if any.
+    private let filtering: AudioFiltering?
     private var finished = false
 
     init(
         source: UnsafeMutablePointer<AVStream>, muxer: FFOutputContext, target: AudioTarget,
-        companions: CompanionStreams, path: String
+        companions: CompanionStreams, filter: AudioFilterChain? = nil, path: String
     ) throws(MediaError) {
         let encoderName = target.name
         self.path = path
@@ -127,16 +129,28 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         }
         let input = decoder.pointer.pointee
         do {
+            let opened = decoder
+            filtering = try filter.map { chain throws(AVError) in
+                try AudioFiltering(chain, decoder: opened, timeBase: source.pointee.time_base)
+            }
+        } catch {
+            throw .audioFailed(
+                path: path, detail: "audio filter chain '\(filter?.text ?? "")' refused by libavfilter: \(error)")
+        }
+        // The encoder takes the chain's rate and channels, unless told others.
+        let shape: (sampleRate: Int32, channels: Int32) =
+            filtering?.output ?? (input.sample_rate, input.ch_layout.nb_channels)
+        do {
             encoding = try AudioEncoding(
-                encoderName: encoderName, sampleRate: target.sampleRate.map(Int32.init) ?? input.sample_rate,
-                channels: target.channels.map(Int32.init) ?? input.ch_layout.nb_channels, bitrate: target.bitrate,
+                encoderName: encoderName, sampleRate: target.sampleRate.map(Int32.init) ?? shape.sampleRate,
+                channels: target.channels.map(Int32.init) ?? shape.channels, bitrate: target.bitrate,
                 muxer: muxer)
         } catch {
             throw error == .encoderNotFound
                 ? .audioFailed(path: path, detail: "encoder \(encoderName) is not installed")
                 : fail("cannot set up \(encoderName)", error)
         }
-        summary = "\(encoding.encoderName) (re-encoded from \(sourceCodec))"
+        summary = "\(encoding.encoderName) (\(filter == nil ? "" : "filtered, ")re-encoded from \(sourceCodec))"
     }
 
     var outputStream: UnsafeMutablePointer<AVStream> { encoding.output }
@@ -161,6 +175,7 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
         try run {
             try decoder.send(nil as FFPacket?)
             try drainDecoder()
+            try filtering?.filter(nil) { try encoding.queue($0) }
             try encoding.finish(end: end, emit)
         }
     }
@@ -195,7 +210,11 @@ final class AudioTranscoder: CompanionTrack, @unchecked Sendable {
             encoding.startIfNeeded(
                 at: av_rescale_q(shifted, timing.sourceBase, encoding.encoder.pointer.pointee.time_base))
         }
-        try encoding.queue(decoded)
+        if let filtering {
+            try filtering.filter(decoded) { try encoding.queue($0) }
+        } else {
+            try encoding.queue(decoded)
+        }
     }
 }
 

@@ -21,7 +21,8 @@ final class CompanionWriter: @unchecked Sendable {
 
     init(
         _ companions: CompanionStreams, muxer: FFOutputContext, container: Container, audio: AudioMode,
-        audioTarget: AudioTarget?, video: UnsafeMutablePointer<AVStream>, videoFrameRate: Rational?, path: String
+        audioTarget: AudioTarget?, audioFilter: AudioFilterChain? = nil, video: UnsafeMutablePointer<AVStream>,
+        videoFrameRate: Rational?, path: String
     ) throws(MediaError) {
         self.companions = companions
         reader = try CompanionReader(companions, path: path)
@@ -42,16 +43,18 @@ final class CompanionWriter: @unchecked Sendable {
                     continue
                 }
                 let track: CompanionTrack
-                if audio == .copy && accepts && companions.madeAudio == nil {
+                // Filtered sound is re-encoded, as FFmpeg's -af makes it.
+                if audio == .copy && accepts && companions.madeAudio == nil && audioFilter == nil {
                     let copier = try PacketCopier(source: source, muxer: muxer, companions: companions, path: path)
                     Self.copyTags(from: source, to: copier.outputStream, keepMetadata: companions.metadata)
                     track = copier
                 } else {
                     let transcoder = try AudioTranscoder(
-                        source: source, muxer: muxer, target: target, companions: companions, path: path)
+                        source: source, muxer: muxer, target: target, companions: companions, filter: audioFilter,
+                        path: path)
                     Self.copyTags(from: source, to: transcoder.outputStream, keepMetadata: companions.metadata)
                     track = transcoder
-                    if audio == .copy && companions.madeAudio == nil {
+                    if audio == .copy && companions.madeAudio == nil && audioFilter == nil {
                         notes.append("\(info) re-encoded to \(target.codec): \(name) does not take \(info.codecName)")
                     }
                 }

@@ -109,6 +109,13 @@ public final class RecorderSink: FrameSink {
         /// The file's tags (`title`, `comment`), over those kept from the
         /// source, as FFmpeg's `-metadata`; an empty value removes the tag.
         public var metadata: [String: String] = [:]
+        /// libavfilter's audio filters (FFmpeg's `-af`) between each audio
+        /// track read from a file and its encoder: the track is re-encoded
+        /// (with the container's encoder unless `audioEncoder` names one), at
+        /// the chain's rate and channels unless `audioSampleRate` and
+        /// `audioChannels` say otherwise. A program's own samples and a live
+        /// input's sound are not filtered.
+        public var audioFilter: AudioFilterChain?
         /// Keep the source's file tags; false writes only `metadata`'s, as
         /// FFmpeg's `-map_metadata -1` (the streams keep their own tags).
         public var keepsSourceTags = true

@@ -172,7 +172,8 @@ final class RecordingSession: @unchecked Sendable {
                 writers.append(
                     try CompanionWriter(
                         companions, muxer: muxer, container: container, audio: options.audio, audioTarget: audioTarget,
-                        video: videoStream, videoFrameRate: input.frameRate, path: path))
+                        audioFilter: options.audioFilter, video: videoStream, videoFrameRate: input.frameRate,
+                        path: path))
             }
             self.companions = writers
         }

@@ -255,6 +255,7 @@ enum ArgumentParser {
                 throw UsageError(message: "--audio takes copy, none or reencode, not '\($1)'")
             }
             $0.setEncoder { $0.audio = mode }
+            if mode == .copy { $0.copiesAudioAsIs = true }
         },
         Option(
             names: ["-c:a", "-acodec", "-codec:a"], value: "copy|NAME",
@@ -267,9 +268,18 @@ enum ArgumentParser {
                 $0.audio = name == "copy" ? .copy : .reencode
                 $0.audioEncoder = name == "copy" ? nil : name
             }
+            if name == "copy" { $0.copiesAudioAsIs = true }
             if name == "copy", $0.audioSampleRate != nil || $0.audioChannels != nil {
                 throw UsageError(message: "-c:a copy keeps the audio as it is: -ar and -ac need it re-encoded")
             }
+        },
+        Option(
+            names: ["-af", "-filter:a"], value: "CHAIN",
+            help: "FFmpeg's audio filters (libavfilter), e.g. volume=0.5,atempo=1.25: the sound is re-encoded at the"
+                + " chain's rate and channels"
+        ) {
+            guard $0.audioFilter == nil else { throw UsageError(message: "-af is given twice; write one chain") }
+            $0.audioFilter = try audioFilter($1)
         },
         Option(names: ["-b:a", "-ab"], value: "RATE", help: "re-encoded audio's bit rate, e.g. 128k") {
             let value = try bitrate($1)
@@ -623,6 +633,18 @@ enum ArgumentParser {
                 throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
             }
             try checkSeveralOutputs(options)
+            if options.audioFilter != nil {
+                if options.copiesAudioAsIs {
+                    throw UsageError(
+                        message: "-af filters the sound, which -c:a copy keeps as it is; name an encoder or leave"
+                            + " -c:a out")
+                }
+                if let live = options.inputArguments.first(where: { $0.location.isLive }) {
+                    throw UsageError(
+                        message: "-af filters sound read from a file; the sound of \(live.text), a live input, is"
+                            + " encoded as it comes")
+                }
+            }
             if options.shard != nil {
                 if options.inputArguments.count != 1 || options.graph != nil {
                     throw UsageError(message: "--shard renders a shard of one input, without a --graph")
@@ -844,10 +866,24 @@ enum ArgumentParser {
         }
     }
 
+    /// `text` as an audio filter chain, or why it cannot be one.
+    private static func audioFilter(_ text: String) throws(UsageError) -> AudioFilterChain {
+        do {
+            return try AudioFilterChain(text)
+        } catch {
+            switch error {
+            case .unknownAudioFilter(_, let name):
+                throw UsageError(message: "-af '\(text)': libavfilter has no filter '\(name)'")
+            case .audioFilterRefused(_, let reason):
+                throw UsageError(message: "-af '\(text)': \(reason)")
+            default:
+                throw UsageError(message: "-af '\(text)': \(error)")
+            }
+        }
+    }
+
     /// FFmpeg's options that have no counterpart here, with why.
     static let ffmpegOptionsNotTaken: [String: String] = [
-        "-af": "audio is copied or re-encoded as it is, not filtered",
-        "-filter:a": "audio is copied or re-encoded as it is, not filtered",
         "-vn": "this tool writes the filtered video; for the audio alone, use ffmpeg",
         "-stream_loop": "an input plays once; -loop 1 repeats a still image",
         "-vsync": "frames keep their times; -r converts to a constant rate",

@@ -133,6 +133,10 @@ struct CommandLineOptions: Equatable {
     var muxerOptions: [String: String] = [:]
     var metadata: [String: String] = [:]
     var videoTag: String?
+    /// FFmpeg's `-af`: audio filters between each track and its encoder.
+    var audioFilter: AudioFilterChain?
+    /// `-c:a copy` or `--audio copy` was given (which `-af` cannot go with).
+    var copiesAudioAsIs = false
     /// Keep the input's file tags (false: FFmpeg's `-map_metadata -1`).
     var keepsSourceTags = true
     /// With several outputs, the encoder options of each output after the

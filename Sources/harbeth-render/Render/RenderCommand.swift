@@ -581,6 +581,7 @@ struct RenderCommand {
         recorderOptions.muxerOptions = options.muxerOptions
         recorderOptions.metadata = options.metadata
         recorderOptions.keepsSourceTags = options.keepsSourceTags
+        recorderOptions.audioFilter = options.audioFilter
         recorderOptions.videoTag = options.videoTag
         do {
             return try RecorderSink(destination: target.destination, options: recorderOptions)
