@@ -125,6 +125,75 @@ final class StreamInputsCLITests: XCTestCase {
         XCTAssertEqual(try duration(path("c.mp4"), "a"), 2.0, accuracy: 0.05)
     }
 
+    /// `-stream_loop N` plays an input N more times (-1: until -t,
+    /// -frames:v or -shortest ends the output), each play's frames after
+    /// the last's; the looped input's own sound, which would stop after
+    /// one play, is left out and named.
+    func testStreamLoopPlaysTheVideoAgain() throws {
+        let folder = try Clips.folder(with: [try Clips.video(), try song()])
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let looped = try Tool.run(
+            ["-stream_loop", "2", "-i", "cli-clip.mp4", "-vf", "sepia", "--codec", "ffv1", "-o", "looped.mkv"],
+            in: folder)
+        XCTAssertEqual(looped.status, 0, looped.stderr)
+        XCTAssertTrue(
+            looped.stderr.contains(
+                "dropped audio stream 1 (aac): -stream_loop repeats the video only; the sound would stop after one"
+                    + " play"), looped.stderr)
+        let hashes = try Clips.frameHashes(path("looped.mkv")).map { $0.split(separator: " ").last ?? "" }
+        XCTAssertEqual(hashes.count, 75)
+        XCTAssertEqual(Array(hashes[25..<50]), Array(hashes[0..<25]))
+        XCTAssertEqual(Array(hashes[50..<75]), Array(hashes[0..<25]))
+        let seconds = try Clips.probe("format=duration", of: path("looped.mkv")).first.flatMap { Double($0) }
+        XCTAssertEqual(try XCTUnwrap(seconds), 3.0, accuracy: 0.05)
+        XCTAssertEqual(try Clips.probe("stream=codec_type", of: path("looped.mkv")), ["video"])
+
+        // Without end, until the song ends.
+        let song = try Tool.run(
+            [
+                "-stream_loop", "-1", "-i", "cli-clip.mp4", "-i", "stream-inputs-song.m4a", "--map", "0:v", "--map",
+                "1:a", "-vf", "sepia", "-shortest", "-o", "song.mp4",
+            ], in: folder)
+        XCTAssertEqual(song.status, 0, song.stderr)
+        let frames = try XCTUnwrap(try Clips.frameCount(path("song.mp4")))
+        XCTAssertTrue((62...63).contains(frames), "\(frames) frames")
+        XCTAssertEqual(try audio(path("song.mp4")), ["22050", "2"])
+
+        // In a graph, a looped inset under a longer video: the first input ends the run.
+        let long = try TestMedia.clip(
+            "stream-inputs-long.mp4", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=3"])
+        try FileManager.default.copyItem(atPath: long, toPath: path("long.mp4"))
+        let inset = try Tool.run(
+            [
+                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph", "[0][1]overlay=x=10:y=10[out]",
+                "--codec", "ffv1", "-o", "inset.mkv",
+            ], in: folder)
+        XCTAssertEqual(inset.status, 0, inset.stderr)
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", path("inset.mkv"), "-vf", "crop=160:120:10:10", "-c:v", "ffv1",
+                path("inset-only.mkv"),
+            ])
+        let insets = try Clips.frameHashes(path("inset-only.mkv")).map { $0.split(separator: " ").last ?? "" }
+        XCTAssertEqual(insets.count, 75)
+        XCTAssertEqual(Array(insets[50..<75]), Array(insets[0..<25]))
+        try Tool.assertUsageError(
+            [
+                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph", "[0][1]overlay[out]", "--end",
+                "longest", "-o", "x.mp4",
+            ], in: folder,
+            "-stream_loop -1 repeats input 1 without end, and the graph ends with its longest input: give -t,"
+                + " -frames:v or --end first (see harbeth-render --help)")
+        try Tool.assertUsageError(
+            ["-stream_loop", "-1", "-i", "cli-clip.mp4", "-vf", "sepia", "-o", "x.mp4"], in: folder,
+            "-stream_loop -1 repeats the input without end: give -t, -frames:v or -shortest"
+                + " (see harbeth-render --help)")
+        try Tool.assertUsageError(
+            ["-stream_loop", "twice", "-i", "cli-clip.mp4", "-vf", "sepia", "-o", "x.mp4"], in: folder,
+            "-stream_loop takes a count (-1 for no end), not 'twice' (see harbeth-render --help)")
+    }
+
     func testTwoVideosWithoutAGraphOrAMapAreRefused() throws {
         let second = try TestMedia.clip(
             "stream-inputs-second.mp4", ["-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=1"])

@@ -108,7 +108,7 @@ public struct SinkInput: Sendable {
 extension AssetSource {
     /// The number of frames the source will deliver, when known.
     public var expectedFrameCount: Int? {
-        var expected = options.start == nil && options.duration == nil ? metadata.frameCount : nil
+        var expected = options.start == nil && options.duration == nil && options.loops == 0 ? metadata.frameCount : nil
         if let limit = options.frameLimit { expected = min(expected ?? limit, limit) }
         return expected
     }

@@ -11,6 +11,8 @@ struct OpenedAsset: Sendable {
     /// Trim bounds in stream ticks.
     let firstPTS: Int64?
     let endPTS: Int64?
+    /// The stream's start in its ticks, where a rewind goes.
+    let streamStart: Int64
     /// The container's declared frame count and stream duration in ticks,
     /// for noticing a stream that ends early.
     let declaredFrames: Int?
@@ -274,6 +276,7 @@ extension AssetSource {
             primed: primed,
             firstPTS: firstPTS,
             endPTS: endPTS,
+            streamStart: streamStart,
             declaredFrames: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil,
             declaredEnd: stream.pointee.duration != nopts && stream.pointee.duration > 0
                 ? streamStart + stream.pointee.duration : nil,
@@ -282,7 +285,7 @@ extension AssetSource {
 
     /// Goes back to the beginning of the file: by bytes where the format
     /// allows it (the start of a transport stream), else by timestamp.
-    private static func rewind(_ input: FFInputContext, stream: Int, to start: Int64) {
+    static func rewind(_ input: FFInputContext, stream: Int, to start: Int64) {
         if input.pointer.pointee.iformat.pointee.flags & AVFMT_NO_BYTE_SEEK == 0,
             av_seek_frame(input.pointer, -1, 0, AVSEEK_FLAG_BYTE) >= 0
         {

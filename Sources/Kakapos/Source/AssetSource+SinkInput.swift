@@ -29,14 +29,14 @@ extension AssetSource: FrameSource {
         // frame, not at the first packet that went by.
         let liveStart = location.isLive ? source.firstFrameTime : nil
         let zero = keepTimestamps ? 0 : (trimStart ?? liveStart ?? fileStart)
-        let selection: (video: Int, others: [Int])
+        var selection: (video: Int, others: [Int])
         do {
             selection = try StreamMap.select(metadata.streams, maps: maps, video: metadata.videoStreamIndex)
         } catch {
             throw .invalidStreamMap(error.description)
         }
         // Without maps, what the default selection leaves out is named.
-        let excluded =
+        var excluded =
             maps.isEmpty
             ? metadata.streams.filter { stream in
                 stream.index != selection.video && !selection.others.contains(stream.index)
@@ -46,6 +46,14 @@ extension AssetSource: FrameSource {
                     : "\(stream): \(stream.kind.rawValue) streams other than a timecode track are not carried"
             }
             : []
+        if options.loops != 0 {
+            // A looped file's sound would stop after one play.
+            let sounds = metadata.streams.filter { $0.kind == .audio && selection.others.contains($0.index) }
+            selection.others.removeAll { index in sounds.contains { $0.index == index } }
+            excluded += sounds.map {
+                "\($0): -stream_loop repeats the video only; the sound would stop after one play"
+            }
+        }
         let companions = CompanionStreams(
             url: metadata.url, streams: selection.others, videoStream: metadata.videoStreamIndex, start: trimStart,
             end: options.duration.map { (trimStart ?? fileStart) + $0 }, endWithVideo: options.frameLimit != nil,

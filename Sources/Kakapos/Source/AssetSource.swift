@@ -52,6 +52,11 @@ public final class AssetSource: Sendable {
         public var duration: Double?
         /// At most this many frames are delivered.
         public var frameLimit: Int?
+        /// Times the file plays again after the first, as FFmpeg's
+        /// `-stream_loop` (-1: without end; `duration` or `frameLimit` ends
+        /// it): each play's frames follow the last's, timed on. Its audio is
+        /// not carried (it would stop after one play).
+        public var loops = 0
         /// Files declaring frames of more pixels than this are refused
         /// before any frame buffer is allocated.
         public var maxPixels: Int
@@ -216,6 +221,9 @@ public final class AssetSource: Sendable {
         var index = 0
         var reason = SourceFinish.Reason.endOfStream
         var reachedEnd = false
+        // -stream_loop: the plays so far, where the last one ended on the
+        // output's timeline, and what a play's ticks add to reach it.
+        var play = Play()
         do {
             while true {
                 if let limit = options.frameLimit, index >= limit { break }
@@ -226,15 +234,21 @@ public final class AssetSource: Sendable {
                     primed = nil
                 } else if let next = try nextFrame(decoder) {
                     decoded = next
+                } else if play.again(loops: options.loops), !location.isLive {
+                    // Again from the file's start, timed on from the last frame's end.
+                    AssetSource.rewind(decoder.input, stream: Int(decoder.streamIndex), to: opened.streamStart)
+                    decoder.flush()
+                    continue
                 } else {
                     reachedEnd = true
                     break
                 }
-                let timing = decoder.timing(of: decoded)
-                if let first = opened.firstPTS, timing.pts < first {
+                var timing = decoder.timing(of: decoded)
+                if play.count == 1, let first = opened.firstPTS, timing.pts < first {
                     addDecodeTime(since: decoding)
                     continue
                 }
+                timing.pts = play.place(timing)
                 if let end = opened.endPTS, timing.pts >= end { break }
                 let frame = try decoder.makeTimedFrame(decoded, timing: timing, index: index)
                 addDecodeTime(since: decoding)
@@ -268,6 +282,40 @@ public final class AssetSource: Sendable {
             $0.concealedFrames = counts.1
             $0.endedEarly = counts.2
             $0.stalledAfter = counts.3
+        }
+    }
+
+    /// Where the plays of a looped file (`Options.loops`) lie on the
+    /// output's timeline, in stream ticks.
+    private struct Play {
+        /// Plays begun, the first included.
+        var count = 1
+        /// Ticks added to this play's timestamps.
+        var offset: Int64 = 0
+        /// The end of the last frame placed, on the output's timeline.
+        var end: Int64?
+        /// True until this play's first frame was placed.
+        var starting = true
+
+        /// Begins another play when `loops` allows one after the frames
+        /// placed so far (-1: always).
+        mutating func again(loops: Int) -> Bool {
+            guard loops < 0 || count <= loops, end != nil, !starting else { return false }
+            count += 1
+            starting = true
+            return true
+        }
+
+        /// `timing`'s timestamp on the output's timeline: a play's first
+        /// frame follows the last play's end.
+        mutating func place(_ timing: (pts: Int64, duration: Int64?)) -> Int64 {
+            if starting {
+                if let end, count > 1 { offset = end - timing.pts }
+                starting = false
+            }
+            let placed = timing.pts + offset
+            end = max(end ?? placed, placed + (timing.duration ?? 1))
+            return placed
         }
     }
 

@@ -65,6 +65,15 @@ enum ArgumentParser {
             }
             $0.pendingInputOptions["pattern_type"] = $1
         },
+        Option(
+            names: ["-stream_loop"], value: "N",
+            help: "the next input plays N more times (-1: without end, until -t, -frames:v or -shortest)"
+        ) {
+            guard let count = Int($1), count >= -1 else {
+                throw UsageError(message: "-stream_loop takes a count (-1 for no end), not '\($1)'")
+            }
+            $0.pendingInputOptions[CommandLineOptions.InputArgument.streamLoopKey] = String(count)
+        },
         Option(names: ["-loop"], value: "0|1", help: "1 before a still image: it repeats, a video (with -t)") {
             guard $1 == "0" || $1 == "1" else { throw UsageError(message: "-loop takes 0 or 1, not '\($1)'") }
             $0.pendingInputOptions["loop"] = $1
@@ -627,10 +636,19 @@ enum ArgumentParser {
         case .render:
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
-            if options.inputArguments.contains(where: { $0.options["loop"] == "1" }), options.duration == nil,
-                options.frames == nil, !options.shortest
-            {
-                throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
+            if options.duration == nil, options.frames == nil, !options.shortest {
+                if options.inputArguments.contains(where: { $0.options["loop"] == "1" }) {
+                    throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
+                }
+                // In a graph an input after the first may loop on: the first ends the run.
+                let looping = options.graph == nil ? options.inputArguments : Array(options.inputArguments.prefix(1))
+                if looping.contains(where: { $0.loops < 0 }) {
+                    throw UsageError(
+                        message: "-stream_loop -1 repeats the input without end: give -t, -frames:v or -shortest")
+                }
+            }
+            if let live = options.inputArguments.first(where: { $0.loops != 0 && $0.location.isLive }) {
+                throw UsageError(message: "-stream_loop repeats a file; \(live.text) is live, read once")
             }
             try checkSeveralOutputs(options)
             if options.audioFilter != nil {
@@ -885,7 +903,6 @@ enum ArgumentParser {
     /// FFmpeg's options that have no counterpart here, with why.
     static let ffmpegOptionsNotTaken: [String: String] = [
         "-vn": "this tool writes the filtered video; for the audio alone, use ffmpeg",
-        "-stream_loop": "an input plays once; -loop 1 repeats a still image",
         "-vsync": "frames keep their times; -r converts to a constant rate",
         "-fps_mode": "frames keep their times; -r converts to a constant rate",
     ]

@@ -29,6 +29,12 @@ struct CommandLineOptions: Equatable {
 
         /// Where it reads from, as FFmpeg would read the text.
         var location: MediaLocation { MediaLocation(parsing: text, format: format) }
+        /// `-stream_loop`'s key among the options: it is the source's, not the demuxer's.
+        static let streamLoopKey = "stream_loop"
+        /// Times the input plays again (`-stream_loop`; -1 without end).
+        var loops: Int { options[Self.streamLoopKey].flatMap { Int($0) } ?? 0 }
+        /// The demuxer's options (all but `-stream_loop`).
+        var demuxerOptions: [String: String] { options.filter { $0.key != Self.streamLoopKey } }
     }
 
     var action: Action = .render

@@ -136,7 +136,8 @@ struct RenderCommand {
                 delivery: locations[index].isRealTime || (locations[index].isLive && options.dropPolicy != nil)
                     ? (options.dropPolicy ?? .newest).delivery : .lossless,
                 maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, strict: options.strict,
-                format: argument.format, formatOptions: argument.options, timeout: options.timeout)
+                format: argument.format, formatOptions: argument.demuxerOptions, timeout: options.timeout)
+            sourceOptions.loops = argument.loops
             // Every input starts at --start, as ffmpeg's -ss before each -i.
             sourceOptions.start = options.start
             if index == videoInput {
@@ -267,13 +268,22 @@ struct RenderCommand {
         // Several inputs run as one source, synchronised by time.
         var runSource: any FrameSource
         if let filterGraph {
+            let endRule = options.endRule ?? (filterGraph.hasTransition ? .longest : .first)
+            if endRule == .longest, options.duration == nil, options.frames == nil,
+                let looped = options.inputArguments.firstIndex(where: { $0.loops < 0 })
+            {
+                throw .usage(
+                    UsageError(
+                        message: "-stream_loop -1 repeats input \(looped) without end, and the graph ends with its"
+                            + " longest input: give -t, -frames:v or --end first"))
+            }
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
                 for: filterGraph, sources: sources, recording: recorder != nil && !onlyStills)
             if let crossfade, options.verbose { console.note("audio: \(crossfade.summary)") }
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
-                endRule: options.endRule ?? (filterGraph.hasTransition ? .longest : .first),
+                endRule: endRule,
                 streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
             // fps first: the filters (a deinterlacer too) see the new rate's frames.

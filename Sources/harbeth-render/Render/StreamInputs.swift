@@ -101,7 +101,7 @@ struct StreamInputs {
                 argument.location,
                 options: AssetSource.Options(
                     maxPixels: options.maxPixels ?? AssetSource.defaultMaxPixels, format: argument.format,
-                    formatOptions: argument.options, timeout: options.timeout))
+                    formatOptions: argument.demuxerOptions, timeout: options.timeout))
         } catch {
             throw .media(error)
         }
