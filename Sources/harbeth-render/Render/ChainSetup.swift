@@ -26,9 +26,14 @@ enum ChainSetup {
         /// True when FFmpeg's `null` or `copy` (which pass frames on
         /// unchanged) were taken out.
         var passedOn = false
+        /// `setpts=EXPR` first (the filters see the new times) or last (they
+        /// see the old): the frames' new timestamps (`RetimedSource`).
+        var retiming: (expression: ParameterExpression, placement: FrameRateSource.Placement)?
 
         /// True when the chain had no step of the run: the text is the chain.
-        var isEmpty: Bool { before == nil && after == nil && pixelFormat == nil && aspect == nil && !passedOn }
+        var isEmpty: Bool {
+            before == nil && after == nil && pixelFormat == nil && aspect == nil && !passedOn && retiming == nil
+        }
     }
 
     /// Takes FFmpeg's `fps`, `format`, `setsar`, `setdar`, `null` and
@@ -92,6 +97,25 @@ enum ChainSetup {
             let rest = written.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
             guard rest.isEmpty || rest.hasPrefix("=") else { continue }
             let column = (characters[step].firstIndex { !$0.isWhitespace } ?? step.lowerBound) + 1
+            if name == "setpts" {
+                let last = names[(position + 1)...].allSatisfy { ["format", "setsar", "setdar"].contains(String($0)) }
+                guard position == 0 || last else {
+                    throw .usage(
+                        UsageError(
+                            message: "filter chain '\(text)': setpts at column \(column) is between filters; put it"
+                                + " first (the filters see its times) or last"))
+                }
+                guard !names.contains("fps") else {
+                    throw .usage(
+                        UsageError(
+                            message: "filter chain '\(text)': setpts and fps in one chain: give the rate with -r"))
+                }
+                let valueColumn = column + (written.count - rest.count) + 1
+                let expression = try timestampExpression(String(rest.dropFirst()), column: valueColumn, in: text)
+                result.retiming = (expression, position == 0 ? .beforeFilters : .afterFilters)
+                blank(position, of: steps, in: &blanked)
+                continue
+            }
             if name != "fps" {
                 guard names[(position + 1)...].allSatisfy({ Self.runStepNames.contains(String($0)) }) else {
                     let what =
@@ -135,7 +159,45 @@ enum ChainSetup {
     }
 
     /// FFmpeg's filters that are options of the run here (`RunSteps`).
-    private static let runStepNames: Set<String> = ["fps", "format", "setsar", "setdar"]
+    private static let runStepNames: Set<String> = ["fps", "format", "setsar", "setdar", "setpts"]
+
+    /// FFmpeg setpts's value (`0.5*PTS`, `expr=N/(25*TB)`, quoted or with
+    /// escaped commas) as a timestamp expression; an error names its
+    /// column in the chain (`column` is the value's first).
+    private static func timestampExpression(_ value: String, column: Int, in text: String) throws(ToolError)
+        -> ParameterExpression
+    {
+        var body = Substring(value)
+        var start = column
+        if body.hasPrefix("expr=") {
+            body = body.dropFirst(5)
+            start += 5
+        }
+        var unquoted = ""
+        var offsets: [Int] = []
+        var quoted = false
+        var escaped = false
+        for (offset, character) in body.enumerated() {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+                continue
+            } else if character == "'" {
+                quoted.toggle()
+                continue
+            }
+            unquoted.append(character)
+            offsets.append(offset)
+        }
+        do {
+            return try ParameterExpression(parsing: unquoted, names: .timestamp)
+        } catch {
+            let at = error.column - 1 < offsets.count ? offsets[error.column - 1] : body.count
+            throw .usage(
+                UsageError(message: "filter chain '\(text)': setpts: \(error.reason) at column \(start + at)"))
+        }
+    }
 
     /// FFmpeg's setsar or setdar value (`1`, `16/9`, `1.7778`, `r=16/9`,
     /// `sar=10/11`, `dar=16/9:max=255`; positional ratio, then max) as the
@@ -259,8 +321,7 @@ enum ChainSetup {
             + " first or last",
         "framerate": "has no counterpart here: the output keeps the input's frame times",
         "minterpolate": "has no counterpart here: the output keeps the input's frame times",
-        "setpts": "has no counterpart here: the output keeps the input's frame times (--keep-timestamps keeps"
-            + " the input's own)",
+        "setpts": "works first or last in a -vf chain, not in a filtergraph",
         "select": "has no counterpart here: every frame is rendered (--frames N, --start and --duration choose"
             + " a span)",
         "drawtext": "has no counterpart here: no filter draws text",

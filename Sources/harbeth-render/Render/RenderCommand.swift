@@ -286,15 +286,25 @@ struct RenderCommand {
                 endRule: endRule,
                 streamsFrom: options.audioInput, crossfade: crossfade)
         } else {
-            // fps first: the filters (a deinterlacer too) see the new rate's frames.
+            // setpts or fps first: the filters (a deinterlacer too) see the new times.
+            let retimed: any FrameSource =
+                steps.retiming.flatMap { retiming in
+                    retiming.placement == .beforeFilters
+                        ? RetimedSource(input: source, expression: retiming.expression, placement: .beforeFilters)
+                        : nil
+                } ?? source
             let last = steps.after == nil && options.frameRate == nil
             let converted = steps.before.map {
                 FrameRateSource(
-                    input: source, conversion: $0, placement: .beforeFilters, frameLimit: last ? convertedLimit : nil)
+                    input: retimed, conversion: $0, placement: .beforeFilters, frameLimit: last ? convertedLimit : nil)
                     as any FrameSource
             }
             // A deinterlacer's frames carry the frames around them.
-            runSource = FieldSource(input: converted ?? source, chain: chain) ?? converted ?? source
+            runSource = FieldSource(input: converted ?? retimed, chain: chain) ?? converted ?? retimed
+            // setpts last: the filters see each frame's own time.
+            if let retiming = steps.retiming, retiming.placement == .afterFilters {
+                runSource = RetimedSource(input: runSource, expression: retiming.expression, placement: .afterFilters)
+            }
             if carried != nil {
                 runSource = AddedStreamsSource(
                     video: runSource, videoInput: videoInput, videoStreams: source.metadata.streams,

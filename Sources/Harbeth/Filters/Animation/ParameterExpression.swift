@@ -28,6 +28,9 @@ public struct ExpressionVariables: Sendable, Hashable {
     public var overlayWidth: Double = 0
     /// The height of the image an overlay places (`h`, `overlay_h`).
     public var overlayHeight: Double = 0
+    /// For an expression of a frame's timestamp (FFmpeg setpts's): its
+    /// timing, in the stream's time base.
+    public var timing = TimestampVariables()
 
     /// Variables for one frame of one filter.
     public init(t: Double = 0, n: Double = 0, w: Double = 0, h: Double = 0, ow: Double = 0, oh: Double = 0) {
@@ -38,6 +41,33 @@ public struct ExpressionVariables: Sendable, Hashable {
         self.ow = ow
         self.oh = oh
     }
+}
+
+/// What an expression of a frame's timestamp reads (FFmpeg setpts's
+/// `PTS`, `STARTPTS`, `TB`, ...): timestamps in the stream's time base,
+/// times in seconds; the previous ones are NaN for the first frame.
+public struct TimestampVariables: Sendable, Hashable {
+    /// The frame's timestamp (`PTS`).
+    public var pts = 0.0
+    /// The first frame's timestamp (`STARTPTS`).
+    public var startPTS = 0.0
+    /// The first frame's time in seconds (`STARTT`).
+    public var startT = 0.0
+    /// Seconds per timestamp unit (`TB`).
+    public var timeBase = 0.0
+    /// Frames per second, when the stream declares it (`FRAME_RATE`, `FR`).
+    public var frameRate = Double.nan
+    /// The previous frame's timestamp as it came (`PREV_INPTS`).
+    public var previousInPTS = Double.nan
+    /// The previous frame's time as it came, in seconds (`PREV_INT`).
+    public var previousInT = Double.nan
+    /// The previous frame's timestamp as it went out (`PREV_OUTPTS`).
+    public var previousOutPTS = Double.nan
+    /// The previous frame's time as it went out, in seconds (`PREV_OUTT`).
+    public var previousOutT = Double.nan
+
+    /// Nothing known yet.
+    public init() {}
 }
 
 /// Why an expression or keyframe list was rejected: `column` is 1-based in
@@ -89,6 +119,8 @@ public struct ParameterExpression: Sendable, Hashable {
         case val, clipval, minval, maxval, negval
         /// The size of the image an overlay places (FFmpeg overlay's).
         case overlayWidth, overlayHeight
+        /// A frame's timestamp and the others setpts reads.
+        case pts, startPTS, startT, timeBase, frameRate, previousInPTS, previousInT, previousOutPTS, previousOutT
     }
 
     /// The names an expression reads.
@@ -104,6 +136,10 @@ public struct ParameterExpression: Sendable, Hashable {
         /// overlay's: `t`, `n`, the frame's size `W`, `H` (`main_w`,
         /// `main_h`) and the image's `w`, `h` (`overlay_w`, `overlay_h`).
         case placement
+        /// A frame's timestamp, FFmpeg setpts's: `PTS`, `N`, `T`, `STARTPTS`,
+        /// `STARTT`, `TB`, `FRAME_RATE` (`FR`), `PREV_INPTS`, `PREV_INT`,
+        /// `PREV_OUTPTS`, `PREV_OUTT` (`TimestampVariables`).
+        case timestamp
 
         /// The variables each name reads, and how an error lists them.
         fileprivate var variables: (byName: [String: Variable], listed: String) {
@@ -130,6 +166,16 @@ public struct ParameterExpression: Sendable, Hashable {
                     ],
                     "t, n, W (or main_w), H (or main_h) the frame's size, w (or overlay_w), h (or overlay_h) the"
                         + " image's"
+                )
+            case .timestamp:
+                return (
+                    [
+                        "PTS": .pts, "N": .n, "T": .t, "STARTPTS": .startPTS, "STARTT": .startT, "TB": .timeBase,
+                        "FRAME_RATE": .frameRate, "FR": .frameRate, "PREV_INPTS": .previousInPTS,
+                        "PREV_INT": .previousInT, "PREV_OUTPTS": .previousOutPTS, "PREV_OUTT": .previousOutT,
+                    ],
+                    "PTS, N, T, STARTPTS, STARTT, TB, FRAME_RATE (or FR), PREV_INPTS, PREV_INT, PREV_OUTPTS,"
+                        + " PREV_OUTT"
                 )
             }
         }
@@ -236,6 +282,15 @@ public struct ParameterExpression: Sendable, Hashable {
             case .negval: return variables.maxval - clipval(variables) + variables.minval
             case .overlayWidth: return variables.overlayWidth
             case .overlayHeight: return variables.overlayHeight
+            case .pts: return variables.timing.pts
+            case .startPTS: return variables.timing.startPTS
+            case .startT: return variables.timing.startT
+            case .timeBase: return variables.timing.timeBase
+            case .frameRate: return variables.timing.frameRate
+            case .previousInPTS: return variables.timing.previousInPTS
+            case .previousInT: return variables.timing.previousInT
+            case .previousOutPTS: return variables.timing.previousOutPTS
+            case .previousOutT: return variables.timing.previousOutT
             }
         case .negate(let inner):
             return -evaluate(inner, variables)
