@@ -49,6 +49,43 @@ final class EncoderOptionsCLITests: XCTestCase {
             in: folder)
         XCTAssertEqual(stripped.status, 0, stripped.stderr)
         XCTAssertEqual(try Clips.probe("format_tags=title,artist,comment", of: path("bare.mp4")), ["new"])
+        // -map_chapters -1 leaves out the input's chapters, as in FFmpeg.
+        let chapters = path("chapters.txt")
+        try Data(
+            """
+            ;FFMETADATA1
+            [CHAPTER]
+            TIMEBASE=1/1000
+            START=0
+            END=500
+            title=One
+            [CHAPTER]
+            TIMEBASE=1/1000
+            START=500
+            END=1000
+            title=Two
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: chapters))
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-i", path("cli-clip.mp4"), "-i", chapters, "-map", "0",
+                "-map_chapters", "1", "-c", "copy", path("chaptered.mp4"),
+            ])
+        for (options, count) in [([], 2), (["-map_chapters", "-1"], 0)] as [([String], Int)] {
+            let run = try Tool.run(
+                ["-i", "chaptered.mp4", "-vf", "sepia"] + options + ["-y", "chapters-out.mp4"], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let listed = try TestMedia.run(
+                "ffprobe", ["-v", "error", "-show_entries", "chapter=id", "-of", "csv", path("chapters-out.mp4")])
+            XCTAssertEqual(
+                String(decoding: listed, as: UTF8.self).split(separator: "\n").count, count, options.description)
+        }
+        try Tool.assertUsageError(
+            ["-i", "titled.mp4", "-vf", "sepia", "-map_chapters", "0:1", "-y", "bare.mp4"], in: folder,
+            "-map_chapters takes -1 (none of the input's chapters) or 0 (the filtered video's input's, the default),"
+                + " not '0:1' (see harbeth-render --help)")
         try Tool.assertUsageError(
             ["-i", "titled.mp4", "-vf", "sepia", "-map_metadata", "1", "-y", "bare.mp4"], in: folder,
             "-map_metadata takes -1 (none of the input's tags) or 0 (the filtered video's input's, the default),"

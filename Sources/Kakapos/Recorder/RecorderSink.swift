@@ -119,6 +119,9 @@ public final class RecorderSink: FrameSink {
         /// Keep the source's file tags; false writes only `metadata`'s, as
         /// FFmpeg's `-map_metadata -1` (the streams keep their own tags).
         public var keepsSourceTags = true
+        /// Keep the source's chapters; false leaves them out, as FFmpeg's
+        /// `-map_chapters -1`.
+        public var keepsSourceChapters = true
         /// The video stream's FourCC (`hvc1`, `avc1`), as FFmpeg's `-tag:v`;
         /// nil for the muxer's choice.
         public var videoTag: String?

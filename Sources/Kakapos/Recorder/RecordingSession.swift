@@ -168,7 +168,8 @@ final class RecordingSession: @unchecked Sendable {
             self.companions = []
         } else {
             var writers: [CompanionWriter] = []
-            for companions in input.everyCompanion {
+            for var companions in input.everyCompanion {
+                if !options.keepsSourceChapters { companions.chapters = false }
                 writers.append(
                     try CompanionWriter(
                         companions, muxer: muxer, container: container, audio: options.audio, audioTarget: audioTarget,

@@ -346,6 +346,17 @@ enum ArgumentParser {
             }
             $0.keepsSourceTags = $1 == "0"
         },
+        Option(
+            names: ["-map_chapters"], value: "-1|0",
+            help: "-1: none of the input's chapters; 0: the video's input's (the default)"
+        ) {
+            guard $1 == "-1" || $1 == "0" else {
+                throw UsageError(
+                    message: "-map_chapters takes -1 (none of the input's chapters) or 0 (the filtered video's"
+                        + " input's, the default), not '\($1)'")
+            }
+            $0.keepsSourceChapters = $1 == "0"
+        },
         Option(names: ["-tag:v", "-vtag"], value: "FOURCC", help: "the video stream's FourCC (hvc1)") {
             guard $1.utf8.count == 4, $1.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw UsageError(message: "-tag:v takes four characters (hvc1, avc1), not '\($1)'")

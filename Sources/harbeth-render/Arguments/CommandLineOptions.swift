@@ -145,6 +145,8 @@ struct CommandLineOptions: Equatable {
     var copiesAudioAsIs = false
     /// Keep the input's file tags (false: FFmpeg's `-map_metadata -1`).
     var keepsSourceTags = true
+    /// Keep the input's chapters (false: FFmpeg's `-map_chapters -1`).
+    var keepsSourceChapters = true
     /// With several outputs, the encoder options of each output after the
     /// first, in the order of `moreOutputs`: those given between the
     /// previous `-o` and its own (after the last `-o`, for the last), over

@@ -601,6 +601,7 @@ struct RenderCommand {
         recorderOptions.muxerOptions = options.muxerOptions
         recorderOptions.metadata = options.metadata
         recorderOptions.keepsSourceTags = options.keepsSourceTags
+        recorderOptions.keepsSourceChapters = options.keepsSourceChapters
         recorderOptions.audioFilter = options.audioFilter
         recorderOptions.videoTag = options.videoTag
         do {
