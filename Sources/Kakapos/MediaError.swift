@@ -167,6 +167,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case stillImageTakesOneFrame(path: String)
     /// Copying or re-encoding the audio failed.
     case audioFailed(path: String, detail: String)
+    /// The subtitle codec asked for (`RecorderSink.Options.subtitleCodec`)
+    /// cannot be written: no such encoder, or the container cannot hold it.
+    case subtitlesRefused(path: String, detail: String)
     /// An audio filter chain (FFmpeg's `-af`) names a filter libavfilter
     /// does not have.
     case unknownAudioFilter(chain: String, name: String)
@@ -331,6 +334,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): a still image holds one frame; limit the source to one frame"
         case .audioFailed(let path, let detail):
             return "\(path): audio failed (\(detail))"
+        case .subtitlesRefused(let path, let detail):
+            return "\(path): subtitles refused (\(detail))"
         case .unknownAudioFilter(let chain, let name):
             return "audio filter chain '\(chain)': libavfilter has no filter '\(name)'"
         case .audioFilterRefused(let chain, let reason):

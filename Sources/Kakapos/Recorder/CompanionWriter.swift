@@ -21,7 +21,8 @@ final class CompanionWriter: @unchecked Sendable {
 
     init(
         _ companions: CompanionStreams, muxer: FFOutputContext, container: Container, audio: AudioMode,
-        audioTarget: AudioTarget?, audioFilter: AudioFilterChain? = nil, video: UnsafeMutablePointer<AVStream>,
+        audioTarget: AudioTarget?, audioFilter: AudioFilterChain? = nil, subtitleCodec: String? = nil,
+        video: UnsafeMutablePointer<AVStream>,
         videoFrameRate: Rational?, path: String
     ) throws(MediaError) {
         self.companions = companions
@@ -65,7 +66,19 @@ final class CompanionWriter: @unchecked Sendable {
                 let isText =
                     avcodec_descriptor_get(codec).map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 }
                     ?? false
-                if accepts, container.holdsSubtitles {
+                if let subtitleCodec {
+                    // As asked (FFmpeg's -c:s), or not at all.
+                    guard
+                        let chosen = try Self.chosenSubtitleTrack(
+                            subtitleCodec, source: source, info: info, isText: isText, accepts: accepts,
+                            container: container, muxer: muxer, companions: companions, path: path)
+                    else {
+                        notes.append("dropped \(info): a bitmap subtitle cannot become \(subtitleCodec) text")
+                        continue
+                    }
+                    Self.copyTags(from: source, to: chosen.output, keepMetadata: companions.metadata)
+                    tracks[index] = chosen.track
+                } else if accepts, container.holdsSubtitles {
                     let copier = try PacketCopier(source: source, muxer: muxer, companions: companions, path: path)
                     Self.copyTags(from: source, to: copier.outputStream, keepMetadata: companions.metadata)
                     tracks[index] = copier
@@ -179,6 +192,42 @@ final class CompanionWriter: @unchecked Sendable {
             return
         }
         try track.write(packet, emit: emit)
+    }
+
+    /// The track that writes subtitle stream `source` as `codec` says:
+    /// `copy` (refused where the container cannot hold the packets), or
+    /// text subtitles converted to the encoder `codec` names (refused
+    /// where it is not installed or the container cannot hold it); nil
+    /// for a bitmap subtitle, which no text encoder takes.
+    private static func chosenSubtitleTrack(
+        _ codec: String, source: UnsafeMutablePointer<AVStream>, info: StreamInfo, isText: Bool, accepts: Bool,
+        container: Container, muxer: FFOutputContext, companions: CompanionStreams, path: String
+    ) throws(MediaError) -> (track: any CompanionTrack, output: UnsafeMutablePointer<AVStream>)? {
+        let name = container.rawValue
+        if codec == "copy" {
+            guard accepts, container.holdsSubtitles else {
+                let instead =
+                    isText ? container.subtitleEncoder.map { "; leave -c:s out to convert them to \($0)" } : nil
+                throw .subtitlesRefused(
+                    path: path,
+                    detail: "\(name) cannot hold \(info.codecName) subtitles as they are (-c:s copy)\(instead ?? "")")
+            }
+            let copier = try PacketCopier(source: source, muxer: muxer, companions: companions, path: path)
+            return (copier, copier.outputStream)
+        }
+        guard let encoder = avcodec_find_encoder_by_name(codec), encoder.pointee.type == AVMEDIA_TYPE_SUBTITLE else {
+            throw .subtitlesRefused(path: path, detail: "no subtitle encoder named \(codec) is installed")
+        }
+        let codecName = String(cString: avcodec_get_name(encoder.pointee.id))
+        guard container.holdsSubtitles,
+            avformat_query_codec(muxer.format, encoder.pointee.id, FF_COMPLIANCE_NORMAL) != 0
+        else {
+            throw .subtitlesRefused(path: path, detail: "\(name) cannot hold \(codecName) subtitles (-c:s \(codec))")
+        }
+        guard isText else { return nil }
+        let converter = try SubtitleTranscoder(
+            source: source, muxer: muxer, encoderName: codec, companions: companions, path: path)
+        return (converter, converter.outputStream)
     }
 
     // MARK: Tags, chapters, timecode

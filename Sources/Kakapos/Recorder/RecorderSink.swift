@@ -116,6 +116,13 @@ public final class RecorderSink: FrameSink {
         /// `audioChannels` say otherwise. A program's own samples and a live
         /// input's sound are not filtered.
         public var audioFilter: AudioFilterChain?
+        /// The subtitles' codec, as FFmpeg's `-c:s`: nil copies them, or
+        /// converts text subtitles to what the container holds (bitmap ones
+        /// it cannot hold are dropped and named); `copy` keeps the packets
+        /// as they are, and a container that cannot hold them fails the
+        /// recording; an encoder's name (`mov_text`, `ass`, `srt`,
+        /// `webvtt`) converts text subtitles to it.
+        public var subtitleCodec: String?
         /// Keep the source's file tags; false writes only `metadata`'s, as
         /// FFmpeg's `-map_metadata -1` (the streams keep their own tags).
         public var keepsSourceTags = true

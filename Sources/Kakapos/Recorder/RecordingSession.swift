@@ -173,8 +173,8 @@ final class RecordingSession: @unchecked Sendable {
                 writers.append(
                     try CompanionWriter(
                         companions, muxer: muxer, container: container, audio: options.audio, audioTarget: audioTarget,
-                        audioFilter: options.audioFilter, video: videoStream, videoFrameRate: input.frameRate,
-                        path: path))
+                        audioFilter: options.audioFilter, subtitleCodec: options.subtitleCodec, video: videoStream,
+                        videoFrameRate: input.frameRate, path: path))
             }
             self.companions = writers
         }

@@ -290,6 +290,14 @@ enum ArgumentParser {
             guard $0.audioFilter == nil else { throw UsageError(message: "-af is given twice; write one chain") }
             $0.audioFilter = try audioFilter($1)
         },
+        Option(
+            names: ["-c:s", "-scodec", "-codec:s"], value: "copy|NAME",
+            help: "FFmpeg's: copy the subtitles as they are, or convert text subtitles to that encoder's (mov_text,"
+                + " ass, srt, webvtt); by default they are copied or converted to what the container holds"
+        ) {
+            guard !$1.isEmpty else { throw UsageError(message: "-c:s needs copy or an encoder's name") }
+            $0.subtitleCodec = $1
+        },
         Option(names: ["-b:a", "-ab"], value: "RATE", help: "re-encoded audio's bit rate, e.g. 128k") {
             let value = try bitrate($1)
             $0.setEncoder { $0.audioBitrate = value }

@@ -143,6 +143,8 @@ struct CommandLineOptions: Equatable {
     var audioFilter: AudioFilterChain?
     /// `-c:a copy` or `--audio copy` was given (which `-af` cannot go with).
     var copiesAudioAsIs = false
+    /// The subtitles' codec (`-c:s`): `copy` or an encoder's name; nil: copied or converted as the container needs.
+    var subtitleCodec: String?
     /// Keep the input's file tags (false: FFmpeg's `-map_metadata -1`).
     var keepsSourceTags = true
     /// Keep the input's chapters (false: FFmpeg's `-map_chapters -1`).

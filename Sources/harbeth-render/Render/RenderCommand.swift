@@ -602,6 +602,7 @@ struct RenderCommand {
         recorderOptions.metadata = options.metadata
         recorderOptions.keepsSourceTags = options.keepsSourceTags
         recorderOptions.keepsSourceChapters = options.keepsSourceChapters
+        recorderOptions.subtitleCodec = options.subtitleCodec
         recorderOptions.audioFilter = options.audioFilter
         recorderOptions.videoTag = options.videoTag
         do {
