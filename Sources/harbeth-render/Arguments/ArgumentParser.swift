@@ -343,28 +343,10 @@ enum ArgumentParser {
             ["--muxer-option"], help: "any option of the output's muxer (one it does not take is named in a note)",
             into: \.muxerOptions),
         keyValueOption(["-metadata", "-metadata:g"], help: "a tag of the output file (title=...)", into: \.metadata),
-        Option(
-            names: ["-map_metadata"], value: "-1|0",
-            help: "-1: none of the input's file tags (then only -metadata's); 0: the video's input's (the default)"
-        ) {
-            guard $1 == "-1" || $1 == "0" else {
-                throw UsageError(
-                    message: "-map_metadata takes -1 (none of the input's tags) or 0 (the filtered video's input's,"
-                        + " the default), not '\($1)'")
-            }
-            $0.keepsSourceTags = $1 == "0"
-        },
-        Option(
-            names: ["-map_chapters"], value: "-1|0",
-            help: "-1: none of the input's chapters; 0: the video's input's (the default)"
-        ) {
-            guard $1 == "-1" || $1 == "0" else {
-                throw UsageError(
-                    message: "-map_chapters takes -1 (none of the input's chapters) or 0 (the filtered video's"
-                        + " input's, the default), not '\($1)'")
-            }
-            $0.keepsSourceChapters = $1 == "0"
-        },
+        keepOrDropOption(
+            "-map_metadata", what: "tags", help: "the input's file tags (-1: only -metadata's)",
+            into: \.keepsSourceTags),
+        keepOrDropOption("-map_chapters", what: "chapters", help: "the input's chapters", into: \.keepsSourceChapters),
         Option(names: ["-tag:v", "-vtag"], value: "FOURCC", help: "the video stream's FourCC (hvc1)") {
             guard $1.utf8.count == 4, $1.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw UsageError(message: "-tag:v takes four characters (hvc1, avc1), not '\($1)'")
@@ -888,6 +870,21 @@ enum ArgumentParser {
         into field: WritableKeyPath<CommandLineOptions, [String: String]> & Sendable
     ) -> Option {
         Option(names: names, value: "VALUE", help: "FFmpeg's: " + help) { $0[keyPath: field][key] = $1 }
+    }
+
+    /// FFmpeg's `-map_metadata` or `-map_chapters`: `0` keeps what the
+    /// filtered video's input has (the default), `-1` none of it.
+    private static func keepOrDropOption(
+        _ name: String, what: String, help: String, into field: WritableKeyPath<CommandLineOptions, Bool> & Sendable
+    ) -> Option {
+        Option(names: [name], value: "-1|0", help: help + ": 0 the video's input's (the default), -1 none") {
+            guard $1 == "-1" || $1 == "0" else {
+                throw UsageError(
+                    message: "\(name) takes -1 (none of the input's \(what)) or 0 (the filtered video's input's,"
+                        + " the default), not '\($1)'")
+            }
+            $0[keyPath: field] = $1 == "0"
+        }
     }
 
     /// An option whose `KEY=VALUE` (split at the first `=`) sets KEY in

@@ -472,11 +472,16 @@ struct RenderCommand {
     /// choice, checked before any work); nil otherwise.
     private func carriedStreams(of source: AssetSource) throws(ToolError) -> [Int: [Int]]? {
         guard options.graph == nil, !streamInputs.others.isEmpty || options.shortest else { return nil }
+        return try carriedStreams(videoStreams: source.metadata.streams, videoStream: source.metadata.videoStreamIndex)
+    }
+
+    /// `AddedStreamsSource.carriedStreams` for the video input's streams;
+    /// a map that names what an input lacks is a usage error.
+    private func carriedStreams(videoStreams: [StreamInfo], videoStream: Int) throws(ToolError) -> [Int: [Int]] {
         do {
             return try AddedStreamsSource.carriedStreams(
-                videoInput: streamInputs.videoInput, videoStreams: source.metadata.streams,
-                videoStream: source.metadata.videoStreamIndex, others: streamInputs.others.mapValues(\.streams),
-                maps: options.maps)
+                videoInput: streamInputs.videoInput, videoStreams: videoStreams, videoStream: videoStream,
+                others: streamInputs.others.mapValues(\.streams), maps: options.maps)
         } catch {
             if case .invalidStreamMap(let why) = error { throw .usage(UsageError(message: why)) }
             throw .media(error)
@@ -491,15 +496,8 @@ struct RenderCommand {
         var length: Double?
         if let video = streamInputs.video {
             let videoStream = video.streams.first { $0.kind == .video && !$0.isAttachedPicture }?.index ?? 0
-            do {
-                let carried = try AddedStreamsSource.carriedStreams(
-                    videoInput: streamInputs.videoInput, videoStreams: video.streams, videoStream: videoStream,
-                    others: streamInputs.others.mapValues(\.streams), maps: options.maps)
-                length = streamInputs.shortestAudio(carried: carried, start: options.start)
-            } catch {
-                if case .invalidStreamMap(let why) = error { throw .usage(UsageError(message: why)) }
-                throw .media(error)
-            }
+            let carried = try carriedStreams(videoStreams: video.streams, videoStream: videoStream)
+            length = streamInputs.shortestAudio(carried: carried, start: options.start)
         }
         let loops = options.inputArguments[streamInputs.videoInput].options["loop"] == "1"
         if loops && length == nil && options.duration == nil && options.frames == nil {
