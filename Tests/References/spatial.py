@@ -1221,3 +1221,24 @@ def adaptive_threshold(image, v):
     out = np.ones_like(image)
     out[..., :3] = (l >= mean - v["offset"]).astype(float)[..., None]
     return out
+
+
+@reference
+def draw_box(image, v):
+    """FFmpeg drawbox's box, from its definition: whole-pixel edges, a
+    size of 0 the frame's, the edges `thickness` deep (all of it filled)."""
+    h, w = image.shape[:2]
+    x0, y0 = int(v["x"]), int(v["y"])
+    bw = int(v["width"]) or w
+    bh = int(v["height"]) or h
+    t = 1 << 30 if v["fill"] else int(v["thickness"])
+    px, py = np.meshgrid(np.arange(w), np.arange(h))
+    inside = (px >= x0) & (px < x0 + bw) & (py >= y0) & (py < y0 + bh)
+    edge = (py - y0 < t) | (y0 + bh - 1 - py < t) | (px - x0 < t) | (x0 + bw - 1 - px < t)
+    drawn = (inside & edge)[..., None]
+    color = list(v["color"]) + ([1.0] if len(v["color"]) == 3 else [])
+    box = np.asarray(color)
+    if v["replace"]:
+        return np.where(drawn, box, image)
+    blended = with_rgb(image, rgb(image) * (1 - box[3]) + box[:3] * box[3])
+    return np.where(drawn, blended, image)

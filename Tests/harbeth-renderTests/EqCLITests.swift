@@ -8,16 +8,10 @@ import XCTest
 /// ways (a copy, the integer scale for gamma 1, the table for the rest),
 /// with FFmpeg's single-precision values.
 final class EqCLITests: XCTestCase {
-    private func clip(_ name: String, size: String, format: String) throws -> String {
-        try TestMedia.clip(
-            name,
-            ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", format])
-    }
-
     func testEqOnThePlanesIsFFmpegsEqExactly() throws {
         let folder = try Clips.folder(with: [
-            try Clips.video(), try clip("eq-odd.mkv", size: "161x121", format: "yuv420p"),
-            try clip("eq-444.mkv", size: "160x120", format: "yuv444p"),
+            try Clips.video(), try Clips.testPattern("eq-odd.mkv", size: "161x121", format: "yuv420p"),
+            try Clips.testPattern("eq-444.mkv", size: "160x120", format: "yuv444p"),
         ])
         let values = [
             "brightness=0.1:contrast=1.3:saturation=1.5", "contrast=-0.5", "gamma=1.6:contrast=1.2:brightness=-0.05",
@@ -33,13 +27,7 @@ final class EqCLITests: XCTestCase {
                     ["-v", "-vf", "eq=" + value, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
                 XCTAssertEqual(run.status, 0, run.stderr)
                 XCTAssertTrue(run.stderr.contains("eq on the planes"), run.stderr)
-                let reference = folder.appendingPathComponent("theirs.mkv").path
-                try TestMedia.run(
-                    "ffmpeg",
-                    [
-                        "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path,
-                        "-vf", "eq=" + value, "-an", "-c:v", "ffv1", reference,
-                    ])
+                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: "eq=" + value)
                 let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
                 XCTAssertEqual(
                     try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),

@@ -9,28 +9,11 @@ import XCTest
 /// FFmpeg runs on RGB it converts to, is within a stated PSNR of FFmpeg's
 /// as shown. Before, both were unknown filters.
 final class LutCLITests: XCTestCase {
-    private func clip(_ name: String, size: String, format: String) throws -> String {
-        try TestMedia.clip(
-            name,
-            ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", format])
-    }
-
-    private func theirs(_ folder: URL, input: String, filter: String) throws -> String {
-        let reference = folder.appendingPathComponent("theirs.mkv").path
-        try TestMedia.run(
-            "ffmpeg",
-            [
-                "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path, "-vf",
-                filter, "-an", "-c:v", "ffv1", reference,
-            ])
-        return reference
-    }
-
     func testLutYUVOnThePlanesIsFFmpegsExactly() throws {
         let folder = try Clips.folder(with: [
-            try Clips.video(), try clip("lut-odd.mkv", size: "161x121", format: "yuv420p"),
-            try clip("lut-444.mkv", size: "160x120", format: "yuv444p"),
-            try clip("lut-full.mkv", size: "160x120", format: "yuvj420p"),
+            try Clips.video(), try Clips.testPattern("lut-odd.mkv", size: "161x121", format: "yuv420p"),
+            try Clips.testPattern("lut-444.mkv", size: "160x120", format: "yuv444p"),
+            try Clips.testPattern("lut-full.mkv", size: "160x120", format: "yuvj420p"),
         ])
         let recipes = [
             "lutyuv=y=negval", "lutyuv=u=128:v=128", "lutyuv=y='gammaval(0.6)':u='clip(val*1.4-51,16,240)'",
@@ -42,7 +25,7 @@ final class LutCLITests: XCTestCase {
                     ["-v", "-vf", recipe, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
                 XCTAssertEqual(run.status, 0, run.stderr)
                 XCTAssertTrue(run.stderr.contains("lut_yuv on the planes"), run.stderr)
-                let reference = try theirs(folder, input: input, filter: recipe)
+                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: recipe)
                 let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
                 XCTAssertEqual(
                     try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
@@ -58,14 +41,14 @@ final class LutCLITests: XCTestCase {
     /// alpha is refused in one line.
     func testFFmpegsNegateIsFFmpegsExactly() throws {
         let folder = try Clips.folder(with: [
-            try Clips.video(), try clip("lut-odd.mkv", size: "161x121", format: "yuv420p"),
-            try clip("lut-full.mkv", size: "160x120", format: "yuvj420p"),
+            try Clips.video(), try Clips.testPattern("lut-odd.mkv", size: "161x121", format: "yuv420p"),
+            try Clips.testPattern("lut-full.mkv", size: "160x120", format: "yuvj420p"),
         ])
         for input in ["cli-clip.mp4", "lut-odd.mkv", "lut-full.mkv"] {
             for recipe in ["negate", "negate=components=y", "negate=u+v:negate_alpha=0"] {
                 let run = try Tool.run(["-vf", recipe, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
                 XCTAssertEqual(run.status, 0, run.stderr)
-                let reference = try theirs(folder, input: input, filter: recipe)
+                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: recipe)
                 let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
                 XCTAssertEqual(
                     try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
@@ -92,7 +75,7 @@ final class LutCLITests: XCTestCase {
                 ["-vf", recipe, "--codec", "ffv1", "-an", "-y", "-q", "-o", "ours.mkv", "cli-clip.mp4"], in: folder)
             XCTAssertEqual(run.status, 0, run.stderr)
             guard run.status == 0 else { continue }
-            let reference = try theirs(folder, input: "cli-clip.mp4", filter: recipe)
+            let reference = try Clips.ffmpegFiltered(folder, input: "cli-clip.mp4", filter: recipe)
             let values = try Clips.framePSNRs(
                 folder.appendingPathComponent("ours.mkv").path, reference, asShown: true)
             XCTAssertFalse(values.isEmpty)

@@ -16,7 +16,8 @@ extension FilterChainParser {
     /// `negate` is `lut_yuv` of negval; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
-    /// rotate in degrees at FFmpeg's output size. Nil for other names. The
+    /// rotate in degrees at FFmpeg's output size; `drawbox` is `draw_box`
+    /// (`drawboxArguments`). Nil for other names. The
     /// parser asks for hue and rotate only where `writesFFmpegForm` says
     /// their values are FFmpeg's.
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
@@ -60,6 +61,9 @@ extension FilterChainParser {
         case "rotate":
             guard let rotate = catalog.descriptor(named: "rotate") else { return nil }
             return (rotate, try Self.rotateArguments(arguments, column: column))
+        case "drawbox":
+            guard let drawBox = catalog.descriptor(named: "draw_box") else { return nil }
+            return (drawBox, try Self.drawboxArguments(arguments, column: column))
         default:
             return nil
         }

@@ -33,6 +33,8 @@ enum SamplesPass: Hashable, Sendable {
     case deband
     /// An eq's one pass (`PlaneEq`).
     case eq
+    /// A draw_box's one pass (`PlaneBox`).
+    case box
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -178,7 +180,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband, .eq: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband, .eq, .box: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -359,6 +361,9 @@ enum GraphCompiler {
         }
         if PlaneEq.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneEq.stage, samples: .eq)
+        }
+        if PlaneBox.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneBox.stage, samples: .box)
         }
         return nil
     }

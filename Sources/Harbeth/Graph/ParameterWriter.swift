@@ -123,6 +123,9 @@ struct ParameterWriter {
         case .eq:
             // The filter's own data: the tables, then the RGB path's matrices.
             return data[planned.filterIndex]
+        case .box:
+            // The filter's own data: the box, then its colour.
+            return data[planned.filterIndex]
         case .resize, nil:
             break
         }

@@ -311,6 +311,10 @@ struct ShaderGenerator {
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
             text += try Self.embeddedWithLine("io/planes_eq.glsl")
+        case .box:
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            text += try Self.embeddedWithLine("io/planes_box.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
@@ -347,6 +351,7 @@ struct ShaderGenerator {
         case .denoise: return PlaneDenoise.block(layout: layout)
         case .deband: return PlaneDeband.block(layout: layout)
         case .eq: return PlaneEq.block(layout: layout)
+        case .box: return PlaneBox.block(layout: layout)
         }
     }
 

@@ -17,6 +17,26 @@ enum Clips {
             ])
     }
 
+    /// 0.4 s of testsrc2 at `size` in `format`, 10 frames of FFV1, no sound.
+    static func testPattern(_ name: String, size: String, format: String) throws -> String {
+        try TestMedia.clip(
+            name,
+            ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", format])
+    }
+
+    /// FFmpeg's own run of `-vf filter` on `input` in `folder`, as FFV1
+    /// without sound in `theirs.mkv`; its path.
+    static func ffmpegFiltered(_ folder: URL, input: String, filter: String) throws -> String {
+        let reference = folder.appendingPathComponent("theirs.mkv").path
+        try TestMedia.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path, "-vf",
+                filter, "-an", "-c:v", "ffv1", reference,
+            ])
+        return reference
+    }
+
     /// The video with a display matrix: players turn it 90 degrees.
     static func rotated() throws -> String {
         try TestMedia.clip("cli-rotated.mp4", ["-i", try video(), "-c", "copy", "-metadata:s:v", "rotate=90"])

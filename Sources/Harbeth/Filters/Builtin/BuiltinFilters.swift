@@ -11,5 +11,5 @@ enum BuiltinFilters {
         + NeighbourhoodFilters.all + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all
-        + CompositionFilters.all + LookFilters.all
+        + CompositionFilters.all + DrawingFilters.all + LookFilters.all
 }

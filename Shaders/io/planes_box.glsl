@@ -1,0 +1,63 @@
+// draw_box on the frame's own planes (Sources/Harbeth/Graph/PlaneBox.swift),
+// as FFmpeg's drawbox: a luma pixel p inside the frame is drawn when
+//   box.x <= p.x < box.x + box.w, box.y <= p.y < box.y + box.h, and
+//   p.y - box.y < t or box.y + box.h - 1 - p.y < t or p.x - box.x < t or
+//   box.x + box.w - 1 - p.x < t;
+// a chroma sample when one of its luma pixels is. A drawn sample becomes
+// floor((1 - a) code + a C), C the colour's code in the frame's matrix and
+// range (hb_rgb_to_yuv, rounded); with replace, C.
+// p[0..5] = x, y, width, height, thickness, replace (whole pixels, the
+// size the frame's where it was 0: DrawingFilters.packed); p[6..9] = colour.
+//
+// An invocation writes one group of four samples of every plane down a
+// run of rows (HB_BLOCK: one group and run of chroma, and the luma they
+// cover).
+
+const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
+
+bool hb_box_draws(ivec2 p, uint at) {
+    ivec2 corner = ivec2(int(hb_p[at]), int(hb_p[at + 1u]));
+    ivec2 size = ivec2(int(hb_p[at + 2u]), int(hb_p[at + 3u]));
+    int thickness = int(hb_p[at + 4u]);
+    ivec2 from = p - corner;
+    ivec2 to = corner + size - 1 - p;
+    bool inside = all(greaterThanEqual(from, ivec2(0))) && all(greaterThanEqual(to, ivec2(0)))
+        && all(lessThan(p, hb_in_size));
+    return inside && (from.x < thickness || from.y < thickness || to.x < thickness || to.y < thickness);
+}
+
+// Whether sample `s` of a plane subsampled by `shift` has a drawn luma pixel.
+bool hb_box_covers(ivec2 s, ivec2 shift, uint at) {
+    ivec2 first = s << shift;
+    for (int dy = 0; dy < (1 << shift.y); dy++) {
+        for (int dx = 0; dx < (1 << shift.x); dx++) {
+            if (hb_box_draws(first + ivec2(dx, dy), at)) return true;
+        }
+    }
+    return false;
+}
+
+void hb_plane_pass(int plane, ivec2 base) {
+    uint at = hb_base(0);
+    ivec2 shift = hb_plane_shift(plane);
+    ivec2 last = hb_plane_last(plane, hb_in_size);
+    vec3 codes = (hb_rgb_to_yuv * vec4(hb_p[at + 6u], hb_p[at + 7u], hb_p[at + 8u], 1.0)).xyz;
+    float code = floor(codes[plane] + 0.5);
+    float alpha = hb_p[at + 9u];
+    bool replace = hb_p[at + 5u] > 0.5;
+    for (int i = 0; i < (HB_BLOCK_W >> shift.x) >> 2; i++) {
+        int g = ((base.x >> shift.x) >> 2) + i;
+        for (int r = 0; r < HB_BLOCK_H >> shift.y; r++) {
+            int row = (base.y >> shift.y) + r;
+            if (4 * g <= last.x && row <= last.y) {
+                vec4 v = hb_source_group(plane, row, g, last.x);
+                for (int k = 0; k < 4; k++) {
+                    if (hb_box_covers(ivec2(4 * g + k, row), shift, at)) {
+                        v[k] = replace ? code : floor((1.0 - alpha) * v[k] + alpha * code);
+                    }
+                }
+                hb_put_codes(plane, row, g, v);
+            }
+        }
+    }
+}
