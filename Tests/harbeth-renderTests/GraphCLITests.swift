@@ -143,14 +143,15 @@ final class GraphCLITests: XCTestCase {
 
     /// FFmpeg's overlay recipes mean what they mean there: `x:y`
     /// positional, `W`, `H` (`main_w`, `main_h`) the video's size and `w`,
-    /// `h` (`overlay_w`, `overlay_h`) the inset's. Every frame is FFmpeg's,
-    /// exactly. Before, `overlay=10:10` named a file "10" and `W` was
-    /// unknown.
+    /// `h` (`overlay_w`, `overlay_h`) the inset's; `enable` shows the inset
+    /// only within its window. Every frame is FFmpeg's, exactly. Before,
+    /// `overlay=10:10` named a file "10" and `W` was unknown, and `enable`
+    /// was an unknown parameter.
     func testFFmpegsOverlayRecipesPlaceAsFFmpegs() throws {
         let folder = try Clips.folder(with: [try first(), try inset()])
         for recipe in [
             "[0][1]overlay=16:8", "[0][1]overlay=W-w-10:H-h-10", "[0][1]overlay=main_w-overlay_w-20:y=main_h/4",
-            "[0][1]overlay=x=(W-w)/2:y=(H-h)/2",
+            "[0][1]overlay=x=(W-w)/2:y=(H-h)/2", "[0][1]overlay=16:8:enable='between(t,0.2,0.6)'",
         ] {
             try assertExactlyFFmpegs(recipe, recipe, second: try inset(), in: folder)
         }

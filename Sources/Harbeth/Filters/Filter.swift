@@ -12,6 +12,11 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// For a deinterlacer: the field this frame's output shows (set by
     /// `ImageNode.deinterlacing`); nil otherwise.
     var fieldWindow: FieldWindow?
+    /// FFmpeg's timeline (`enable='between(t,2,5)'`): the filter runs only
+    /// on frames where this expression of `t`, `n`, `w` and `h` is not 0,
+    /// and the others go through it unchanged; nil for every frame. Set
+    /// with `enabled(when:)`.
+    public internal(set) var enable: ParameterExpression?
 
     /// A filter from explicit values, each checked against its parameter.
     /// Unknown names, wrong types and values out of range are errors.
@@ -96,7 +101,8 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         let easing = descriptor.parameters.lazy.compactMap { self.values.values[$0.name]?.animated?.easing }
             .first { $0 != .linear }
         let eased = easing.map { ["ease=\($0.rawValue)"] } ?? []
-        let arguments = path + changed + eased
+        let enabled = enable.map { ["enable=" + FilterChain.quoteIfNeeded($0.text)] } ?? []
+        let arguments = path + changed + eased + enabled
         return arguments.isEmpty ? name : name + "=" + arguments.joined(separator: ":")
     }
 
@@ -106,7 +112,46 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// True when a value changes from frame to frame: keyframes, or an
     /// expression of `t` or `n` (one of the sizes alone is the same on
     /// every frame of a size).
-    public var changesOverTime: Bool { values.values.values.contains { $0.animated?.changesOverTime ?? false } }
+    public var changesOverTime: Bool {
+        values.values.values.contains { $0.animated?.changesOverTime ?? false }
+            || enable?.isConstantOverTime == false
+    }
+
+    /// This filter running only on the frames where `expression` (of `t`,
+    /// `n`, `w` and `h`, FFmpeg's idiom) is not 0, as FFmpeg's `enable`
+    /// option does: `try Filter.sepia().enabled(when: "between(t,2,5)")`.
+    /// Other frames go through it unchanged, so a filter that changes the
+    /// frame's size (crop, resize, pad, a stack) or its timing (a
+    /// deinterlacer) is refused.
+    public func enabled(when expression: String) throws(FilterChainError) -> Filter {
+        let switchable =
+            descriptor.keepsSize && descriptor != DeinterlaceFilter.descriptor
+            && (descriptor.expansion?(values).allSatisfy(\.descriptor.keepsSize) ?? true)
+        guard switchable else {
+            let reason =
+                descriptor == DeinterlaceFilter.descriptor ? "its timing" : "the frame's size"
+            throw .invalidValue(
+                filter: name, parameter: "enable", text: expression,
+                expected: "no enable: \(name) changes \(reason), which cannot change from frame to frame",
+                column: nil)
+        }
+        var copy = self
+        do {
+            copy.enable = try ParameterExpression(parsing: expression)
+        } catch {
+            throw .invalidExpression(
+                filter: name, parameter: "enable", text: expression, reason: error.reason, column: error.column)
+        }
+        return copy
+    }
+
+    /// Whether the filter runs on a frame with these variables: no
+    /// `enable`, or one that is not 0 (NaN counts as 0, as in FFmpeg).
+    func isEnabled(_ variables: ExpressionVariables) -> Bool {
+        guard let enable else { return true }
+        let value = enable.value(variables)
+        return !value.isNaN && value != 0
+    }
 
     /// The filter for one frame: every animated value evaluated with
     /// `variables`, clamped into its parameter's range (integers rounded).
@@ -156,7 +201,9 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public func animating(_ parameter: String, _ value: AnimatedNumber) throws(FilterChainError) -> Filter {
         var given = values.values
         given[parameter] = .animated(value)
-        return try Filter(descriptor, values: given)
+        var animated = try Filter(descriptor, values: given)
+        animated.enable = enable
+        return animated
     }
 
     /// This filter with `parameter` set to the expression or keyframes
@@ -186,12 +233,16 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
 
     /// This filter taking images of these sizes from other nodes.
     func takingNodeInputs(of sizes: [FrameSize]) -> Filter {
-        Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes, fieldWindow: fieldWindow)
+        var copy = Filter(descriptor: descriptor, values: values, nodeInputSizes: sizes, fieldWindow: fieldWindow)
+        copy.enable = enable
+        return copy
     }
 
     /// This filter showing `window`'s field (a deinterlacer's per-frame state).
     func showing(_ window: FieldWindow) -> Filter {
-        Filter(descriptor: descriptor, values: values, nodeInputSizes: nodeInputSizes, fieldWindow: window)
+        var copy = Filter(descriptor: descriptor, values: values, nodeInputSizes: nodeInputSizes, fieldWindow: window)
+        copy.enable = enable
+        return copy
     }
 
     /// The filters this one stands for: a look's chain for its values

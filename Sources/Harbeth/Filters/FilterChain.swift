@@ -128,6 +128,33 @@ struct FilterChainParser {
                 index += 1
             }
         }
+        // FFmpeg's timeline option, which every filter that keeps the
+        // frame's size takes.
+        let enables = arguments.filter { $0.key == "enable" }
+        if enables.count > 1 {
+            throw .duplicateParameter(filter: name, parameter: "enable", column: enables[1].keyColumn)
+        }
+        arguments.removeAll { $0.key == "enable" }
+        let filter = try parseFilter(name, arguments: arguments, column: nameColumn)
+        guard let enable = enables.first else { return filter }
+        let text = enable.value.trimmingSpaces()
+        do {
+            return try filter.enabled(when: text)
+        } catch {
+            let start = enable.valueColumn + (enable.quoted ? 1 : 0)
+            if case .invalidExpression(let filter, let parameter, let text, let reason, let column?) = error {
+                throw .invalidExpression(
+                    filter: filter, parameter: parameter, text: text, reason: reason, column: start + column - 1)
+            }
+            throw error.located(at: enable.valueColumn)
+        }
+    }
+
+    /// The filter `name` with `arguments` (no `enable`): a custom shader,
+    /// FFmpeg's filter translated to ours, or the catalog's.
+    private func parseFilter(_ name: String, arguments: [Argument], column nameColumn: Int) throws(FilterChainError)
+        -> Filter
+    {
         if name == "shader" {
             return try makeCustomShader(arguments: arguments, column: nameColumn)
         }

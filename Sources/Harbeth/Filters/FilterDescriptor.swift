@@ -315,6 +315,9 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     public let layout: [ParameterField]?
     let pack: @Sendable (FilterValues, FilterEnvironment) throws -> [Float]
     let outputSize: @Sendable (FilterValues, FrameSize) throws -> FrameSize
+    /// True when the filter makes a frame of its input's size whatever its
+    /// values (it declares no size of its own).
+    let keepsSize: Bool
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
     let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
     /// For filters that combine the frame with other nodes of a graph: how
@@ -453,6 +456,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.pack = pack ?? { values, _ in values.packedInOrder() }
         self.layout = layout ?? (pack == nil ? ParameterField.inOrder(parameters) : nil)
         self.outputSize = outputSize ?? { _, size in size }
+        self.keepsSize = outputSize == nil && combinedSize == nil
         self.auxiliary = auxiliary ?? { _, _ in [] }
         self.plannedStages = plannedStages
         self.nodeInputs = nodeInputs

@@ -53,9 +53,12 @@ struct NodeBranches {
             let (filters, origins) = try? node.resolvedFiltersWithOrigins(
                 inputSizes: sizes, input: node.source.format)
         else { return nil }
+        // A consumer left out of this frame (its enable is 0) renders
+        // without its inputs (`Renderer.render`).
+        guard inputs.allSatisfy({ origins[$0.chainIndex] != nil }) else { return nil }
         let branches = zip(inputs, made).map { input, made in
             Branch(
-                frame: input.frame, time: input.time, filters: input.filters, consumer: origins[input.chainIndex],
+                frame: input.frame, time: input.time, filters: input.filters, consumer: origins[input.chainIndex]!,
                 size: made.size)
         }
         return NodeBranches(branches: branches, filters: filters)

@@ -146,7 +146,7 @@ struct PlaneComposition {
         guard
             let (filters, origins) = try? node.resolvedFiltersWithOrigins(
                 inputSizes: others.mapValues { [$0.canvas] }, input: frame.format),
-            origins == Array(node.chain.filters.indices)
+            origins == node.chain.filters.indices.map({ $0 })
         else { return nil }
         // Single-input filters before the first composing one run on the
         // frame's planes first.

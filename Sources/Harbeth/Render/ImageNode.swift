@@ -135,9 +135,10 @@ public struct ImageNode: Sendable {
     }
 
     /// `resolvedFilters`, and where each filter of `chain` went in them (a
-    /// look before a multi-input filter moves it).
+    /// look before a multi-input filter moves it; nil where its `enable`
+    /// leaves it out of this frame).
     func resolvedFiltersWithOrigins(inputSizes: [Int: [FrameSize]], input: FrameFormat) throws -> (
-        filters: [Filter], origins: [Int]
+        filters: [Filter], origins: [Int?]
     ) {
         var filters = chain.filters
         for (index, sizes) in inputSizes { filters[index] = filters[index].takingNodeInputs(of: sizes) }

@@ -20,7 +20,7 @@ enum PlaneView {
     /// The region the filters show of a frame of `format` written as
     /// `outputLayout`, or nil when they need a pass.
     static func region(format: FrameFormat, filters: [Filter], outputLayout: PixelLayout) throws -> Region? {
-        guard !filters.isEmpty, outputLayout == format.layout,
+        guard outputLayout == format.layout,
             filters.allSatisfy({ isView($0) && $0.nodeInputSizes.isEmpty })
         else { return nil }
         var region = Region(x: 0, y: 0, size: FrameSize(width: format.width, height: format.height), flipped: false)

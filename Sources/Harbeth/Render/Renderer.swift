@@ -311,10 +311,12 @@ public final class Renderer: Sendable {
             renderChain(node, source: node.source, nodeFrames: [:], output: output, counted: counted, done: done)
             return
         }
-        // Job -1 is the shared base; the others are node inputs by filter.
+        // Job -1 is the shared base; the others are node inputs by filter,
+        // but for a filter left out of this frame (its enable is 0).
+        let leftOut = Self.filtersLeftOut(of: node)
         var jobs: [(filter: Int, node: ImageNode)] = []
         if let base = node.base { jobs.append((-1, base.node)) }
-        for (index, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) {
+        for (index, nodes) in node.inputs.sorted(by: { $0.key < $1.key }) where !leftOut.contains(index) {
             jobs += nodes.map { (index, $0) }
         }
         let results = Locked<[Result<VideoFrame, any Error>?]>(Array(repeating: nil, count: jobs.count))
@@ -356,6 +358,17 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// The filters of `node`'s chain that its `enable` leaves out of this
+    /// frame (none when it cannot tell: the chain then fails where it renders).
+    private static func filtersLeftOut(of node: ImageNode) -> Set<Int> {
+        guard node.chain.filters.contains(where: { $0.enable != nil }),
+            let origins = try? node.resolvedFiltersWithOrigins(
+                inputSizes: node.inputSizes(), input: node.inputFormat()
+            ).origins
+        else { return [] }
+        return Set(origins.indices.filter { origins[$0] == nil })
+    }
+
     /// Renders the node's own chain on its source frame, the multi-input
     /// filters sampling `nodeFrames` (by filter index).
     private func renderChain(
@@ -366,7 +379,7 @@ public final class Renderer: Sendable {
         // The colours are the original frame's, wherever the chain starts.
         let colorimetry = node.source.format.conversionColorimetry
         var filters: [Filter]
-        let origins: [Int]
+        let origins: [Int?]
         var source = source
         do {
             // Animated values become this frame's constants; the plan
@@ -402,7 +415,8 @@ public final class Renderer: Sendable {
             time: viewed.time, colorimetry: colorimetry, counted: counted, done: done
         ) { slot, plan in
             for (index, frames) in nodeFrames {
-                try slot.setNodeFrames(frames, filter: origins[index], context: context)
+                guard let filter = origins[index] else { continue }
+                try slot.setNodeFrames(frames, filter: filter, context: context)
             }
             try prepare(
                 slot, plan: plan, sources: [viewed], filters: rest, time: node.time, colorimetry: colorimetry)
