@@ -18,9 +18,13 @@ enum PlaneView {
     }
 
     /// The region the filters show of a frame of `format` written as
-    /// `outputLayout`, or nil when they need a pass.
-    static func region(format: FrameFormat, filters: [Filter], outputLayout: PixelLayout) throws -> Region? {
-        guard outputLayout == format.layout,
+    /// `outputLayout`, or nil when they need a pass. No filters need one
+    /// (a conversion through RGB) unless `emptyIsView`: filters switched
+    /// off for this frame (`Filter.enable`) give it back as it came.
+    static func region(format: FrameFormat, filters: [Filter], outputLayout: PixelLayout, emptyIsView: Bool = false)
+        throws -> Region?
+    {
+        guard !filters.isEmpty || emptyIsView, outputLayout == format.layout,
             filters.allSatisfy({ isView($0) && $0.nodeInputSizes.isEmpty })
         else { return nil }
         var region = Region(x: 0, y: 0, size: FrameSize(width: format.width, height: format.height), flipped: false)
@@ -92,8 +96,12 @@ enum PlaneView {
     }
 
     /// `source` seen through `filters` without a pass, or nil when they need one.
-    static func frame(_ source: VideoFrame, filters: [Filter], outputLayout: PixelLayout) throws -> VideoFrame? {
-        guard let region = try region(format: source.format, filters: filters, outputLayout: outputLayout)
+    static func frame(_ source: VideoFrame, filters: [Filter], outputLayout: PixelLayout, emptyIsView: Bool = false)
+        throws -> VideoFrame?
+    {
+        guard
+            let region = try region(
+                format: source.format, filters: filters, outputLayout: outputLayout, emptyIsView: emptyIsView)
         else { return nil }
         let layout = source.layout
         let shift = layout.chromaShift
@@ -120,7 +128,7 @@ enum PlaneView {
                 width: region.size.width, height: region.size.height, layout: layout, planes: planes,
                 colorimetry: layout.isYUV ? source.format.conversionColorimetry : nil, time: source.time)
         } catch {
-            throw RenderError.invalidFilterSetup(filter: filters[0].name, reason: "\(error)")
+            throw RenderError.invalidFilterSetup(filter: filters.first?.name ?? "view", reason: "\(error)")
         }
     }
 }

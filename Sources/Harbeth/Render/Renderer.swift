@@ -389,9 +389,11 @@ public final class Renderer: Sendable {
             (filters, origins) = try node.resolvedFiltersWithOrigins(inputSizes: sizes, input: source.format)
             // Crops on the chroma grid and vertical flips need no pass: the
             // source's planes, offset, and read bottom up when flipped.
+            // So are filters switched off for this frame (their enable is 0).
             if nodeFrames.isEmpty,
                 let viewed = try PlaneView.frame(
-                    source, filters: filters, outputLayout: output.resolve(for: source.layout))
+                    source, filters: filters, outputLayout: output.resolve(for: source.layout),
+                    emptyIsView: origins.contains(nil))
             {
                 if counted { counters.withLock { $0.framesRendered += 1 } }
                 done(.success(viewed))
