@@ -11,7 +11,7 @@
 //
 // An invocation writes one group of four samples of every plane down a
 // run of rows (HB_BLOCK: one group and run of chroma, and the luma they
-// cover).
+// cover), each group through hb_map_group (io/planes_samples.glsl).
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
@@ -37,27 +37,17 @@ bool hb_box_covers(ivec2 s, ivec2 shift, uint at) {
     return false;
 }
 
-void hb_plane_pass(int plane, ivec2 base) {
+vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     uint at = hb_base(0);
-    ivec2 shift = hb_plane_shift(plane);
-    ivec2 last = hb_plane_last(plane, hb_in_size);
-    vec3 codes = (hb_rgb_to_yuv * vec4(hb_p[at + 6u], hb_p[at + 7u], hb_p[at + 8u], 1.0)).xyz;
-    float code = floor(codes[plane] + 0.5);
+    vec3 colour = (hb_rgb_to_yuv * vec4(hb_p[at + 6u], hb_p[at + 7u], hb_p[at + 8u], 1.0)).xyz;
+    float code = floor(colour[plane] + 0.5);
     float alpha = hb_p[at + 9u];
     bool replace = hb_p[at + 5u] > 0.5;
-    for (int i = 0; i < (HB_BLOCK_W >> shift.x) >> 2; i++) {
-        int g = ((base.x >> shift.x) >> 2) + i;
-        for (int r = 0; r < HB_BLOCK_H >> shift.y; r++) {
-            int row = (base.y >> shift.y) + r;
-            if (4 * g <= last.x && row <= last.y) {
-                vec4 v = hb_source_group(plane, row, g, last.x);
-                for (int k = 0; k < 4; k++) {
-                    if (hb_box_covers(ivec2(4 * g + k, row), shift, at)) {
-                        v[k] = replace ? code : floor((1.0 - alpha) * v[k] + alpha * code);
-                    }
-                }
-                hb_put_codes(plane, row, g, v);
-            }
+    ivec2 shift = hb_plane_shift(plane);
+    for (int k = 0; k < 4; k++) {
+        if (hb_box_covers(ivec2(4 * g + k, row), shift, at)) {
+            codes[k] = replace ? code : floor((1.0 - alpha) * codes[k] + alpha * code);
         }
     }
+    return codes;
 }

@@ -103,3 +103,25 @@ vec4 hb_middle_group(int plane, int row, int g, int lastRow) {
     int word = (hb_in_planes[plane].x + y * hb_in_planes[plane].y + g * 8) >> 2;
     return hb_middle_decode(hb_src_at(word), hb_src_at(word + 1));
 }
+
+#ifdef HB_MAPS_GROUPS
+// A pass that maps each group of four samples on its own (eq, draw_box,
+// unsharp) defines hb_map_group; this walks the block: one group and run
+// of rows of each plane (HB_BLOCK, the plane's share of it), each group of
+// the source through hb_map_group into the output.
+vec4 hb_map_group(int plane, int row, int g, vec4 codes);
+
+void hb_plane_pass(int plane, ivec2 base) {
+    ivec2 shift = hb_plane_shift(plane);
+    ivec2 last = hb_plane_last(plane, hb_in_size);
+    for (int i = 0; i < (HB_BLOCK_W >> shift.x) >> 2; i++) {
+        int g = ((base.x >> shift.x) >> 2) + i;
+        for (int r = 0; r < HB_BLOCK_H >> shift.y; r++) {
+            int row = (base.y >> shift.y) + r;
+            if (4 * g <= last.x && row <= last.y) {
+                hb_put_codes(plane, row, g, hb_map_group(plane, row, g, hb_source_group(plane, row, g, last.x)));
+            }
+        }
+    }
+}
+#endif

@@ -139,7 +139,9 @@ final class FilterChainTests: XCTestCase {
             "scale=w=640:flags=spline",
             "scale flags='spline' is invalid at column 19; expected one of bicubic, bilinear, fast_bilinear, lanczos, neighbor"
         )
-        assertError("unsharp", "unknown filter 'unsharp' at column 1; did you mean 'unsharp_mask'?")
+        assertError("gblur", "unknown filter 'gblur' at column 1; did you mean 'gaussian_blur'?")
+        // FFmpeg's unsharp is the catalog's own (UnsharpCLITests).
+        XCTAssertEqual(try FilterChain(parsing: "unsharp=la=2").description, "unsharp=luma_amount=2")
         // FFmpeg's negate is max - val (LutCLITests).
         XCTAssertEqual(
             try FilterChain(parsing: "negate").description, "lut_yuv=y=255-val:u=255-val:v=255-val")

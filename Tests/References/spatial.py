@@ -1242,3 +1242,38 @@ def draw_box(image, v):
         return np.where(drawn, box, image)
     blended = with_rgb(image, rgb(image) * (1 - box[3]) + box[:3] * box[3])
     return np.where(drawn, blended, image)
+
+
+@reference
+def unsharp(image, v):
+    """FFmpeg's unsharp on RGB: Y, U, V by BT.601 from RGB, each blurred by
+    its kind's binomial mask (clamp-to-edge) and sharpened by its amount
+    (trunc(65536 amount) / 65536), then back to RGB."""
+    from math import comb
+    c = rgb(image)
+    y = c @ np.array([0.299, 0.587, 0.114])
+    planes = [y, 0.564 * (c[..., 2] - y), 0.713 * (c[..., 0] - y), image[..., 3]]
+    h, w = y.shape
+
+    def blur(plane, sx, sy):
+        out = np.zeros_like(plane)
+        for j in range(2 * sy + 1):
+            rows = clamp_index(np.arange(h) + j - sy, h)
+            for i in range(2 * sx + 1):
+                cols = clamp_index(np.arange(w) + i - sx, w)
+                out += comb(2 * sx, i) * comb(2 * sy, j) * plane[rows][:, cols]
+        return out / 2.0 ** (2 * (sx + sy))
+
+    result = list(planes)
+    for kind, indices in (("luma", [0]), ("chroma", [1, 2]), ("alpha", [3])):
+        amount = np.trunc(float(np.float32(v[kind + "_amount"])) * 65536) / 65536
+        if amount == 0:
+            continue
+        sx, sy = int(v[kind + "_msize_x"]) // 2, int(v[kind + "_msize_y"]) // 2
+        for k in indices:
+            result[k] = planes[k] + (planes[k] - blur(planes[k], sx, sy)) * amount
+    yy, u, vv, a = result
+    r = yy + vv / 0.713
+    b = yy + u / 0.564
+    g = (yy - 0.299 * r - 0.114 * b) / 0.587
+    return np.stack([r, g, b, a], axis=-1)

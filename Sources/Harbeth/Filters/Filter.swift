@@ -61,8 +61,10 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
                 reason: "w and h (overlay_w, overlay_h) are the size of a graph's second input, not of a file:"
                     + " give the image as one ([0][1]\(descriptor.name))", column: nil)
         }
+        let values = FilterValues(parameters: descriptor.parameters, values: complete)
+        try descriptor.checkValues?(values)
         self.descriptor = descriptor
-        self.values = FilterValues(parameters: descriptor.parameters, values: complete)
+        self.values = values
     }
 
     /// A filter whose values are clamped into range, as Harbeth's property

@@ -1,4 +1,11 @@
 extension FilterChainParser {
+    /// FFmpeg unsharp's short names for its options.
+    static let unsharpShortNames = [
+        "lx": "luma_msize_x", "ly": "luma_msize_y", "la": "luma_amount", "cx": "chroma_msize_x",
+        "cy": "chroma_msize_y", "ca": "chroma_amount", "ax": "alpha_msize_x", "ay": "alpha_msize_y",
+        "aa": "alpha_amount",
+    ]
+
     /// FFmpeg's scale flags that name one of resize's methods.
     private static let scaleMethods: [String: String] = [
         "bilinear": "bilinear", "fast_bilinear": "bilinear", "bicubic": "bicubic", "neighbor": "nearest",
@@ -64,6 +71,17 @@ extension FilterChainParser {
         case "drawbox":
             guard let drawBox = catalog.descriptor(named: "draw_box") else { return nil }
             return (drawBox, try Self.drawboxArguments(arguments, column: column))
+        case "unsharp":
+            // FFmpeg's short names for unsharp's own values.
+            guard let unsharp = catalog.descriptor(named: "unsharp") else { return nil }
+            return (
+                unsharp,
+                arguments.map { argument in
+                    var renamed = argument
+                    renamed.key = argument.key.map { Self.unsharpShortNames[$0] ?? $0 }
+                    return renamed
+                }
+            )
         default:
             return nil
         }
@@ -214,10 +232,13 @@ extension FilterChainParser {
     /// degrees), unless catalog rotate's own `fill`, `expand`, `w`, `h` or
     /// `edge` is given.
     static func writesFFmpegForm(_ name: String, _ arguments: [Argument]) -> Bool {
+        // (unsharp: FFmpeg's short names, lx for luma_msize_x and so on.)
         let keys = arguments.compactMap(\.key)
         switch name {
         case "hue":
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
+        case "unsharp":
+            return keys.contains { unsharpShortNames[$0] != nil }
         case "rotate":
             // Catalog rotate's own options make it catalog rotate (as its
             // written form, its description, has them).

@@ -318,6 +318,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     /// True when the filter makes a frame of its input's size whatever its
     /// values (it declares no size of its own).
     let keepsSize: Bool
+    /// Refuses values that fit their parameters but not each other.
+    let checkValues: (@Sendable (FilterValues) throws(FilterChainError) -> Void)?
     let auxiliary: @Sendable (FilterValues, FilterEnvironment) throws -> [VideoFrame]
     let plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])?
     /// For filters that combine the frame with other nodes of a graph: how
@@ -391,6 +393,9 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
     ///   - colorimetryAfter: for a filter that changes what the colours are
     ///     (tonemap, colorspace), the colorimetry after it for its values
     ///     and the colorimetry before it.
+    ///   - checkValues: refuses values that each fit their parameter but
+    ///     not each other (unsharp's even or too large matrices), when a
+    ///     filter is made from checked values.
     public convenience init(
         name: String, kind: FilterKind, summary: String, formula: String, parameters: [FilterParameter],
         stages: [FilterStage], identity: String? = nil, sourcePath: String? = nil, dataInBuffer: Bool = false,
@@ -401,13 +406,14 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         plannedStages: (@Sendable (FilterValues, FrameSize) throws -> [SizedStage])? = nil,
         nodeInputs: NodeInputs = .none,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)? = nil,
-        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)? = nil
+        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)? = nil,
+        checkValues: (@Sendable (FilterValues) throws(FilterChainError) -> Void)? = nil
     ) {
         self.init(
             name: name, kind: kind, summary: summary, formula: formula, parameters: parameters, stages: stages,
             identity: identity, sourcePath: sourcePath, dataInBuffer: dataInBuffer, layout: layout, pack: pack,
             outputSize: outputSize, auxiliary: auxiliary, plannedStages: plannedStages, nodeInputs: nodeInputs,
-            combinedSize: combinedSize, expansion: nil, colorimetryAfter: colorimetryAfter)
+            combinedSize: combinedSize, expansion: nil, colorimetryAfter: colorimetryAfter, checkValues: checkValues)
     }
 
     /// Describes a look: a preset with no stages of its own that expands,
@@ -442,7 +448,8 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         nodeInputs: NodeInputs,
         combinedSize: (@Sendable (FilterValues, FrameSize, [FrameSize]) throws -> FrameSize)?,
         expansion: (@Sendable (FilterValues) -> [Filter])?,
-        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)?
+        colorimetryAfter: (@Sendable (FilterValues, Colorimetry) -> Colorimetry)?,
+        checkValues: (@Sendable (FilterValues) throws(FilterChainError) -> Void)? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -463,6 +470,7 @@ public final class FilterDescriptor: Sendable, Hashable, CustomStringConvertible
         self.combinedSize = combinedSize
         self.expansion = expansion
         self.colorimetryAfter = colorimetryAfter
+        self.checkValues = checkValues
     }
 
     /// The stages that run for these values on an input of this size, each

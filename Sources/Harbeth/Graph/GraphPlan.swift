@@ -35,6 +35,8 @@ enum SamplesPass: Hashable, Sendable {
     case eq
     /// A draw_box's one pass (`PlaneBox`).
     case box
+    /// An unsharp's one pass (`PlaneUnsharp`).
+    case unsharp
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -180,7 +182,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband, .eq, .box: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband, .eq, .box, .unsharp: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -364,6 +366,9 @@ enum GraphCompiler {
         }
         if PlaneBox.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneBox.stage, samples: .box)
+        }
+        if PlaneUnsharp.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneUnsharp.stage, samples: .unsharp)
         }
         return nil
     }

@@ -123,8 +123,8 @@ struct ParameterWriter {
         case .eq:
             // The filter's own data: the tables, then the RGB path's matrices.
             return data[planned.filterIndex]
-        case .box:
-            // The filter's own data: the box, then its colour.
+        case .box, .unsharp:
+            // The filter's own data: the box and its colour, or the masks.
             return data[planned.filterIndex]
         case .resize, nil:
             break

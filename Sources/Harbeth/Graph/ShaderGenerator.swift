@@ -243,6 +243,11 @@ struct ShaderGenerator {
         ]) { $1 }
         var bindings: [BindingKind] = [.uniformBuffer, sourceBinding, destinationBinding, dataBinding]
         var text = prelude + (try frameAccess(source: true, destination: true))
+        // Passes that map each group on its own share planes_samples' walk.
+        switch samples {
+        case .eq, .box, .unsharp: defines["HB_MAPS_GROUPS"] = "1"
+        default: break
+        }
         text += try Self.embeddedWithLine("io/planes_samples.glsl")
         let block = Self.samplesBlock(of: samples, layout: layout)
         defines["HB_BLOCK_W"] = "\(block.x)"
@@ -315,6 +320,10 @@ struct ShaderGenerator {
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
             text += try Self.embeddedWithLine("io/planes_box.glsl")
+        case .unsharp:
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            text += try Self.embeddedWithLine("io/planes_unsharp.glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
@@ -352,6 +361,7 @@ struct ShaderGenerator {
         case .deband: return PlaneDeband.block(layout: layout)
         case .eq: return PlaneEq.block(layout: layout)
         case .box: return PlaneBox.block(layout: layout)
+        case .unsharp: return PlaneUnsharp.block(layout: layout)
         }
     }
 
