@@ -21,18 +21,8 @@ final class EqCLITests: XCTestCase {
             // 0.0199999996, whose integer offset is one code lower.
             "brightness=0.02", "brightness=-0.3:contrast=1.1", "brightness=0.13:gamma=1.2",
         ]
-        for input in ["cli-clip.mp4", "eq-odd.mkv", "eq-444.mkv"] {
-            for value in values {
-                let run = try Tool.run(
-                    ["-v", "-vf", "eq=" + value, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
-                XCTAssertEqual(run.status, 0, run.stderr)
-                XCTAssertTrue(run.stderr.contains("eq on the planes"), run.stderr)
-                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: "eq=" + value)
-                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
-                XCTAssertEqual(
-                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
-                    "\(input) eq=\(value)")
-            }
-        }
+        try FFmpegParity.assertExactlyFFmpegs(
+            values.map { "eq=" + $0 }, inputs: ["cli-clip.mp4", "eq-odd.mkv", "eq-444.mkv"], in: folder,
+            plan: "eq on the planes")
     }
 }

@@ -19,19 +19,9 @@ final class LutCLITests: XCTestCase {
             "lutyuv=y=negval", "lutyuv=u=128:v=128", "lutyuv=y='gammaval(0.6)':u='clip(val*1.4-51,16,240)'",
             "lutyuv=y=val*1.3-20:v=maxval", "lutyuv=y=val+0.7:u=minval", "lutyuv=c0=w/2:c2=255-val",
         ]
-        for input in ["cli-clip.mp4", "lut-odd.mkv", "lut-444.mkv", "lut-full.mkv"] {
-            for recipe in recipes {
-                let run = try Tool.run(
-                    ["-v", "-vf", recipe, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
-                XCTAssertEqual(run.status, 0, run.stderr)
-                XCTAssertTrue(run.stderr.contains("lut_yuv on the planes"), run.stderr)
-                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: recipe)
-                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
-                XCTAssertEqual(
-                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
-                    "\(input) \(recipe)")
-            }
-        }
+        try FFmpegParity.assertExactlyFFmpegs(
+            recipes, inputs: ["cli-clip.mp4", "lut-odd.mkv", "lut-444.mkv", "lut-full.mkv"], in: folder,
+            plan: "lut_yuv on the planes")
     }
 
     /// FFmpeg 5.1's negate is max - val on the components it names (all
@@ -44,17 +34,9 @@ final class LutCLITests: XCTestCase {
             try Clips.video(), try Clips.testPattern("lut-odd.mkv", size: "161x121", format: "yuv420p"),
             try Clips.testPattern("lut-full.mkv", size: "160x120", format: "yuvj420p"),
         ])
-        for input in ["cli-clip.mp4", "lut-odd.mkv", "lut-full.mkv"] {
-            for recipe in ["negate", "negate=components=y", "negate=u+v:negate_alpha=0"] {
-                let run = try Tool.run(["-vf", recipe, "--codec", "ffv1", "-y", "-o", "ours.mkv", input], in: folder)
-                XCTAssertEqual(run.status, 0, run.stderr)
-                let reference = try Clips.ffmpegFiltered(folder, input: input, filter: recipe)
-                let pictures = { (path: String) in try Clips.frameHashes(path).map { $0.split(separator: " ").last! } }
-                XCTAssertEqual(
-                    try pictures(folder.appendingPathComponent("ours.mkv").path), try pictures(reference),
-                    "\(input) \(recipe)")
-            }
-        }
+        try FFmpegParity.assertExactlyFFmpegs(
+            ["negate", "negate=components=y", "negate=u+v:negate_alpha=0"],
+            inputs: ["cli-clip.mp4", "lut-odd.mkv", "lut-full.mkv"], in: folder)
         try Tool.assertUsageError(
             ["-vf", "negate=negate_alpha=1", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'negate=negate_alpha=1': negate negate_alpha='1' is invalid at column 21; expected 0: the"

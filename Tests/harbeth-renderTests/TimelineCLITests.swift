@@ -10,10 +10,6 @@ import XCTest
 /// filter that changes the frame's size is refused in one line. Before,
 /// `enable` was an unknown parameter of every filter.
 final class TimelineCLITests: XCTestCase {
-    private func pictures(_ path: String) throws -> [Substring] {
-        try Clips.frameHashes(path).map { $0.split(separator: " ").last! }
-    }
-
     private func ours(_ folder: URL, _ chain: String, to name: String) throws -> String {
         let run = try Tool.run(
             ["-vf", chain, "--codec", "ffv1", "-an", "-q", "-y", "-o", name, "cli-clip.mp4"], in: folder)
@@ -34,12 +30,12 @@ final class TimelineCLITests: XCTestCase {
         ] {
             let output = try ours(folder, recipe, to: "ours.mkv")
             let reference = try Clips.ffmpegFiltered(folder, input: "cli-clip.mp4", filter: recipe)
-            let frames = try pictures(output)
+            let frames = try FFmpegParity.pictures(output)
             XCTAssertEqual(frames.count, 25, recipe)
-            XCTAssertEqual(frames, try pictures(reference), recipe)
+            XCTAssertEqual(frames, try FFmpegParity.pictures(reference), recipe)
             // Both sides of the window: the input's frames and the filter's.
-            let plain = try pictures(try ours(folder, "null", to: "plain.mkv"))
-            let filtered = try pictures(try ours(folder, always, to: "always.mkv"))
+            let plain = try FFmpegParity.pictures(try ours(folder, "null", to: "plain.mkv"))
+            let filtered = try FFmpegParity.pictures(try ours(folder, always, to: "always.mkv"))
             let asInput = zip(frames, plain).filter { $0 == $1 }.count
             let asFiltered = zip(frames, filtered).filter { $0 == $1 }.count
             XCTAssertGreaterThan(asInput, 0, recipe)
