@@ -1,5 +1,8 @@
-// draw_box on the frame's own planes (Sources/Harbeth/Graph/PlaneBox.swift),
-// as FFmpeg's drawbox: a luma pixel p inside the frame is drawn when
+// draw_box and draw_grid on the frame's own planes
+// (Sources/Harbeth/Graph/PlaneBox.swift), as FFmpeg's drawbox and drawgrid:
+// a grid (p[10] 1) draws a luma pixel p inside the frame when
+//   (p.x - x) mod w < t or (p.y - y) mod h < t (remainders positive);
+// a box draws a luma pixel p inside the frame when
 //   box.x <= p.x < box.x + box.w, box.y <= p.y < box.y + box.h, and
 //   p.y - box.y < t or box.y + box.h - 1 - p.y < t or p.x - box.x < t or
 //   box.x + box.w - 1 - p.x < t;
@@ -7,7 +10,8 @@
 // floor((1 - a) code + a C), C the colour's code in the frame's matrix and
 // range (hb_rgb_to_yuv, rounded); with replace, C.
 // p[0..5] = x, y, width, height, thickness, replace (whole pixels, the
-// size the frame's where it was 0: DrawingFilters.packed); p[6..9] = colour.
+// size the frame's where it was 0: DrawingFilters.packed); p[6..9] = colour;
+// p[10] = 1 for a grid.
 //
 // An invocation writes one group of four samples of every plane down a
 // run of rows (HB_BLOCK: one group and run of chroma, and the luma they
@@ -20,6 +24,10 @@ bool hb_box_draws(ivec2 p, uint at) {
     ivec2 size = ivec2(int(hb_p[at + 2u]), int(hb_p[at + 3u]));
     int thickness = int(hb_p[at + 4u]);
     ivec2 from = p - corner;
+    if (hb_p[at + 10u] > 0.5) {
+        ivec2 within = ivec2(mod(vec2(from), vec2(size)));
+        return all(lessThan(p, hb_in_size)) && (within.x < thickness || within.y < thickness);
+    }
     ivec2 to = corner + size - 1 - p;
     bool inside = all(greaterThanEqual(from, ivec2(0))) && all(greaterThanEqual(to, ivec2(0)))
         && all(lessThan(p, hb_in_size));

@@ -1,10 +1,10 @@
 import Harbeth
 import XCTest
 
-/// draw_box against the numpy reference (Tests/References/spatial.py,
-/// within 2/255) on a real decoded frame: outlined, filled, translucent,
-/// replacing, past the frame's edges, with a size of 0 (the frame's), and
-/// moving with time.
+/// draw_box and draw_grid against the numpy references
+/// (Tests/References/spatial.py, within 2/255) on a real decoded frame:
+/// outlined, filled, translucent, replacing, past the frame's edges, with
+/// a size of 0 (the frame's), and moving with time.
 final class DrawingFiltersTests: XCTestCase {
     func testDrawBoxMatchesTheReference() throws {
         for chain in [
@@ -18,6 +18,20 @@ final class DrawingFiltersTests: XCTestCase {
         ] {
             try assertMatchesReference(chain, .pointwise)
         }
+    }
+
+    func testDrawGridMatchesTheReference() throws {
+        for chain in [
+            "draw_grid=width=20:height=10", "draw_grid=x=5:y=3:width=32:height=24:thickness=3:color=red",
+            "draw_grid=x=-7:y=-4:width=15:height=11:thickness=2:color=yellow@0.4",
+            "draw_grid=width=0:height=0:thickness=4:color=white",
+            "draw_grid=width=9:height=9:replace=1:color=0/1/0/0.5",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+        XCTAssertEqual(
+            Filter.drawGrid(width: 20, height: 10, color: [1, 0, 0, 1]).description,
+            "draw_grid=width=20:height=10:color=1/0/0/1")
     }
 
     func testAMovingBoxIsDrawnWhereItIsAtTheFramesTime() throws {

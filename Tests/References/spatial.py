@@ -1277,3 +1277,22 @@ def unsharp(image, v):
     b = yy + u / 0.564
     g = (yy - 0.299 * r - 0.114 * b) / 0.587
     return np.stack([r, g, b, a], axis=-1)
+
+
+@reference
+def draw_grid(image, v):
+    """FFmpeg drawgrid's lines, from its definition: every width x height
+    pixels (0: the frame's) from (x, y), thickness deep."""
+    h, w = image.shape[:2]
+    x0, y0 = int(v["x"]), int(v["y"])
+    cw = int(v["width"]) or w
+    ch = int(v["height"]) or h
+    t = int(v["thickness"])
+    px, py = np.meshgrid(np.arange(w), np.arange(h))
+    drawn = (((px - x0) % cw < t) | ((py - y0) % ch < t))[..., None]
+    color = list(v["color"]) + ([1.0] if len(v["color"]) == 3 else [])
+    box = np.asarray(color)
+    if v["replace"]:
+        return np.where(drawn, box, image)
+    blended = with_rgb(image, rgb(image) * (1 - box[3]) + box[:3] * box[3])
+    return np.where(drawn, blended, image)

@@ -2,14 +2,14 @@ import Foundation
 import HarbethTestSupport
 import XCTest
 
-/// `-vf drawbox=...` is FFmpeg's: its options, positional order and
+/// `-vf drawbox=...` and `-vf drawgrid=...` are FFmpeg's: their options, positional order and
 /// expressions (x, y, w, h and t may refer to each other, iw and ih to the
 /// frame) become draw_box, which on 8-bit planar YUV alone runs on the
 /// planes. Opaque boxes decode to exactly FFmpeg's frames (each frame's
 /// MD5) at an even and an odd size and on 4:4:4; a translucent box's luma
 /// is FFmpeg's exactly, and its chroma is blended once (FFmpeg 5.1 blends
 /// a chroma sample again for each of its luma pixels), checked against
-/// the input's own samples. Before, drawbox was an unknown filter.
+/// the input's own samples. Before, drawbox and drawgrid were unknown filters.
 final class DrawboxCLITests: XCTestCase {
     /// FFmpeg rounds a colour's codes in 10-bit fixed point, which is one
     /// code off the exact conversion for some colours (green's Y is 144
@@ -25,10 +25,13 @@ final class DrawboxCLITests: XCTestCase {
             "drawbox=x=-20:y=100:w=50:h=50:c=0xFF00FF:t=2", "drawbox=x=iw-w-10:y=10:color=white",
             "drawbox=x=(iw-w)/2:y=(ih-h)/2:width=81:height=61:color=pink:thickness='max(2,w/20)'",
             "drawbox=x=10.9:y=-0.5:w=20.7:h=15:color=magenta:t=0", "drawbox=x=5:y=5:w=30:h=30:c=orange:t=4:replace=1",
+            "drawgrid=w=20:h=10:t=2:c=red", "drawgrid=x=5:y=3:w=20:h=10:c=white",
+            "drawgrid=x=-7:y=-4:w=iw/8:h=ih/6:t=3:c=yellow", "drawgrid=width=100:height=100:thickness=2:color=blue",
+            "drawgrid=0:0:40:30:magenta:2",
         ]
         try FFmpegParity.assertExactlyFFmpegs(
             recipes, inputs: ["cli-clip.mp4", "drawbox-odd.mkv", "drawbox-444.mkv"], in: folder,
-            plan: "draw_box on the planes")
+            plan: "on the planes")
     }
 
     /// A translucent box: luma as FFmpeg's; each chroma sample with a luma
@@ -100,6 +103,10 @@ final class DrawboxCLITests: XCTestCase {
             ["-vf", "drawbox=w=40:h=sar*30", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'drawbox=w=40:h=sar*30': drawbox h='sar*30': unknown name 'sar' (drawbox's variables here"
                 + " are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI) at column 16")
+        try Tool.assertUsageError(
+            ["-vf", "drawgrid=w=20:h=20:t=fill", "--null", "cli-clip.mp4"], in: folder,
+            "filter chain 'drawgrid=w=20:h=20:t=fill': drawgrid t='fill': unknown name 'fill' (drawgrid's variables"
+                + " here are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI) at column 22")
         try Tool.assertUsageError(
             ["-vf", "drawbox=color=invert", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'drawbox=color=invert': drawbox color='invert' is invalid at column 15; expected a colour"

@@ -23,8 +23,8 @@ extension FilterChainParser {
     /// `negate` is `lut_yuv` of negval; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
-    /// rotate in degrees at FFmpeg's output size; `drawbox` is `draw_box`
-    /// (`drawboxArguments`). Nil for other names. The
+    /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
+    /// are `draw_box` and `draw_grid` (`drawArguments`). Nil for other names. The
     /// parser asks for hue and rotate only where `writesFFmpegForm` says
     /// their values are FFmpeg's.
     func ffmpegEquivalent(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> (
@@ -68,9 +68,9 @@ extension FilterChainParser {
         case "rotate":
             guard let rotate = catalog.descriptor(named: "rotate") else { return nil }
             return (rotate, try Self.rotateArguments(arguments, column: column))
-        case "drawbox":
-            guard let drawBox = catalog.descriptor(named: "draw_box") else { return nil }
-            return (drawBox, try Self.drawboxArguments(arguments, column: column))
+        case "drawbox", "drawgrid":
+            guard let draw = catalog.descriptor(named: name == "drawbox" ? "draw_box" : "draw_grid") else { return nil }
+            return (draw, try Self.drawArguments(arguments, filter: name, column: column))
         case "unsharp":
             // FFmpeg's short names for unsharp's own values.
             guard let unsharp = catalog.descriptor(named: "unsharp") else { return nil }

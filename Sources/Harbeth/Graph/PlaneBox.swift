@@ -1,4 +1,4 @@
-/// A draw_box written back in the frame's own layout runs on the planes
+/// A draw_box or draw_grid written back in the frame's own layout runs on the planes
 /// (io/planes_box.glsl), as FFmpeg's drawbox does: each drawn sample of Y,
 /// U and V becomes floor((1 - a) code + a colour code), the colour's codes
 /// in the frame's own matrix and range (`hb_rgb_to_yuv`), the colour itself
@@ -20,7 +20,8 @@ enum PlaneBox {
     /// Whether `filters` draw a box on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
-        return filter.descriptor == DrawingFilters.drawBox && filter.nodeInputSizes.isEmpty
+        return [DrawingFilters.drawBox, DrawingFilters.drawGrid].contains(filter.descriptor)
+            && filter.nodeInputSizes.isEmpty
             && outputLayout == input.layout && PlaneDenoise.layouts.contains(input.layout)
     }
 

@@ -1,24 +1,28 @@
 extension FilterChainParser {
-    /// FFmpeg drawbox's values (positional `x:y:width:height:color:thickness:replace`,
-    /// also `w`, `h`, `c`, `t`) as draw_box's. Its x, y, w, h and t are
+    /// FFmpeg drawbox's or drawgrid's values (`filter`; positional
+    /// `x:y:width:height:color:thickness:replace`, also `w`, `h`, `c`, `t`)
+    /// as draw_box's or draw_grid's. Their x, y, w, h and t are
     /// expressions that may read each other and the frame's size (`iw`,
     /// `in_w`, `ih`, `in_h`): each is written out in terms of the frame's
     /// size alone, the others it reads put in its place, as FFmpeg
     /// evaluates them in turn (a width of 0, the frame's, reads as 0). A
     /// circle of them, a name drawbox does not know here (`sar`, `dar`,
     /// `hsub`, `vsub`) and `color=invert` are refused with the column.
-    /// `t=fill` fills the box.
-    static func drawboxArguments(_ arguments: [Argument], column: Int) throws(FilterChainError) -> [Argument] {
+    /// drawbox's `t=fill` fills the box.
+    static func drawArguments(_ arguments: [Argument], filter: String, column: Int) throws(FilterChainError)
+        -> [Argument]
+    {
         let given = try ffmpegOptions(
-            arguments, filter: "drawbox",
+            arguments, filter: filter,
             order: [
                 ("x", ["x"]), ("y", ["y"]), ("w", ["width", "w"]), ("h", ["height", "h"]), ("color", ["color", "c"]),
                 ("t", ["thickness", "t"]), ("replace", ["replace"]),
             ],
             valid: ["x", "y", "width (w)", "height (h)", "color (c)", "thickness (t)", "replace"])
-        let fills = given["t"]?.value.trimmingSpaces() == "fill"
-        var expressions = DrawboxExpressions()
-        for (name, fallback) in [("x", "0"), ("y", "0"), ("w", "0"), ("h", "0"), ("t", "3")] {
+        let fills = filter == "drawbox" && given["t"]?.value.trimmingSpaces() == "fill"
+        var expressions = DrawboxExpressions(filter: filter)
+        let thickness = filter == "drawbox" ? "3" : "1"
+        for (name, fallback) in [("x", "0"), ("y", "0"), ("w", "0"), ("h", "0"), ("t", thickness)] {
             if name == "t", fills { continue }
             let argument = given[name]
             let text = argument?.value.trimmingSpaces() ?? fallback
@@ -40,7 +44,7 @@ extension FilterChainParser {
             let text = color.value.trimmingSpaces()
             if text == "invert" {
                 throw .invalidValue(
-                    filter: "drawbox", parameter: "color", text: text,
+                    filter: filter, parameter: "color", text: text,
                     expected: "a colour (inverting the luma, color=invert, is not supported)",
                     column: color.valueColumn)
             }
@@ -68,9 +72,12 @@ extension FilterChainParser {
     }
 }
 
-/// drawbox's x, y, w, h and t as FFmpeg writes them, each written out in
-/// terms of the frame's size alone.
+/// drawbox's (or drawgrid's) x, y, w, h and t as FFmpeg writes them, each
+/// written out in terms of the frame's size alone.
 private struct DrawboxExpressions {
+    /// The FFmpeg filter they are of, for errors.
+    let filter: String
+
     /// The names one expression may read of another's.
     static let boxNames: Set<String> = ["x", "y", "w", "h", "t"]
     /// The frame's size under each of its names, as draw_box reads it.
@@ -78,6 +85,10 @@ private struct DrawboxExpressions {
     static let constants: Set<String> = ["PI", "E", "PHI"]
 
     private var definitions: [String: (text: String, argument: FilterChainParser.Argument?)] = [:]
+
+    init(filter: String) {
+        self.filter = filter
+    }
 
     /// Takes `text` as `name`'s expression, refusing a name drawbox does
     /// not know here and a malformed expression, at the column in the
@@ -92,8 +103,8 @@ private struct DrawboxExpressions {
                 checked[token.offset] = "1"
             } else if Self.frameNames[token.name] == nil, !Self.constants.contains(token.name) {
                 throw .invalidExpression(
-                    filter: "drawbox", parameter: name, text: text,
-                    reason: "unknown name '\(token.name)' (drawbox's variables here are x, y, w, h, t, iw (or in_w),"
+                    filter: filter, parameter: name, text: text,
+                    reason: "unknown name '\(token.name)' (\(filter)'s variables here are x, y, w, h, t, iw (or in_w),"
                         + " ih (or in_h); the constants PI, E, PHI)", column: start + token.offset)
             }
         }
@@ -101,7 +112,7 @@ private struct DrawboxExpressions {
             _ = try ParameterExpression(parsing: String(checked))
         } catch {
             throw .invalidExpression(
-                filter: "drawbox", parameter: name, text: text, reason: error.reason, column: start + error.column - 1)
+                filter: filter, parameter: name, text: text, reason: error.reason, column: start + error.column - 1)
         }
         definitions[name] = (text, argument)
     }
@@ -118,7 +129,7 @@ private struct DrawboxExpressions {
             // Only t, when it is fill, has no expression.
             let root = definitions[trail[0]]!
             throw .invalidExpression(
-                filter: "drawbox", parameter: trail[0], text: root.text,
+                filter: filter, parameter: trail[0], text: root.text,
                 reason: "t is fill, which is no number to read", column: column(of: trail, in: root))
         }
         var result = ""
@@ -135,7 +146,7 @@ private struct DrawboxExpressions {
                     let root = definitions[trail[0]]!
                     let circle = (trail + [token.name]).joined(separator: " → ")
                     throw .invalidExpression(
-                        filter: "drawbox", parameter: trail[0], text: root.text,
+                        filter: filter, parameter: trail[0], text: root.text,
                         reason: "\(trail[0]) refers back to itself (\(circle))",
                         column: column(of: trail + [token.name], in: root))
                 }
