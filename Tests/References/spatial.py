@@ -1235,12 +1235,17 @@ def draw_box(image, v):
     px, py = np.meshgrid(np.arange(w), np.arange(h))
     inside = (px >= x0) & (px < x0 + bw) & (py >= y0) & (py < y0 + bh)
     edge = (py - y0 < t) | (y0 + bh - 1 - py < t) | (px - x0 < t) | (x0 + bw - 1 - px < t)
-    drawn = (inside & edge)[..., None]
-    color = list(v["color"]) + ([1.0] if len(v["color"]) == 3 else [])
-    box = np.asarray(color)
+    return painted(image, inside & edge, v)
+
+
+def painted(image, drawn, v):
+    """`image` with v's colour where `drawn`: blended by its alpha, or as it
+    is with replace (draw_box's and draw_grid's)."""
+    drawn = drawn[..., None]
+    color = np.asarray(list(v["color"]) + ([1.0] if len(v["color"]) == 3 else []))
     if v["replace"]:
-        return np.where(drawn, box, image)
-    blended = with_rgb(image, rgb(image) * (1 - box[3]) + box[:3] * box[3])
+        return np.where(drawn, color, image)
+    blended = with_rgb(image, rgb(image) * (1 - color[3]) + color[:3] * color[3])
     return np.where(drawn, blended, image)
 
 
@@ -1289,10 +1294,4 @@ def draw_grid(image, v):
     ch = int(v["height"]) or h
     t = int(v["thickness"])
     px, py = np.meshgrid(np.arange(w), np.arange(h))
-    drawn = (((px - x0) % cw < t) | ((py - y0) % ch < t))[..., None]
-    color = list(v["color"]) + ([1.0] if len(v["color"]) == 3 else [])
-    box = np.asarray(color)
-    if v["replace"]:
-        return np.where(drawn, box, image)
-    blended = with_rgb(image, rgb(image) * (1 - box[3]) + box[:3] * box[3])
-    return np.where(drawn, blended, image)
+    return painted(image, ((px - x0) % cw < t) | ((py - y0) % ch < t), v)
