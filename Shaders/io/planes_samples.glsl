@@ -105,8 +105,8 @@ vec4 hb_middle_group(int plane, int row, int g, int lastRow) {
 }
 
 #ifdef HB_MAPS_GROUPS
-// A pass that maps each group of four samples on its own (eq, draw_box,
-// unsharp) defines hb_map_group; this walks the block: one group and run
+// A pass that maps each group of four samples on its own (eq, draw_box)
+// defines hb_map_group; this walks the block: one group and run
 // of rows of each plane (HB_BLOCK, the plane's share of it), each group of
 // the source through hb_map_group into the output.
 vec4 hb_map_group(int plane, int row, int g, vec4 codes);

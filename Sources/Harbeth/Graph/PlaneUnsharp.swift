@@ -11,8 +11,9 @@ enum PlaneUnsharp {
     static let stage = FilterStage(
         .kernel(samples: false), function: "hb_planes_unsharp", code: .embedded("io/planes_unsharp.glsl"))
 
-    /// Chroma rows an invocation writes down one group of four samples.
-    static let run = 4
+    /// Chroma rows an invocation writes down one group of four samples
+    /// (each row's horizontal sums serve the run's rows).
+    static let run = 8
 
     /// Whether `filters` run as unsharp on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {

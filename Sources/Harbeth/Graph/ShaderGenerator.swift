@@ -245,7 +245,7 @@ struct ShaderGenerator {
         var text = prelude + (try frameAccess(source: true, destination: true))
         // Passes that map each group on its own share planes_samples' walk.
         switch samples {
-        case .eq, .box, .unsharp: defines["HB_MAPS_GROUPS"] = "1"
+        case .eq, .box: defines["HB_MAPS_GROUPS"] = "1"
         default: break
         }
         text += try Self.embeddedWithLine("io/planes_samples.glsl")
