@@ -411,6 +411,9 @@ private struct PlanBuilder {
             // A wide box: running sums on a CPU-class device.
             ("box_blur40", "box_blur=radius=40", "avgblur=sizeX=40", 1.0),
             ("unsharp", "unsharp_mask", "unsharp", 1.0),
+            // FFmpeg's unsharp itself (UnsharpFilter: its binomial masks in
+            // its fixed point on the planes, FFmpeg's output bit for bit).
+            ("unsharp-ffmpeg", "unsharp", "unsharp", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
             // Issue 16's quality filters against FFmpeg's CPU filters of the
             // same job (deband and cas by other algorithms; nlmeans is the
