@@ -29,6 +29,13 @@ final class UnsharpFilterTests: XCTestCase {
                     + " limit is half sizes that add up to 12 (13x13, 23x3)")
         }
         XCTAssertNoThrow(try FilterChain(parsing: "unsharp=23:3:1:3:23:1"))
+        XCTAssertThrowsError(try FilterChain(parsing: "unsharp=luma_msize_x='3+2*n'")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "unsharp luma_msize_x='3+2*n' is invalid; expected an odd size, 3...23 (a mask's size does not move)")
+        }
+        // The amounts may move.
+        XCTAssertNoThrow(try FilterChain(parsing: "unsharp=luma_amount='sin(t)'"))
     }
 
     func testSwiftInitialiserIsTheTextForm() throws {

@@ -46,8 +46,14 @@ enum UnsharpFilter {
         for kind in kinds {
             for axis in ["x", "y"] {
                 let name = "\(kind)_msize_\(axis)"
+                // A mask's size decides how far the pass reads, as FFmpeg's does once.
+                if let animated = values.values[name]?.animated {
+                    throw .invalidValue(
+                        filter: "unsharp", parameter: name, text: animated.description,
+                        expected: "an odd size, 3...23 (a mask's size does not move)", column: nil)
+                }
                 let size = values.integer(name)
-                guard size % 2 == 1 || values.animated.contains(name) else {
+                guard size % 2 == 1 else {
                     throw .invalidValue(
                         filter: "unsharp", parameter: name, text: "\(size)", expected: "an odd size, 3...23",
                         column: nil)
