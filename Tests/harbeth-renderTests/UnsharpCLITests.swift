@@ -19,6 +19,8 @@ final class UnsharpCLITests: XCTestCase {
             "unsharp", "unsharp=5:5:1.0:5:5:0.0", "unsharp=3:3:1.5", "unsharp=7:7:-2",
             "unsharp=luma_msize_x=13:luma_msize_y=13:luma_amount=2.5", "unsharp=lx=23:ly=3:la=0.3:cx=3:cy=3:ca=1.2",
             "unsharp=5:5:0.8:9:7:-0.7", "unsharp=la=5:lx=3:ly=23",
+            // After another filter on the planes: segments, each FFmpeg's.
+            "drawgrid=w=iw/4:h=ih/4:t=2:c=white,unsharp=7:7:1.5",
         ]
         try FFmpegParity.assertExactlyFFmpegs(
             recipes, inputs: ["cli-clip.mp4", "unsharp-odd.mkv", "unsharp-422.mkv", "unsharp-444.mkv"], in: folder,
