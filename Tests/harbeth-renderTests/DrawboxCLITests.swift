@@ -28,6 +28,9 @@ final class DrawboxCLITests: XCTestCase {
             "drawgrid=w=20:h=10:t=2:c=red", "drawgrid=x=5:y=3:w=20:h=10:c=white",
             "drawgrid=x=-7:y=-4:w=iw/8:h=ih/6:t=3:c=yellow", "drawgrid=width=100:height=100:thickness=2:color=blue",
             "drawgrid=0:0:40:30:magenta:2",
+            // Two shapes: segments on the planes, not one pass through RGB,
+            // which would halve a thin line's chroma.
+            "drawbox=10:10:50:40:red:fill,drawgrid=w=20:h=20:c=blue",
         ]
         try FFmpegParity.assertExactlyFFmpegs(
             recipes, inputs: ["cli-clip.mp4", "drawbox-odd.mkv", "drawbox-444.mkv"], in: folder,

@@ -323,7 +323,10 @@ enum GraphCompiler {
         // float RGBA images on (each boundary 16 bytes a pixel, against 3
         // for 8-bit 4:2:0 planes), or when the segments are as few. One
         // general pass that converts, runs everything and converts back
-        // stays one pass.
+        // stays one pass, unless it draws shapes: through RGB a chroma
+        // sample takes the mean of its luma pixels, so a line one pixel
+        // wide would get half its colour, where on the planes (and in
+        // FFmpeg) it gets all of it.
         let general = try chain(
             input: input, filters: filters, output: .buffer(outputLayout), fusion: true, deviceClass: deviceClass)
         if general.staysOnPlanes { return general }
@@ -331,6 +334,7 @@ enum GraphCompiler {
             let segmented = try segments(
                 input: input, filters: filters, outputLayout: outputLayout, deviceClass: deviceClass),
             general.passes.count > 1 || segmented.passes.count <= general.passes.count
+                || filters.contains(where: PlaneBox.draws)
         else { return general }
         return segmented
     }

@@ -20,9 +20,13 @@ enum PlaneBox {
     /// Whether `filters` draw a box on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
-        return [DrawingFilters.drawBox, DrawingFilters.drawGrid].contains(filter.descriptor)
-            && filter.nodeInputSizes.isEmpty
+        return draws(filter) && filter.nodeInputSizes.isEmpty
             && outputLayout == input.layout && PlaneDenoise.layouts.contains(input.layout)
+    }
+
+    /// Whether `filter` draws a box or a grid.
+    static func draws(_ filter: Filter) -> Bool {
+        [DrawingFilters.drawBox, DrawingFilters.drawGrid].contains(filter.descriptor)
     }
 
     /// The luma pixels one invocation covers: one group of chroma samples
