@@ -308,22 +308,18 @@ struct ShaderGenerator {
             defines["HB_PATCH"] = "\(shape.patch)"
             defines["HB_RESEARCH"] = "\(shape.research)"
             text += try Self.embeddedWithLine("io/planes_denoise.glsl")
-        case .deband:
+        case .deband, .eq, .box, .unsharp:
+            // No intermediate planes: source to output, each its own file.
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
-            text += try Self.embeddedWithLine("io/planes_deband.glsl")
-        case .eq:
-            defines["HB_SCALE"] = "1.0"
-            defines["HB_OFFSET"] = "0.0"
-            text += try Self.embeddedWithLine("io/planes_eq.glsl")
-        case .box:
-            defines["HB_SCALE"] = "1.0"
-            defines["HB_OFFSET"] = "0.0"
-            text += try Self.embeddedWithLine("io/planes_box.glsl")
-        case .unsharp:
-            defines["HB_SCALE"] = "1.0"
-            defines["HB_OFFSET"] = "0.0"
-            text += try Self.embeddedWithLine("io/planes_unsharp.glsl")
+            let file =
+                switch samples {
+                case .deband: "planes_deband"
+                case .eq: "planes_eq"
+                case .box: "planes_box"
+                default: "planes_unsharp"
+                }
+            text += try Self.embeddedWithLine("io/\(file).glsl")
         }
         text += try Self.embeddedWithLine("common/main.glsl")
         let workgroup = Self.samplesWorkgroup(of: samples)
