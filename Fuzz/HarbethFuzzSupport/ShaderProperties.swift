@@ -88,7 +88,7 @@ public enum ShaderProperties {
             return .number(current == 1 ? 0 : 1)
         case .list(let count):
             return .list(Array(repeating: range.lowerBound, count: count.lowerBound))
-        case .choice, .text, .sampleExpression:
+        case .choice, .text, .expression:
             return parameter.defaultValue
         }
     }

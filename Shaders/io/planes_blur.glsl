@@ -148,15 +148,6 @@ void hb_walk_row(int plane, int row, uint data) {
     }
 }
 #else
-#ifdef HB_TEXEL_FRAMES
-layout(set = 0, binding = HB_SCRATCH_BINDING, r32ui) uniform restrict highp uimageBuffer hb_scratch_texels;
-uint hb_scratch_at(int index) { return imageLoad(hb_scratch_texels, index).x; }
-void hb_scratch_put(int index, uint value) { imageStore(hb_scratch_texels, index, uvec4(value)); }
-#else
-layout(std430, set = 0, binding = HB_SCRATCH_BINDING) restrict buffer HBScratch { uint hb_scratch[]; };
-uint hb_scratch_at(int index) { return hb_scratch[index]; }
-void hb_scratch_put(int index, uint value) { hb_scratch[index] = value; }
-#endif
 
 int hb_scratch_word(int plane, int row, int g) {
     return (hb_out_planes[plane].z + row * hb_out_planes[plane].w + g * 8) >> 2;

@@ -1,12 +1,26 @@
 // Helpers of the passes that filter the planes' samples (io/planes_blur.glsl,
 // io/planes_resize.glsl, io/planes_neighbours.glsl, io/planes_denoise.glsl,
-// io/planes_deband.glsl): planes 1 and 2 are
+// io/planes_deband.glsl, io/planes_boxblur.glsl and others): planes 1 and 2 are
 // subsampled by HB_SHIFT_X, HB_SHIFT_Y, plane 3 (alpha) is not; samples go
 // four at a time (a group: one word of 8-bit samples, two of 16-bit ones).
 // Each pass defines hb_plane_pass, its part of the block in one plane;
 // hb_store_block runs it for every plane.
 
 void hb_plane_pass(int plane, ivec2 base);
+
+#ifdef HB_SCRATCH_BINDING
+// Scratch planes, read and written (a recursive blur's columns, boxblur's
+// columns): the planes buffer at binding HB_SCRATCH_BINDING, as words.
+#ifdef HB_TEXEL_FRAMES
+layout(set = 0, binding = HB_SCRATCH_BINDING, r32ui) uniform restrict highp uimageBuffer hb_scratch_texels;
+uint hb_scratch_at(int index) { return imageLoad(hb_scratch_texels, index).x; }
+void hb_scratch_put(int index, uint value) { imageStore(hb_scratch_texels, index, uvec4(value)); }
+#else
+layout(std430, set = 0, binding = HB_SCRATCH_BINDING) restrict buffer HBScratch { uint hb_scratch[]; };
+uint hb_scratch_at(int index) { return hb_scratch[index]; }
+void hb_scratch_put(int index, uint value) { hb_scratch[index] = value; }
+#endif
+#endif
 
 void hb_store_block(ivec2 base) {
     hb_plane_pass(0, base);

@@ -1249,16 +1249,30 @@ def painted(image, drawn, v):
     return np.where(drawn, blended, image)
 
 
+def bt601_planes(image):
+    """Y, U, V by BT.601 from RGB (U = 0.564 (B - Y), V = 0.713 (R - Y)) and alpha."""
+    c = rgb(image)
+    y = c @ np.array([0.299, 0.587, 0.114])
+    return [y, 0.564 * (c[..., 2] - y), 0.713 * (c[..., 0] - y), image[..., 3]]
+
+
+def bt601_image(planes):
+    """RGBA back from bt601_planes' Y, U, V and alpha."""
+    y, u, v, a = planes
+    r = y + v / 0.713
+    b = y + u / 0.564
+    g = (y - 0.299 * r - 0.114 * b) / 0.587
+    return np.stack([r, g, b, a], axis=-1)
+
+
 @reference
 def unsharp(image, v):
     """FFmpeg's unsharp on RGB: Y, U, V by BT.601 from RGB, each blurred by
     its kind's binomial mask (clamp-to-edge) and sharpened by its amount
     (trunc(65536 amount) / 65536), then back to RGB."""
     from math import comb
-    c = rgb(image)
-    y = c @ np.array([0.299, 0.587, 0.114])
-    planes = [y, 0.564 * (c[..., 2] - y), 0.713 * (c[..., 0] - y), image[..., 3]]
-    h, w = y.shape
+    planes = bt601_planes(image)
+    h, w = planes[0].shape
 
     def blur(plane, sx, sy):
         out = np.zeros_like(plane)
@@ -1277,11 +1291,7 @@ def unsharp(image, v):
         sx, sy = int(v[kind + "_msize_x"]) // 2, int(v[kind + "_msize_y"]) // 2
         for k in indices:
             result[k] = planes[k] + (planes[k] - blur(planes[k], sx, sy)) * amount
-    yy, u, vv, a = result
-    r = yy + vv / 0.713
-    b = yy + u / 0.564
-    g = (yy - 0.299 * r - 0.114 * b) / 0.587
-    return np.stack([r, g, b, a], axis=-1)
+    return bt601_image(result)
 
 
 @reference
@@ -1295,3 +1305,78 @@ def draw_grid(image, v):
     t = int(v["thickness"])
     px, py = np.meshgrid(np.arange(w), np.arange(h))
     return painted(image, ((px - x0) % cw < t) | ((py - y0) % ch < t), v)
+
+
+@reference
+def boxblur(image, v):
+    """FFmpeg's boxblur on RGB: Y, U, V by BT.601 from RGB and alpha, each
+    blurred by a box of its kind's radius power times along the rows, then
+    power times down the columns, the edges mirrored (m(-1) = 0), in
+    floats; then back to RGB. A radius is read as FFmpeg's expression of
+    the frame at full size (cw = w)."""
+    planes = bt601_planes(image)
+    h, w = planes[0].shape
+    names = {"w": w, "h": h, "cw": w, "ch": h, "hsub": 1, "vsub": 1, "min": min, "max": max}
+
+    def box(plane, radius, axis):
+        padded = np.pad(plane, [(radius, radius) if a == axis else (0, 0) for a in range(2)], mode="symmetric")
+        windows = np.cumsum(np.insert(padded, 0, 0, axis=axis), axis=axis)
+        size = plane.shape[axis]
+        ends = np.take(windows, np.arange(2 * radius + 1, 2 * radius + 1 + size), axis=axis)
+        starts = np.take(windows, np.arange(size), axis=axis)
+        return (ends - starts) / (2 * radius + 1)
+
+    result = list(planes)
+    for kind, indices in (("luma", [0]), ("chroma", [1, 2]), ("alpha", [3])):
+        text = str(v.get(kind + "_radius", "")) or str(v["luma_radius"])
+        radius = int(eval(text, {"__builtins__": {}}, names))
+        power = int(v[kind + "_power"])
+        if power < 0:
+            power = int(v["luma_power"])
+        for k in indices:
+            for axis in (1, 0):
+                for _ in range(power if radius > 0 else 0):
+                    result[k] = box(result[k], radius, axis)
+    return bt601_image(result)
+
+
+@reference
+def gblur(image, v):
+    """FFmpeg's gblur on RGB as FFmpeg runs it on planar G, B, R, A: its
+    recursive filter in floats (Alvarez and Mazorra's, Getreuer's code as
+    FFmpeg keeps it), steps times along each row, then down each column,
+    scaled by both postscales; the planes whose bit of `planes` is 0 kept."""
+    sigma, steps, planes = float(v["sigma"]), int(v["steps"]), int(v["planes"])
+    sigma_v = float(v["sigmaV"])
+    if sigma_v < 0:
+        sigma_v = sigma
+    if sigma <= 0:
+        return image
+
+    def params(s):
+        lam = float(np.float32(s) * np.float32(s)) / (2.0 * steps)
+        nu = (1.0 + 2.0 * lam - math.sqrt(1.0 + 4.0 * lam)) / (2.0 * lam)
+        return nu, 1.0 / (1.0 - nu), (nu / lam) ** steps
+
+    def run(lines, nu, boundary):
+        lines = lines.copy()
+        n = lines.shape[1]
+        for _ in range(steps):
+            lines[:, 0] *= boundary
+            for x in range(1, n):
+                lines[:, x] += nu * lines[:, x - 1]
+            lines[:, n - 1] *= boundary
+            for x in range(n - 1, 0, -1):
+                lines[:, x - 1] += nu * lines[:, x]
+        return lines
+
+    nu, b, post = params(sigma)
+    nu_v, b_v, post_v = params(sigma_v)
+    out = image.copy()
+    # FFmpeg's plane k of planar G, B, R, A: channel 1, 2, 0, 3.
+    for bit, channel in ((1, 1), (2, 2), (4, 0), (8, 3)):
+        if planes & bit:
+            plane = run(image[..., channel].astype(np.float64), nu, b)
+            plane = run(plane.T, nu_v, b_v).T
+            out[..., channel] = plane * post * post_v
+    return out

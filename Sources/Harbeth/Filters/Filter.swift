@@ -344,9 +344,9 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
             }
         case (.text, .text):
             break
-        case (.sampleExpression, .text(let text)):
+        case (.expression(let names), .text(let text)):
             do {
-                _ = try ParameterExpression(parsing: text, ofSample: true)
+                if !(names == .planes && text.isEmpty) { _ = try ParameterExpression(parsing: text, names: names) }
             } catch {
                 throw .invalidExpression(
                     filter: filter, parameter: parameter.name, text: text, reason: error.reason, column: nil)

@@ -52,7 +52,9 @@ extension FilterCatalog {
     }
 
     private static func defaultText(_ parameter: FilterParameter) -> String {
-        if case .text("") = parameter.defaultValue { return "required" }
+        // An empty expression stands for another value (boxblur's chroma
+        // radius: luma's, as its summary says).
+        if case .text("") = parameter.defaultValue { return parameter.type == .text ? "required" : "empty" }
         if parameter.type == .boolean { return parameter.defaultValue.number == 1 ? "true" : "false" }
         return "`" + parameter.defaultValue.description + "`"
     }

@@ -394,9 +394,9 @@ struct FilterChainParser {
             return .list(numbers)
         case .text:
             return .text(text)
-        case .sampleExpression:
+        case .expression(let names):
             do {
-                _ = try ParameterExpression(parsing: text, ofSample: true)
+                if !(names == .planes && text.isEmpty) { _ = try ParameterExpression(parsing: text, names: names) }
             } catch {
                 throw .invalidExpression(
                     filter: filter, parameter: parameter.name, text: text, reason: error.reason, column: error.column)

@@ -1,9 +1,16 @@
 extension FilterChainParser {
-    /// FFmpeg unsharp's short names for its options.
-    static let unsharpShortNames = [
-        "lx": "luma_msize_x", "ly": "luma_msize_y", "la": "luma_amount", "cx": "chroma_msize_x",
-        "cy": "chroma_msize_y", "ca": "chroma_amount", "ax": "alpha_msize_x", "ay": "alpha_msize_y",
-        "aa": "alpha_amount",
+    /// The short names FFmpeg's unsharp and boxblur give their options,
+    /// by filter: catalog filters of the same names take the long ones.
+    static let shortNames = [
+        "unsharp": [
+            "lx": "luma_msize_x", "ly": "luma_msize_y", "la": "luma_amount", "cx": "chroma_msize_x",
+            "cy": "chroma_msize_y", "ca": "chroma_amount", "ax": "alpha_msize_x", "ay": "alpha_msize_y",
+            "aa": "alpha_amount",
+        ],
+        "boxblur": [
+            "lr": "luma_radius", "lp": "luma_power", "cr": "chroma_radius", "cp": "chroma_power",
+            "ar": "alpha_radius", "ap": "alpha_power",
+        ],
     ]
 
     /// FFmpeg's scale flags that name one of resize's methods.
@@ -71,14 +78,14 @@ extension FilterChainParser {
         case "drawbox", "drawgrid":
             guard let draw = catalog.descriptor(named: name == "drawbox" ? "draw_box" : "draw_grid") else { return nil }
             return (draw, try Self.drawArguments(arguments, filter: name, column: column))
-        case "unsharp":
-            // FFmpeg's short names for unsharp's own values.
-            guard let unsharp = catalog.descriptor(named: "unsharp") else { return nil }
+        case "unsharp", "boxblur":
+            // FFmpeg's short names for the catalog filter's own values.
+            guard let filter = catalog.descriptor(named: name), let short = Self.shortNames[name] else { return nil }
             return (
-                unsharp,
+                filter,
                 arguments.map { argument in
                     var renamed = argument
-                    renamed.key = argument.key.map { Self.unsharpShortNames[$0] ?? $0 }
+                    renamed.key = argument.key.map { short[$0] ?? $0 }
                     return renamed
                 }
             )
@@ -232,13 +239,14 @@ extension FilterChainParser {
     /// degrees), unless catalog rotate's own `fill`, `expand`, `w`, `h` or
     /// `edge` is given.
     static func writesFFmpegForm(_ name: String, _ arguments: [Argument]) -> Bool {
-        // (unsharp: FFmpeg's short names, lx for luma_msize_x and so on.)
+        // (unsharp and boxblur: FFmpeg's short names, lx for luma_msize_x,
+        // lr for luma_radius and so on.)
         let keys = arguments.compactMap(\.key)
         switch name {
         case "hue":
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
-        case "unsharp":
-            return keys.contains { unsharpShortNames[$0] != nil }
+        case "unsharp", "boxblur":
+            return keys.contains { shortNames[name]?[$0] != nil }
         case "rotate":
             // Catalog rotate's own options make it catalog rotate (as its
             // written form, its description, has them).

@@ -560,7 +560,7 @@ public struct FilterValues: Sendable, Hashable {
             case .number, .integer, .boolean: packed.append(Float(number(parameter.name)))
             case .choice: packed.append(Float(choiceIndex(parameter.name)))
             case .list: packed += list(parameter.name).map(Float.init)
-            case .text, .sampleExpression: break
+            case .text, .expression: break
             }
         }
         return packed

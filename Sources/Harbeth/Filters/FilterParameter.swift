@@ -15,9 +15,11 @@ public struct FilterParameter: Sendable, Hashable {
         case list(count: ClosedRange<Int>)
         /// Free text, such as a file path.
         case text
-        /// An expression of one sample's code (`ParameterExpression(parsing:ofSample:)`),
-        /// as FFmpeg's lut filters take: `negval`, `val*1.2`; held as text.
-        case sampleExpression
+        /// An expression held as text, of the names given: one sample's
+        /// code (`.sample`), as FFmpeg's lut filters take (`negval`,
+        /// `val*1.2`), or a frame's planes (`.planes`), as FFmpeg boxblur's
+        /// radii (`min(cw,ch)/20`).
+        case expression(ParameterExpression.Names)
 
         public var description: String {
             switch self {
@@ -29,7 +31,8 @@ public struct FilterParameter: Sendable, Hashable {
                 return count.lowerBound == count.upperBound
                     ? "list of \(count.lowerBound)" : "list of \(count.lowerBound)...\(count.upperBound)"
             case .text: return "text"
-            case .sampleExpression: return "expression of val"
+            case .expression(.planes): return "expression of w, h, cw, ch, hsub, vsub"
+            case .expression: return "expression of val"
             }
         }
     }
@@ -150,7 +153,17 @@ public struct FilterParameter: Sendable, Hashable {
     /// An expression of one sample's code (`negval`, `val*1.2`), evaluated
     /// for every code into a table: data, not a shader's structure.
     public static func sampleExpression(_ name: String, default value: String, summary: String) -> FilterParameter {
-        FilterParameter(name, .sampleExpression, default: .text(value), summary: summary)
+        FilterParameter(name, .expression(.sample), default: .text(value), summary: summary)
+    }
+
+    /// An expression of a frame's planes' sizes (`w`, `h`, `cw`, `ch`,
+    /// `hsub`, `vsub`), as FFmpeg boxblur's radii take; evaluated where
+    /// the frame's layout is known. Empty text may mean another value's.
+    public static func planeExpression(_ name: String, default value: String = "", summary: String)
+        -> FilterParameter
+    {
+        // Structural: a plan checks each plane's radius against its size once.
+        FilterParameter(name, .expression(.planes), default: .text(value), summary: summary, structural: true)
     }
 
     /// The default and range as the catalog prints them.
@@ -179,7 +192,7 @@ public struct FilterParameter: Sendable, Hashable {
         case (.list(let count), .list(let values)):
             guard count.contains(values.count) else { return nil }
             return .list(values.map(clamp))
-        case (.text, .text), (.sampleExpression, .text):
+        case (.text, .text), (.expression, .text):
             return value
         default:
             return nil

@@ -49,7 +49,7 @@ public struct ParameterField: Sendable, Hashable, ExpressibleByStringLiteral {
             case .list(let count):
                 guard count.lowerBound == count.upperBound else { return nil }
                 fields.append(ParameterField(parameter.name, count: count.lowerBound))
-            case .text, .sampleExpression: break
+            case .text, .expression: break
             }
         }
         return fields

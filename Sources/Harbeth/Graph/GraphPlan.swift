@@ -37,6 +37,10 @@ enum SamplesPass: Hashable, Sendable {
     case box
     /// An unsharp's one pass (`PlaneUnsharp`).
     case unsharp
+    /// One of a boxblur's two passes (`PlaneBoxblur`).
+    case boxblur(PlaneBlur.Direction)
+    /// One of a gblur's two passes (`PlaneGblur`).
+    case gblur(PlaneBlur.Direction)
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -44,6 +48,49 @@ enum SamplesPass: Hashable, Sendable {
     var walk: PlaneBlur.Walk? {
         if case .blur(let blur) = self { return blur.shape.walk }
         return nil
+    }
+
+    /// The direction of one of the two passes of a blur, a boxblur or a
+    /// gblur; nil for other passes.
+    var direction: PlaneBlur.Direction? {
+        switch self {
+        case .blur(let blur): return blur.direction
+        case .boxblur(let direction), .gblur(let direction): return direction
+        default: return nil
+        }
+    }
+
+    /// True when each invocation walks whole rows or whole columns (a
+    /// walking blur, boxblur, gblur): 32 walks to a workgroup, a rows
+    /// pass's grid swapped.
+    var walksLines: Bool {
+        switch self {
+        case .boxblur, .gblur: return true
+        default: return walk != nil
+        }
+    }
+
+    /// True for a pass along the rows (of a blur, a boxblur or a gblur).
+    var walksRows: Bool { direction == .rows }
+
+    /// True for a columns pass that reads and writes the planes buffer
+    /// through a binding of its own (`HB_SCRATCH_BINDING`): a recursive
+    /// blur's and boxblur's, in their scratch planes, gblur's in place.
+    var rewritesPlanes: Bool {
+        guard direction == .columns else { return false }
+        if case .gblur = self { return true }
+        return usesScratch
+    }
+
+    /// True when the pass keeps lines in scratch planes beside the
+    /// intermediate ones: a recursive blur's columns, both of boxblur's
+    /// passes (between their powers).
+    var usesScratch: Bool {
+        switch self {
+        case .boxblur: return true
+        case .blur(let blur): return blur.shape.walk == .recursive && blur.direction == .columns
+        default: return false
+        }
     }
 }
 
@@ -182,6 +229,8 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
+            case .boxblur(let direction), .gblur(let direction):
+                return "\(name) \(direction == .rows ? "rows" : "columns") on the planes"
             case .neighbours, .denoise, .deband, .eq, .box, .unsharp: return "\(name) on the planes"
             }
         }
@@ -374,6 +423,24 @@ enum GraphCompiler {
         if PlaneUnsharp.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneUnsharp.stage, samples: .unsharp)
         }
+        if PlaneGblur.applies(to: filters, input: input, outputLayout: outputLayout) {
+            let size = FrameSize(width: input.width, height: input.height)
+            let stage = PlannedStage(filterIndex: 0, stage: PlaneGblur.stage, combined: [0])
+            return rowsThenColumns(
+                input: input, stage: stage, wide: PlaneGblur.intermediateSize(for: size), output: size
+            ) { pass, direction in
+                pass.samples = .gblur(direction)
+            }
+        }
+        if PlaneBoxblur.applies(to: filters, input: input, outputLayout: outputLayout) {
+            // A radius past its plane's half side is refused here, once.
+            _ = try PlaneBoxblur.boxes(filters[0], input: input)
+            let size = FrameSize(width: input.width, height: input.height)
+            let stage = PlannedStage(filterIndex: 0, stage: PlaneBoxblur.stage, combined: [0])
+            return rowsThenColumns(input: input, stage: stage, wide: size, output: size) { pass, direction in
+                pass.samples = .boxblur(direction)
+            }
+        }
         return nil
     }
 
@@ -556,7 +623,7 @@ extension GraphCompiler {
     /// Two passes of one filter on the planes' samples: rows from the
     /// source into 16-bit intermediate planes `wide` large, then columns
     /// into the output planes; `mark` says what each pass runs.
-    private static func rowsThenColumns(
+    fileprivate static func rowsThenColumns(
         input: FrameFormat, stage: PlannedStage, wide: FrameSize, output: FrameSize,
         mark: (inout PassPlan, PlaneBlur.Direction) -> Void
     ) -> GraphPlan {

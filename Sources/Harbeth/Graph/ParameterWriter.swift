@@ -126,6 +126,12 @@ struct ParameterWriter {
         case .box, .unsharp:
             // The filter's own data: the box and its colour, or the masks.
             return data[planned.filterIndex]
+        case .boxblur:
+            let format = FrameFormat(
+                width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
+            return PlaneBoxblur.packed(filters[planned.filterIndex], input: format)
+        case .gblur:
+            return PlaneGblur.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .resize, nil:
             break
         }

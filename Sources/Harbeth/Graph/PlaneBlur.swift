@@ -135,13 +135,7 @@ enum PlaneBlur {
     /// rows of one chroma row, or a run of rows down one chroma group.
     static func block(_ pass: Pass, layout: PixelLayout) -> (x: Int, y: Int) {
         let shift = layout.chromaShift
-        if pass.shape.walk != nil {
-            // A whole row of one chroma row, or a whole column of a chroma group.
-            switch pass.direction {
-            case .rows: return (walkSide, 1 << shift.y)
-            case .columns: return (4 << shift.x, walkSide)
-            }
-        }
+        if pass.shape.walk != nil { return walkBlock(pass.direction, layout: layout) }
         switch pass.direction {
         case .rows: return (4 * rowRun, 1 << shift.y)
         case .columns: return (4 << shift.x, columnRun)
@@ -197,6 +191,17 @@ enum PlaneBlur {
 
     /// A walk's block side: past any frame's side.
     static let walkSide = 1 << 15
+
+    /// The luma pixels one invocation of a walk covers (a walking blur's,
+    /// boxblur's, gblur's): whole rows of one chroma row, or a whole column
+    /// of one chroma group.
+    static func walkBlock(_ direction: Direction, layout: PixelLayout) -> (x: Int, y: Int) {
+        let shift = layout.chromaShift
+        switch direction {
+        case .rows: return (walkSide, 1 << shift.y)
+        case .columns: return (4 << shift.x, walkSide)
+        }
+    }
 
     /// The GLSL of the window walks for `pass` (declared in
     /// io/planes_blur.glsl): the window's samples held in variables and

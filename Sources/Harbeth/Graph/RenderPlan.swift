@@ -22,9 +22,10 @@ final class RenderPlan: @unchecked Sendable {
     /// planes (`GraphCompiler.segments`) run one after another, so each
     /// writer's planes start at the buffer's beginning, sized for it.
     let intermediatePlanes: [PlaneLayout?]
-    /// For each pass, planes like the intermediate ones it reads, after
-    /// them in the same buffer, where a recursive blur's columns keep their
-    /// forward sums (`SamplesPass.walk`); nil for others.
+    /// For each pass, planes like the intermediate ones it reads or
+    /// writes, after them in the same buffer, where a recursive blur's
+    /// columns keep their forward sums and boxblur's passes their lines
+    /// between powers (`SamplesPass.usesScratch`); nil for others.
     let scratchPlanes: [PlaneLayout?]
     /// The intermediate planes' buffer size: the most any pass's planes
     /// (with their scratch planes) reach.
@@ -166,19 +167,20 @@ final class RenderPlan: @unchecked Sendable {
         for pass in graph.passes {
             var read: PlaneLayout?
             if case .planes = pass.input { read = written }
-            var scratch: PlaneLayout?
-            if let read, pass.samples?.walk == .recursive {
-                scratch = PlaneLayout(
-                    layout: read.layout, width: read.width, height: read.height,
-                    block: PlaneLayout.outputBlock(for: input.layout), base: end(read))
-            }
             var made: PlaneLayout?
             if case .planes(let layout) = pass.output {
                 // After the planes the pass reads, if it reads any.
                 made = PlaneLayout(
                     layout: layout, width: pass.outputSize.width, height: pass.outputSize.height,
-                    block: PlaneLayout.outputBlock(for: input.layout), base: (scratch ?? read).map(end) ?? 0)
+                    block: PlaneLayout.outputBlock(for: input.layout), base: read.map(end) ?? 0)
                 written = made
+            }
+            // Scratch planes like the intermediate ones, after them.
+            var scratch: PlaneLayout?
+            if let like = made ?? read, pass.samples?.usesScratch == true {
+                scratch = PlaneLayout(
+                    layout: like.layout, width: like.width, height: like.height,
+                    block: PlaneLayout.outputBlock(for: input.layout), base: end(like))
             }
             planesOfPass.append(made ?? read)
             scratchOfPass.append(scratch)

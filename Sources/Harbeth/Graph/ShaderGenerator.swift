@@ -308,6 +308,21 @@ struct ShaderGenerator {
             defines["HB_PATCH"] = "\(shape.patch)"
             defines["HB_RESEARCH"] = "\(shape.research)"
             text += try Self.embeddedWithLine("io/planes_denoise.glsl")
+        case .boxblur(let direction), .gblur(let direction):
+            // Rows read back the lines they wrote through the destination;
+            // columns read and write the planes buffer at the next binding.
+            defines["HB_DIRECTION"] = "\(direction.rawValue)"
+            defines["HB_SCALE"] = "1.0"
+            defines["HB_OFFSET"] = "0.0"
+            if direction == .rows {
+                defines["HB_GRID_SWAPPED"] = "1"
+                defines["HB_DST_READ"] = "1"
+            } else {
+                defines["HB_SCRATCH_BINDING"] = "\(bindings.count)"
+                bindings.append(destinationBinding)
+            }
+            let file = if case .gblur = samples { "planes_gblur" } else { "planes_boxblur" }
+            text += try Self.embeddedWithLine("io/\(file).glsl")
         case .deband, .eq, .box, .unsharp:
             // No intermediate planes: source to output, each its own file.
             defines["HB_SCALE"] = "1.0"
@@ -334,7 +349,7 @@ struct ShaderGenerator {
     /// along x, where lavapipe runs invocations as SIMD lanes: along y it
     /// ran one lane at a time, 5 times slower); else `blockWorkgroup`.
     static func samplesWorkgroup(of samples: SamplesPass) -> (x: Int, y: Int) {
-        samples.walk != nil ? (32, 1) : blockWorkgroup
+        samples.walksLines ? (32, 1) : blockWorkgroup
     }
 
     /// The frame's layout of a pass on the planes' samples: its source's
@@ -358,6 +373,7 @@ struct ShaderGenerator {
         case .eq: return PlaneEq.block(layout: layout)
         case .box: return PlaneBox.block(layout: layout)
         case .unsharp: return PlaneUnsharp.block(layout: layout)
+        case .boxblur(let direction), .gblur(let direction): return PlaneBlur.walkBlock(direction, layout: layout)
         }
     }
 
@@ -418,7 +434,7 @@ struct ShaderGenerator {
             block = (stageBlock.width, stageBlock.height)
             workgroup = imageWorkgroup
         }
-        if case .blur(let blur) = pass.samples, blur.shape.walk != nil, blur.direction == .rows {
+        if let samples = pass.samples, samples.walksLines, samples.walksRows {
             // The grid is swapped (HB_GRID_SWAPPED): x counts blocks of rows.
             return ((pass.outputSize.height + block.y * workgroup.x - 1) / (block.y * workgroup.x), 1)
         }

@@ -63,15 +63,14 @@ enum SlotRecorder {
             case .planes: resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }
             resources.append(slot.dataWords[passIndex].map { .words($0) } ?? .buffer(slot.data[passIndex]))
-            if case .blur(let blur) = pass.samples, blur.direction == .columns {
-                if blur.shape.sharpens {
-                    // The unsharp mask's columns read the source frame too.
-                    resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
-                }
-                if blur.shape.walk == .recursive {
-                    // A recursive blur's columns write and read their scratch planes.
-                    resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
-                }
+            if case .blur(let blur) = pass.samples, blur.direction == .columns, blur.shape.sharpens {
+                // The unsharp mask's columns read the source frame too.
+                resources.append(slot.inputWords.map { .words($0) } ?? .buffer(slot.inputDevice))
+            }
+            if pass.samples?.rewritesPlanes == true {
+                // Columns that write and read the planes buffer (a
+                // recursive blur's, boxblur's, gblur's) bind it again.
+                resources.append(slot.planesWords.map { .words($0) } ?? .buffer(slot.planes!))
             }
             resources += auxiliary[passIndex].map { .sampledImage($0, .linear) }
             slot.sets[passIndex].update(resources)

@@ -28,6 +28,15 @@ public struct ExpressionVariables: Sendable, Hashable {
     public var overlayWidth: Double = 0
     /// The height of the image an overlay places (`h`, `overlay_h`).
     public var overlayHeight: Double = 0
+    /// For an expression of a plane's size (FFmpeg boxblur's): the width
+    /// of the frame's chroma planes (`cw`), in samples.
+    public var chromaWidth: Double = 0
+    /// The height of the frame's chroma planes (`ch`).
+    public var chromaHeight: Double = 0
+    /// How many luma pixels a chroma sample spans across (`hsub`: 1 or 2).
+    public var hsub: Double = 1
+    /// How many luma rows a chroma sample spans down (`vsub`).
+    public var vsub: Double = 1
     /// For an expression of a frame's timestamp (FFmpeg setpts's): its
     /// timing, in the stream's time base.
     public var timing = TimestampVariables()
@@ -119,6 +128,8 @@ public struct ParameterExpression: Sendable, Hashable {
         case val, clipval, minval, maxval, negval
         /// The size of the image an overlay places (FFmpeg overlay's).
         case overlayWidth, overlayHeight
+        /// The frame's chroma planes' size and subsampling (FFmpeg boxblur's).
+        case chromaWidth, chromaHeight, hsub, vsub
         /// A frame's timestamp and the others setpts reads.
         case pts, startPTS, startT, timeBase, frameRate, previousInPTS, previousInT, previousOutPTS, previousOutT
     }
@@ -140,6 +151,10 @@ public struct ParameterExpression: Sendable, Hashable {
         /// `STARTT`, `TB`, `FRAME_RATE` (`FR`), `PREV_INPTS`, `PREV_INT`,
         /// `PREV_OUTPTS`, `PREV_OUTT` (`TimestampVariables`).
         case timestamp
+        /// A frame's planes, FFmpeg boxblur's: the frame's size `w`, `h`,
+        /// its chroma planes' `cw`, `ch`, and the subsampling `hsub`,
+        /// `vsub` (1 or 2), with no time.
+        case planes
 
         /// The variables each name reads, and how an error lists them.
         fileprivate var variables: (byName: [String: Variable], listed: String) {
@@ -176,6 +191,12 @@ public struct ParameterExpression: Sendable, Hashable {
                     ],
                     "PTS, N, T, STARTPTS, STARTT, TB, FRAME_RATE (or FR), PREV_INPTS, PREV_INT, PREV_OUTPTS,"
                         + " PREV_OUTT"
+                )
+            case .planes:
+                return (
+                    [
+                        "w": .w, "h": .h, "cw": .chromaWidth, "ch": .chromaHeight, "hsub": .hsub, "vsub": .vsub,
+                    ], "w, h, cw, ch, hsub, vsub"
                 )
             }
         }
@@ -282,6 +303,10 @@ public struct ParameterExpression: Sendable, Hashable {
             case .negval: return variables.maxval - clipval(variables) + variables.minval
             case .overlayWidth: return variables.overlayWidth
             case .overlayHeight: return variables.overlayHeight
+            case .chromaWidth: return variables.chromaWidth
+            case .chromaHeight: return variables.chromaHeight
+            case .hsub: return variables.hsub
+            case .vsub: return variables.vsub
             case .pts: return variables.timing.pts
             case .startPTS: return variables.timing.startPTS
             case .startT: return variables.timing.startT

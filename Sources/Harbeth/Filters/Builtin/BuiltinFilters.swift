@@ -8,7 +8,8 @@ enum BuiltinFilters {
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
         + GeneratorFilters.all + ColorManagementFilters.all + DeinterlaceFilter.all
-        + NeighbourhoodFilters.all + [UnsharpFilter.descriptor] + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
+        + NeighbourhoodFilters.all + [UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor]
+        + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all
         + CompositionFilters.all + DrawingFilters.all + LookFilters.all
