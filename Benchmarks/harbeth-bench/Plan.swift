@@ -414,6 +414,13 @@ private struct PlanBuilder {
             // FFmpeg's unsharp itself (UnsharpFilter: its binomial masks in
             // its fixed point on the planes, FFmpeg's output bit for bit).
             ("unsharp-ffmpeg", "unsharp", "unsharp", 1.0),
+            // FFmpeg's boxblur itself (BoxblurFilter: running sums in its
+            // fixed point on the planes, its output bit for bit), at its
+            // default power of 2 and a radius the blurred-background recipe takes.
+            ("boxblur", "boxblur=10", "boxblur=10", 1.0),
+            // FFmpeg's gblur itself (GblurFilter: its recursive filter in
+            // floats on the planes, within one code of its output).
+            ("gblur", "gblur=sigma=20", "gblur=sigma=20", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
             // Issue 16's quality filters against FFmpeg's CPU filters of the
             // same job (deband and cas by other algorithms; nlmeans is the
