@@ -37,12 +37,32 @@ ivec2 hb_bb_place(int plane, int at) {
     return at == 1 ? hb_out_planes[plane].xy : hb_out_planes[plane].zw;
 }
 
-// Sample i of a row: from the source (0) or a pass's planes (1, 2).
-int hb_bb_get(int plane, int row, int from, int i, int last) {
-    if (from == 0) return int(hb_source_sample(plane, row, i, last));
+// Where a row lies: its first sample's byte, the bytes a sample takes, and
+// whether it is the source's (else a pass's planes, read through the
+// destination).
+struct HBLine {
+    int start;
+    int bytes;
+    bool source;
+};
+
+HBLine hb_bb_line(int plane, int row, int from) {
+    if (from == 0) return HBLine(hb_in_planes[plane].x + row * hb_in_planes[plane].y, HB_IN_BYTES, true);
     ivec2 place = hb_bb_place(plane, from);
-    uint index = uint(place.x + row * place.y + 2 * i);
-    return int((hb_dst_at(int(index >> 2)) >> ((index & 2u) * 8u)) & 0xFFFFu);
+    return HBLine(place.x + row * place.y, 2, false);
+}
+
+// Sample i of a row. A walk reads its samples in order, so each reader
+// keeps the word it read last (`cached`, `word`) and loads the next only
+// when the sample lies in it: a word a group of samples, not one a sample.
+int hb_bb_get(HBLine line, int i, inout int cached, inout uint word) {
+    int at = line.start + i * line.bytes;
+    int index = at >> 2;
+    if (index != cached) {
+        cached = index;
+        word = line.source ? hb_src_at(index) : hb_dst_at(index);
+    }
+    return int((word >> (uint(at & 3) * 8u)) & ((1u << uint(8 * line.bytes)) - 1u));
 }
 
 void hb_bb_put_pair(int plane, int row, int to, int pair, uint word) {
@@ -52,16 +72,21 @@ void hb_bb_put_pair(int plane, int row, int to, int pair, uint word) {
 
 // One pass along a row of len samples, two samples to a written word.
 void hb_bb_row(int plane, int row, int len, int r, int inv, int from, int to) {
-    int last = len - 1;
+    HBLine line = hb_bb_line(plane, row, from);
+    // The readers of the samples entering and leaving the box.
+    int entering = -1;
+    uint enteringWord = 0u;
+    int leaving = -1;
+    uint leavingWord = 0u;
     int sum = 0;
     for (int i = -r; i <= r; i++) {
-        sum += hb_bb_get(plane, row, from, hb_bb_mirror(i, len), last);
+        sum += hb_bb_get(line, hb_bb_mirror(i, len), entering, enteringWord);
     }
     uint pending = 0u;
     for (int x = 0; x < len; x++) {
         if (x > 0) {
-            sum += hb_bb_get(plane, row, from, hb_bb_mirror(x + r, len), last)
-                - hb_bb_get(plane, row, from, hb_bb_mirror(x - r - 1, len), last);
+            sum += hb_bb_get(line, hb_bb_mirror(x + r, len), entering, enteringWord)
+                - hb_bb_get(line, hb_bb_mirror(x - r - 1, len), leaving, leavingWord);
         }
         uint code = uint((sum * inv + 32768) >> 16) & HB_BB_MASK;
         if ((x & 1) == 0) {

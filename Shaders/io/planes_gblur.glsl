@@ -11,9 +11,9 @@
 //
 // The intermediate planes hold one float a sample (16-bit planes twice the
 // frame's width, a float in each pair of samples). HB_DIRECTION 0, rows: an
-// invocation walks whole rows, the source's samples into the intermediate
-// planes, then the filter in place there (through the destination,
-// HB_DST_READ). HB_DIRECTION 1, columns: an invocation walks a whole column
+// invocation walks whole rows, the first rightward walk from the source's
+// samples into the intermediate planes, the rest in place there (through
+// the destination, HB_DST_READ). HB_DIRECTION 1, columns: an invocation walks a whole column
 // of groups of four, in place in the intermediate planes (the planes buffer
 // at HB_SCRATCH_BINDING, at hb_in_planes[k].xy), then writes the codes.
 
@@ -36,20 +36,38 @@ void hb_gb_put(int plane, int row, int x, float value) {
     hb_dst_put(hb_gb_word(plane, row, x), floatBitsToUint(value));
 }
 
+// Sample x of a source row, in order: the word read last is kept
+// (`cached`, `word`), so a word is loaded once for its samples.
+float hb_gb_source(int plane, int row, int x, inout int cached, inout uint word) {
+    int at = hb_in_planes[plane].x + row * hb_in_planes[plane].y + x * HB_IN_BYTES;
+    int index = at >> 2;
+    if (index != cached) {
+        cached = index;
+        word = hb_src_at(index);
+    }
+    return float((word >> (uint(at & 3) * 8u)) & ((1u << uint(8 * HB_IN_BYTES)) - 1u));
+}
+
 void hb_gb_row(int plane, int row, int width, uint data) {
     int last = width - 1;
-    for (int x = 0; x < width; x++) {
-        hb_gb_put(plane, row, x, hb_source_sample(plane, row, x, last));
+    int cached = -1;
+    uint word = 0u;
+    if (hb_gb(data, 0u) == 0.0) {
+        for (int x = 0; x < width; x++) {
+            hb_gb_put(plane, row, x, hb_gb_source(plane, row, x, cached, word));
+        }
+        return;
     }
-    if (hb_gb(data, 0u) == 0.0) return;
     int steps = int(hb_gb(data, 1u));
     float nu = hb_gb(data, 2u);
     float b = hb_gb(data, 3u);
     for (int step = 0; step < steps; step++) {
-        float p = hb_gb_get(plane, row, 0) * b;
+        // The first step's rightward walk reads the source itself.
+        bool first = step == 0;
+        float p = (first ? hb_gb_source(plane, row, 0, cached, word) : hb_gb_get(plane, row, 0)) * b;
         hb_gb_put(plane, row, 0, p);
         for (int x = 1; x < width; x++) {
-            p = hb_gb_get(plane, row, x) + nu * p;
+            p = (first ? hb_gb_source(plane, row, x, cached, word) : hb_gb_get(plane, row, x)) + nu * p;
             hb_gb_put(plane, row, x, p);
         }
         p = p * b;
