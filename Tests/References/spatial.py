@@ -1380,3 +1380,19 @@ def gblur(image, v):
             plane = run(plane.T, nu_v, b_v).T
             out[..., channel] = plane * post * post_v
     return out
+
+
+@reference
+def natural_vignette(image, v):
+    """FFmpeg's vignette on RGB: each pixel times cos(angle d)^4, d the
+    distance of (trunc(x - x0), trunc(y - y0)) over hypot(w / 2, h / 2), 0
+    past 1; backward: divided by it."""
+    h, w = image.shape[:2]
+    px, py = np.meshgrid(np.arange(w), np.arange(h))
+    xx = np.trunc(px - float(v["x0"]))
+    yy = np.trunc(py - float(v["y0"]))
+    d = np.hypot(xx, yy) / math.hypot(w / 2, h / 2)
+    f = np.where(d > 1, 0.0, np.cos(float(v["angle"]) * d) ** 4)
+    if v["mode"] == "backward":
+        f = 1 / f
+    return with_rgb(image, rgb(image) * f[..., None])

@@ -78,6 +78,17 @@ extension FilterChainParser {
         case "drawbox", "drawgrid":
             guard let draw = catalog.descriptor(named: name == "drawbox" ? "draw_box" : "draw_grid") else { return nil }
             return (draw, try Self.drawArguments(arguments, filter: name, column: column))
+        case "vignette":
+            // FFmpeg's vignette is natural_vignette, its values in its order.
+            guard let natural = catalog.descriptor(named: "natural_vignette") else { return nil }
+            return (
+                natural,
+                arguments.map { argument in
+                    var renamed = argument
+                    if argument.key == "a" { renamed.key = "angle" }
+                    return renamed
+                }
+            )
         case "unsharp", "boxblur":
             // FFmpeg's short names for the catalog filter's own values.
             guard let filter = catalog.descriptor(named: name), let short = Self.shortNames[name] else { return nil }
@@ -247,6 +258,14 @@ extension FilterChainParser {
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
         case "unsharp", "boxblur":
             return keys.contains { shortNames[name]?[$0] != nil }
+        case "vignette":
+            // FFmpeg's options, or a first value that is not catalog
+            // vignette's centre (x/y): FFmpeg's angle (`vignette=PI/4`).
+            let options = ["angle", "a", "x0", "y0", "mode", "eval", "dither", "aspect"]
+            if keys.contains(where: { options.contains($0) }) { return true }
+            guard let first = arguments.first, first.key == nil else { return false }
+            let parts = first.value.split(separator: "/")
+            return !(parts.count == 2 && parts.allSatisfy { Double($0.trimmingSpaces()) != nil })
         case "rotate":
             // Catalog rotate's own options make it catalog rotate (as its
             // written form, its description, has them).

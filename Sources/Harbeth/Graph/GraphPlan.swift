@@ -41,6 +41,8 @@ enum SamplesPass: Hashable, Sendable {
     case boxblur(PlaneBlur.Direction)
     /// One of a gblur's two passes (`PlaneGblur`).
     case gblur(PlaneBlur.Direction)
+    /// A natural_vignette's one pass (`PlaneNaturalVignette`).
+    case naturalVignette
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -231,7 +233,7 @@ struct PassPlan: Hashable, Sendable {
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .boxblur(let direction), .gblur(let direction):
                 return "\(name) \(direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband, .eq, .box, .unsharp: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette: return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -422,6 +424,9 @@ enum GraphCompiler {
         }
         if PlaneUnsharp.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneUnsharp.stage, samples: .unsharp)
+        }
+        if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)
         }
         if PlaneGblur.applies(to: filters, input: input, outputLayout: outputLayout) {
             let size = FrameSize(width: input.width, height: input.height)

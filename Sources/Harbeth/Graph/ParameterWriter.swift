@@ -123,8 +123,9 @@ struct ParameterWriter {
         case .eq:
             // The filter's own data: the tables, then the RGB path's matrices.
             return data[planned.filterIndex]
-        case .box, .unsharp:
-            // The filter's own data: the box and its colour, or the masks.
+        case .box, .unsharp, .naturalVignette:
+            // The filter's own data: the box and its colour, the masks, or
+            // the vignette's values and its dither's jumps.
             return data[planned.filterIndex]
         case .boxblur:
             let format = FrameFormat(

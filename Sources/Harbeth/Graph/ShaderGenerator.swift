@@ -245,7 +245,7 @@ struct ShaderGenerator {
         var text = prelude + (try frameAccess(source: true, destination: true))
         // Passes that map each group on its own share planes_samples' walk.
         switch samples {
-        case .eq, .box: defines["HB_MAPS_GROUPS"] = "1"
+        case .eq, .box, .naturalVignette: defines["HB_MAPS_GROUPS"] = "1"
         default: break
         }
         text += try Self.embeddedWithLine("io/planes_samples.glsl")
@@ -323,15 +323,22 @@ struct ShaderGenerator {
             }
             let file = if case .gblur = samples { "planes_gblur" } else { "planes_boxblur" }
             text += try Self.embeddedWithLine("io/\(file).glsl")
-        case .deband, .eq, .box, .unsharp:
+        case .deband, .eq, .box, .unsharp, .naturalVignette:
             // No intermediate planes: source to output, each its own file.
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
+            if samples == .naturalVignette, let body = pass.body {
+                // The factor's function, between its accessors.
+                text += try functionCode(
+                    for: PlannedStage(filterIndex: body.filterIndex, stage: NaturalVignetteFilter.descriptor.stages[0]),
+                    slot: 0)
+            }
             let file =
                 switch samples {
                 case .deband: "planes_deband"
                 case .eq: "planes_eq"
                 case .box: "planes_box"
+                case .naturalVignette: "planes_natural_vignette"
                 default: "planes_unsharp"
                 }
             text += try Self.embeddedWithLine("io/\(file).glsl")
@@ -373,6 +380,7 @@ struct ShaderGenerator {
         case .eq: return PlaneEq.block(layout: layout)
         case .box: return PlaneBox.block(layout: layout)
         case .unsharp: return PlaneUnsharp.block(layout: layout)
+        case .naturalVignette: return PlaneEq.block(layout: layout)
         case .boxblur(let direction), .gblur(let direction): return PlaneBlur.walkBlock(direction, layout: layout)
         }
     }

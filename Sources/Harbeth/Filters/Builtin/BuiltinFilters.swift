@@ -8,7 +8,10 @@ enum BuiltinFilters {
         + LookupFilters.all
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
         + GeneratorFilters.all + ColorManagementFilters.all + DeinterlaceFilter.all
-        + NeighbourhoodFilters.all + [UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor]
+        + NeighbourhoodFilters.all + [
+            UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor,
+            NaturalVignetteFilter.descriptor,
+        ]
         + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all
