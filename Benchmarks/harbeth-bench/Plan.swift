@@ -421,6 +421,9 @@ private struct PlanBuilder {
             // FFmpeg's gblur itself (GblurFilter: its recursive filter in
             // floats on the planes, within one code of its output).
             ("gblur", "gblur=sigma=20", "gblur=sigma=20", 1.0),
+            // FFmpeg's avgblur itself (AvgblurFilter: whole-number box sums
+            // on the planes, its output bit for bit).
+            ("avgblur", "avgblur=sizeX=10", "avgblur=sizeX=10", 1.0),
             ("resize", "resize=w=1920:h=1080:method=bicubic", "scale=1920:1080:flags=bicubic", 2.0),
             // Issue 16's quality filters against FFmpeg's CPU filters of the
             // same job (deband and cas by other algorithms; nlmeans is the

@@ -8,8 +8,8 @@
 // codes. A running sum gives each sample from the one before: add the
 // sample entering the box, take away the one leaving it.
 //
-// Per plane p, in the data buffer from hb_base(0) + 3p: r, q, inv; a
-// plane left alone has r = 0, q = 1, inv = 2^16 (a copy).
+// Per plane p, in the data buffer from hb_base(0) + 3p (HB_PLANE_DATA):
+// r, q, inv; a plane left alone has r = 0, q = 1, inv = 2^16 (a copy).
 //
 // HB_DIRECTION 0, rows: an invocation walks whole rows of each plane. Pass
 // k of q reads the source (k = 1) or what pass k - 1 wrote, and writes
@@ -139,41 +139,34 @@ void hb_bb_column(int plane, int g, int len, int r, int inv, int from, int to) {
 }
 #endif
 
-void hb_plane_pass(int plane, ivec2 base) {
-    uint data = hb_base(0) + uint(3 * plane);
+// The plane's box (r, q, inv; a copy for a plane left alone).
+ivec3 hb_bb_box(uint data) {
     int r = int(hb_data_at(data));
     int q = int(hb_data_at(data + 1u));
     int inv = int(hb_data_at(data + 2u));
-    if (r == 0 || q == 0) {
-        r = 0;
-        q = 1;
-        inv = 65536;
-    }
-    ivec2 shift = hb_plane_shift(plane);
-    ivec2 start = base >> shift;
-    ivec2 size = HB_BLOCK >> shift;
-    ivec2 last = hb_plane_last(plane, hb_in_size);
-#if HB_DIRECTION == 0
-    for (int j = 0; j < size.y; j++) {
-        int row = start.y + j;
-        if (row > last.y) continue;
-        int from = 0;
-        for (int k = 1; k <= q; k++) {
-            int to = ((q - k) & 1) == 0 ? 1 : 2;
-            hb_bb_row(plane, row, last.x + 1, r, inv, from, to);
-            from = to;
-        }
-    }
-#else
-    for (int i = 0; i < size.x >> 2; i++) {
-        int g = (start.x >> 2) + i;
-        if (4 * g > last.x) continue;
-        int from = 1;
-        for (int k = 1; k <= q; k++) {
-            int to = k == q ? 0 : ((k & 1) == 1 ? 2 : 1);
-            hb_bb_column(plane, g, last.y + 1, r, inv, from, to);
-            from = to;
-        }
-    }
-#endif
+    return r == 0 || q == 0 ? ivec3(0, 1, 65536) : ivec3(r, q, inv);
 }
+
+#if HB_DIRECTION == 0
+// The row's q passes, from the source to the intermediate planes.
+void hb_walk_row(int plane, int row, int width, uint data) {
+    ivec3 box = hb_bb_box(data);
+    int from = 0;
+    for (int k = 1; k <= box.y; k++) {
+        int to = ((box.y - k) & 1) == 0 ? 1 : 2;
+        hb_bb_row(plane, row, width, box.x, box.z, from, to);
+        from = to;
+    }
+}
+#else
+// The column's q passes, from the intermediate planes to the output.
+void hb_walk_column(int plane, int g, int height, uint data) {
+    ivec3 box = hb_bb_box(data);
+    int from = 1;
+    for (int k = 1; k <= box.y; k++) {
+        int to = k == box.y ? 0 : ((k & 1) == 1 ? 2 : 1);
+        hb_bb_column(plane, g, height, box.x, box.z, from, to);
+        from = to;
+    }
+}
+#endif

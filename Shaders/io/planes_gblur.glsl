@@ -6,7 +6,7 @@
 // then the same down each column with the vertical nu and b, then
 // out = trunc(clip(p postscale, 0, max)).
 //
-// Per plane k, in the data buffer from hb_base(0) + 7k: whether it blurs,
+// Per plane k, in the data buffer from hb_base(0) + 7k (HB_PLANE_DATA): whether it blurs,
 // steps, nu, b, nuV, bV, postscale. A plane that does not blur is copied.
 //
 // The intermediate planes hold one float a sample (16-bit planes twice the
@@ -36,25 +36,13 @@ void hb_gb_put(int plane, int row, int x, float value) {
     hb_dst_put(hb_gb_word(plane, row, x), floatBitsToUint(value));
 }
 
-// Sample x of a source row, in order: the word read last is kept
-// (`cached`, `word`), so a word is loaded once for its samples.
-float hb_gb_source(int plane, int row, int x, inout int cached, inout uint word) {
-    int at = hb_in_planes[plane].x + row * hb_in_planes[plane].y + x * HB_IN_BYTES;
-    int index = at >> 2;
-    if (index != cached) {
-        cached = index;
-        word = hb_src_at(index);
-    }
-    return float((word >> (uint(at & 3) * 8u)) & ((1u << uint(8 * HB_IN_BYTES)) - 1u));
-}
-
-void hb_gb_row(int plane, int row, int width, uint data) {
+void hb_walk_row(int plane, int row, int width, uint data) {
     int last = width - 1;
     int cached = -1;
     uint word = 0u;
     if (hb_gb(data, 0u) == 0.0) {
         for (int x = 0; x < width; x++) {
-            hb_gb_put(plane, row, x, hb_gb_source(plane, row, x, cached, word));
+            hb_gb_put(plane, row, x, float(hb_walk_source(plane, row, x, cached, word)));
         }
         return;
     }
@@ -64,10 +52,10 @@ void hb_gb_row(int plane, int row, int width, uint data) {
     for (int step = 0; step < steps; step++) {
         // The first step's rightward walk reads the source itself.
         bool first = step == 0;
-        float p = (first ? hb_gb_source(plane, row, 0, cached, word) : hb_gb_get(plane, row, 0)) * b;
+        float p = (first ? float(hb_walk_source(plane, row, 0, cached, word)) : hb_gb_get(plane, row, 0)) * b;
         hb_gb_put(plane, row, 0, p);
         for (int x = 1; x < width; x++) {
-            p = (first ? hb_gb_source(plane, row, x, cached, word) : hb_gb_get(plane, row, x)) + nu * p;
+            p = (first ? float(hb_walk_source(plane, row, x, cached, word)) : hb_gb_get(plane, row, x)) + nu * p;
             hb_gb_put(plane, row, x, p);
         }
         p = p * b;
@@ -98,7 +86,7 @@ void hb_gb_put(int plane, int row, int g, vec4 value) {
     hb_scratch_put(word + 3, bits.w);
 }
 
-void hb_gb_column(int plane, int g, int height, uint data) {
+void hb_walk_column(int plane, int g, int height, uint data) {
     int last = height - 1;
     if (hb_gb(data, 0u) != 0.0) {
         int steps = int(hb_gb(data, 1u));
@@ -126,23 +114,3 @@ void hb_gb_column(int plane, int g, int height, uint data) {
     }
 }
 #endif
-
-void hb_plane_pass(int plane, ivec2 base) {
-    uint data = hb_base(0) + uint(7 * plane);
-    ivec2 shift = hb_plane_shift(plane);
-    ivec2 start = base >> shift;
-    ivec2 size = HB_BLOCK >> shift;
-#if HB_DIRECTION == 0
-    ivec2 last = hb_plane_last(plane, hb_in_size);
-    for (int j = 0; j < size.y; j++) {
-        int row = start.y + j;
-        if (row <= last.y) hb_gb_row(plane, row, last.x + 1, data);
-    }
-#else
-    ivec2 last = hb_plane_last(plane, hb_out_size);
-    for (int i = 0; i < size.x >> 2; i++) {
-        int g = (start.x >> 2) + i;
-        if (4 * g <= last.x) hb_gb_column(plane, g, last.y + 1, data);
-    }
-#endif
-}

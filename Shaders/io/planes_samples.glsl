@@ -139,3 +139,47 @@ void hb_plane_pass(int plane, ivec2 base) {
     }
 }
 #endif
+
+#ifdef HB_WALKS_LINES
+// A pass that walks whole lines of each plane (boxblur, gblur, avgblur)
+// defines hb_walk_row, one row of `width` samples (HB_DIRECTION 0), and
+// hb_walk_column, one column of groups of `height` rows (HB_DIRECTION 1);
+// each plane's data starts at hb_base(0) + HB_PLANE_DATA * plane. This
+// walks the block: whole rows of one chroma row (and the luma rows it
+// covers), or a whole column of one chroma group (and its luma groups).
+void hb_walk_row(int plane, int row, int width, uint data);
+void hb_walk_column(int plane, int g, int height, uint data);
+
+void hb_plane_pass(int plane, ivec2 base) {
+    uint data = hb_base(0) + uint(HB_PLANE_DATA * plane);
+    ivec2 shift = hb_plane_shift(plane);
+    ivec2 start = base >> shift;
+    ivec2 size = ivec2(HB_BLOCK_W, HB_BLOCK_H) >> shift;
+#if HB_DIRECTION == 0
+    ivec2 last = hb_plane_last(plane, hb_in_size);
+    for (int j = 0; j < size.y; j++) {
+        int row = start.y + j;
+        if (row <= last.y) hb_walk_row(plane, row, last.x + 1, data);
+    }
+#else
+    ivec2 last = hb_plane_last(plane, hb_out_size);
+    for (int i = 0; i < size.x >> 2; i++) {
+        int g = (start.x >> 2) + i;
+        if (4 * g <= last.x) hb_walk_column(plane, g, last.y + 1, data);
+    }
+#endif
+}
+
+// Sample x of a source row, for a walk that reads its samples in order: the
+// word read last is kept (`cached`, `word`), so a word is loaded once for
+// its samples, not once for each.
+uint hb_walk_source(int plane, int row, int x, inout int cached, inout uint word) {
+    int at = hb_in_planes[plane].x + row * hb_in_planes[plane].y + x * HB_IN_BYTES;
+    int index = at >> 2;
+    if (index != cached) {
+        cached = index;
+        word = hb_src_at(index);
+    }
+    return (word >> (uint(at & 3) * 8u)) & ((1u << uint(8 * HB_IN_BYTES)) - 1u);
+}
+#endif

@@ -139,9 +139,10 @@ final class FilterChainTests: XCTestCase {
             "scale=w=640:flags=spline",
             "scale flags='spline' is invalid at column 19; expected one of bicubic, bilinear, fast_bilinear, lanczos, neighbor"
         )
-        assertError("avgblur", "unknown filter 'avgblur' at column 1; did you mean 'box_blur'?")
-        // FFmpeg's unsharp, boxblur and gblur are the catalog's own
-        // (UnsharpCLITests, BoxblurCLITests, GblurCLITests).
+        assertError("nlmeans", "unknown filter 'nlmeans' at column 1; did you mean 'denoise'?")
+        // FFmpeg's unsharp, boxblur, gblur and avgblur are the catalog's own
+        // (UnsharpCLITests, BoxblurCLITests, GblurCLITests, AvgblurCLITests).
+        XCTAssertEqual(try FilterChain(parsing: "avgblur=5").description, "avgblur=sizeX=5")
         XCTAssertEqual(try FilterChain(parsing: "gblur=20").description, "gblur=sigma=20")
         XCTAssertEqual(try FilterChain(parsing: "boxblur=lr=4").description, "boxblur=luma_radius=4")
         XCTAssertEqual(try FilterChain(parsing: "unsharp=la=2").description, "unsharp=luma_amount=2")
@@ -160,7 +161,7 @@ final class FilterChainTests: XCTestCase {
                 + " among them; the alpha is kept here")
         // eq is FFmpeg's own now (EqualizerFilter), so it is no spelling.
         XCTAssertEqual(try FilterChain(parsing: "eq=brightness=0.1").filters.map(\.name), ["eq"])
-        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "AVGBLUR"), "box_blur")
+        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "NLMEANS"), "denoise")
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "sepai"), "sepia")
         // FFmpeg's filters with no counterpart get no nearest name: fps is
         // no typo of cas.

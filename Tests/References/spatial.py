@@ -1396,3 +1396,26 @@ def natural_vignette(image, v):
     if v["mode"] == "backward":
         f = 1 / f
     return with_rgb(image, rgb(image) * f[..., None])
+
+
+@reference
+def avgblur(image, v):
+    """FFmpeg's avgblur on RGB as on planar G, B, R, A: each channel the mean
+    of a box rx either side and ry above and below, edges clamped, rx and
+    ry at most half the frame's width and height (in floats; FFmpeg
+    truncates its whole-number means, which the planes do)."""
+    h, w = image.shape[:2]
+    rx = min(int(v["sizeX"]), w // 2)
+    ry = min(int(v["sizeY"]) or int(v["sizeX"]), h // 2)
+    planes = int(v["planes"])
+    out = image.copy()
+
+    def box(a, r, axis):
+        n = a.shape[axis]
+        index = np.arange(n)
+        return sum(np.take(a, clamp_index(index + k, n), axis=axis) for k in range(-r, r + 1)) / (2 * r + 1)
+
+    for bit, channel in ((1, 1), (2, 2), (4, 0), (8, 3)):
+        if planes & bit:
+            out[..., channel] = box(box(image[..., channel], rx, 1), ry, 0)
+    return out

@@ -38,7 +38,6 @@ public struct FilterCatalog: Sendable {
     /// `resize` and `deinterlace`; `negate`, `colorchannelmixer` and others
     /// are translated, see `FilterChainParser.ffmpegEquivalent`.)
     public static let ffmpegSpellings: [String: String] = [
-        "avgblur": "box_blur",
         "nlmeans": "denoise", "hqdn3d": "denoise",
         "colortemperature": "temperature",
     ]

@@ -41,6 +41,8 @@ enum SamplesPass: Hashable, Sendable {
     case boxblur(PlaneBlur.Direction)
     /// One of a gblur's two passes (`PlaneGblur`).
     case gblur(PlaneBlur.Direction)
+    /// One of an avgblur's two passes (`PlaneAvgblur`).
+    case avgblur(PlaneBlur.Direction)
     /// A natural_vignette's one pass (`PlaneNaturalVignette`).
     case naturalVignette
 
@@ -57,7 +59,7 @@ enum SamplesPass: Hashable, Sendable {
     var direction: PlaneBlur.Direction? {
         switch self {
         case .blur(let blur): return blur.direction
-        case .boxblur(let direction), .gblur(let direction): return direction
+        case .boxblur(let direction), .gblur(let direction), .avgblur(let direction): return direction
         default: return nil
         }
     }
@@ -67,7 +69,7 @@ enum SamplesPass: Hashable, Sendable {
     /// pass's grid swapped.
     var walksLines: Bool {
         switch self {
-        case .boxblur, .gblur: return true
+        case .boxblur, .gblur, .avgblur: return true
         default: return walk != nil
         }
     }
@@ -231,7 +233,7 @@ struct PassPlan: Hashable, Sendable {
                 let walk = pass.shape.walk.map { $0 == .recursive ? "recursive " : "running-sum " } ?? ""
                 return "\(name) \(walk)\(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
-            case .boxblur(let direction), .gblur(let direction):
+            case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
                 return "\(name) \(direction == .rows ? "rows" : "columns") on the planes"
             case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette: return "\(name) on the planes"
             }
@@ -427,6 +429,15 @@ enum GraphCompiler {
         }
         if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)
+        }
+        if PlaneAvgblur.applies(to: filters, input: input, outputLayout: outputLayout) {
+            let size = FrameSize(width: input.width, height: input.height)
+            let stage = PlannedStage(filterIndex: 0, stage: PlaneAvgblur.stage, combined: [0])
+            return rowsThenColumns(
+                input: input, stage: stage, wide: PlaneGblur.intermediateSize(for: size), output: size
+            ) { pass, direction in
+                pass.samples = .avgblur(direction)
+            }
         }
         if PlaneGblur.applies(to: filters, input: input, outputLayout: outputLayout) {
             let size = FrameSize(width: input.width, height: input.height)

@@ -131,6 +131,11 @@ struct ParameterWriter {
             let format = FrameFormat(
                 width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
             return PlaneBoxblur.packed(filters[planned.filterIndex], input: format)
+        case .avgblur(let direction):
+            // The frame's size: the rows' input, the columns' output.
+            let size = direction == .rows ? pass.inputSize : pass.outputSize
+            let format = FrameFormat(width: size.width, height: size.height, layout: plan.inputLayout.layout)
+            return PlaneAvgblur.packed(filters[planned.filterIndex], input: format)
         case .gblur:
             return PlaneGblur.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .resize, nil:

@@ -24,6 +24,9 @@ enum PlaneBoxblur {
         .gray8,
     ]
 
+    /// The floats of each plane's data (`packed`).
+    static let planeFloats = 3
+
     /// Whether `filters` run as boxblur on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }

@@ -18,6 +18,9 @@ enum PlaneGblur {
     static let stage = FilterStage(
         .kernel(samples: false), function: "hb_planes_gblur", code: .embedded("io/planes_gblur.glsl"))
 
+    /// The floats of each plane's data (`packed`).
+    static let planeFloats = 7
+
     /// Whether `filters` run as gblur on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }

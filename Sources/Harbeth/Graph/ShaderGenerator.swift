@@ -308,20 +308,34 @@ struct ShaderGenerator {
             defines["HB_PATCH"] = "\(shape.patch)"
             defines["HB_RESEARCH"] = "\(shape.research)"
             text += try Self.embeddedWithLine("io/planes_denoise.glsl")
-        case .boxblur(let direction), .gblur(let direction):
-            // Rows read back the lines they wrote through the destination;
-            // columns read and write the planes buffer at the next binding.
+        case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
+            // Rows read back the lines they wrote through the destination
+            // (avgblur's only write); columns that rewrite the planes read
+            // and write them at the next binding.
             defines["HB_DIRECTION"] = "\(direction.rawValue)"
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
+            defines["HB_WALKS_LINES"] = "1"
+            let planeFloats =
+                switch samples {
+                case .gblur: PlaneGblur.planeFloats
+                case .avgblur: PlaneAvgblur.planeFloats
+                default: PlaneBoxblur.planeFloats
+                }
+            defines["HB_PLANE_DATA"] = "\(planeFloats)"
             if direction == .rows {
                 defines["HB_GRID_SWAPPED"] = "1"
-                defines["HB_DST_READ"] = "1"
-            } else {
+                if samples != .avgblur(.rows) { defines["HB_DST_READ"] = "1" }
+            } else if samples.rewritesPlanes {
                 defines["HB_SCRATCH_BINDING"] = "\(bindings.count)"
                 bindings.append(destinationBinding)
             }
-            let file = if case .gblur = samples { "planes_gblur" } else { "planes_boxblur" }
+            let file =
+                switch samples {
+                case .gblur: "planes_gblur"
+                case .avgblur: "planes_avgblur"
+                default: "planes_boxblur"
+                }
             text += try Self.embeddedWithLine("io/\(file).glsl")
         case .deband, .eq, .box, .unsharp, .naturalVignette:
             // No intermediate planes: source to output, each its own file.
@@ -381,7 +395,8 @@ struct ShaderGenerator {
         case .box: return PlaneBox.block(layout: layout)
         case .unsharp: return PlaneUnsharp.block(layout: layout)
         case .naturalVignette: return PlaneEq.block(layout: layout)
-        case .boxblur(let direction), .gblur(let direction): return PlaneBlur.walkBlock(direction, layout: layout)
+        case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
+            return PlaneBlur.walkBlock(direction, layout: layout)
         }
     }
 

@@ -9,7 +9,7 @@ enum BuiltinFilters {
         + BlurFilters.all + BlurEffectFilters.all + GeometryFilters.all + ShapeFilters.all + QualityFilters.all
         + GeneratorFilters.all + ColorManagementFilters.all + DeinterlaceFilter.all
         + NeighbourhoodFilters.all + [
-            UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor,
+            UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor, AvgblurFilter.descriptor,
             NaturalVignetteFilter.descriptor,
         ]
         + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
