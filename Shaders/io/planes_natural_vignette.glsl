@@ -6,8 +6,9 @@
 //   Y' = clip(trunc(f Y + dv)), U' = clip(trunc((f (U - 127) + 127) + dv)).
 // dv is draw k of FFmpeg's generator, k the sample's place in FFmpeg's
 // order: frame n's planes one after another, row by row. The code of each
-// sample comes from the RGB path's file (hb_natural_vignette_code), which
-// reads the filter's values by name.
+// group comes from the RGB path's file (hb_natural_vignette_codes), which
+// reads the filter's values by name: one jump to a group's first draw, the
+// generator's steps to the others.
 //
 // An invocation writes one group of four samples of every plane down a
 // run of rows, each group through hb_map_group (io/planes_samples.glsl).
@@ -24,16 +25,8 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     // Where this plane's draws start: the frame's, then the planes' before.
     uint first = uint(hb_frame_index) * uint(lumaSamples + 2 * chromaSamples)
         + uint(plane == 0 ? 0 : lumaSamples + (plane - 1) * chromaSamples);
-    uvec4 result;
-    for (int i = 0; i < 4; i++) {
-        int x = 4 * g + i;
-        uint k = first + uint(row * size.x + x);
-        uint code = hb_natural_vignette_code(
-            hb_pick(codes, i), plane != 0, ivec2(x << shift.x, row << shift.y), k, base);
-        if (i == 0) result.x = code;
-        if (i == 1) result.y = code;
-        if (i == 2) result.z = code;
-        if (i == 3) result.w = code;
-    }
+    uvec4 result = hb_natural_vignette_codes(
+        codes, plane != 0, ivec2((4 * g) << shift.x, row << shift.y), 1 << shift.x, first + uint(row * size.x + 4 * g),
+        base);
     return vec4(result);
 }

@@ -47,11 +47,24 @@ uint hb_natural_vignette_truncated(float a, uint draw) {
     return uint(min(whole + float(carry), 255.0));
 }
 
-// The plane pass's code for a sample of `code` (chroma about 127) whose
-// luma pixel is `luma`, draw k of the dither (io/planes_natural_vignette.glsl).
-uint hb_natural_vignette_code(float code, bool chroma, ivec2 luma, uint k, uint base) {
-    float f = hb_natural_vignette_factor(luma, base);
-    float a = chroma ? f * (code - 127.0) + 127.0 : f * code;
-    uint draw = hbp_dither != 0.0 ? hb_natural_vignette_draw(k, base) : 0u;
-    return hb_natural_vignette_truncated(a, draw);
+// The plane pass's codes for a group of four samples `codes` (chroma about
+// 127) whose first sample's luma pixel is `luma`, each `step` luma pixels
+// along from the one before, the first taking draw k of the dither and
+// the others the draws after it (io/planes_natural_vignette.glsl).
+uvec4 hb_natural_vignette_codes(vec4 codes, bool chroma, ivec2 luma, int step, uint k, uint base) {
+    bool dither = hbp_dither != 0.0;
+    uint draw = dither ? hb_natural_vignette_draw(k, base) : 0u;
+    uvec4 result;
+    for (int i = 0; i < 4; i++) {
+        float f = hb_natural_vignette_factor(luma + ivec2(i * step, 0), base);
+        float code = i == 0 ? codes.x : (i == 1 ? codes.y : (i == 2 ? codes.z : codes.w));
+        float a = chroma ? f * (code - 127.0) + 127.0 : f * code;
+        uint value = hb_natural_vignette_truncated(a, draw);
+        if (i == 0) result.x = value;
+        if (i == 1) result.y = value;
+        if (i == 2) result.z = value;
+        if (i == 3) result.w = value;
+        if (dither) draw = 1664525u * draw + 1013904223u;
+    }
+    return result;
 }
