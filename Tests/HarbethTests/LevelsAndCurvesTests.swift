@@ -36,6 +36,11 @@ final class LevelsAndCurvesTests: XCTestCase {
             // A steep rise into a flat step: the tangents are scaled down so
             // the curve does not overshoot 0.52 between 0.1 and 0.2.
             "curves=g=0/0/0.1/0.5/0.2/0.52/1/1",
+            // FFmpeg's curves: its natural spline and 8-bit tables, its
+            // presets and `all` (CurvesCLITests: FFmpeg's frames exactly).
+            "curves=vintage", "curves=cross_process", "curves=preset=darker:all='0/0 0.3/0.6 1/1'",
+            "curves=interpolation=natural:master=0/0/0.5/0.7/1/1:g=0/0.2/1/0.9",
+            "curves=preset=strong_contrast:interpolation=monotone",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }
@@ -45,6 +50,10 @@ final class LevelsAndCurvesTests: XCTestCase {
         for (chain, message) in [
             ("curves=master=0/0/0.5/1/1", "curves: master: 5 numbers are not x/y pairs"),
             ("curves=r=0/0/0.5/0.5/0.5/1/1/1", "curves: r: point 3 does not lie right of the one before it"),
+            (
+                "curves=r='0/0 0.001/0.5 1/1'",
+                "curves: r: points 1 and 2 are too close or not rising on x (FFmpeg's limit: a table entry apart)"
+            ),
         ] {
             let node = ImageNode(try Fixtures.frame(.rgba8)).applying(try FilterChain(parsing: chain))
             XCTAssertThrowsError(try node.makeFrame(on: try Fixtures.renderer()), chain) { error in

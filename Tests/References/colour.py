@@ -267,13 +267,69 @@ def monotone_cubic(pairs):
     return evaluate
 
 
+CURVES_PRESETS = {
+    # FFmpeg curves' presets (libavfilter/vf_curves.c): r, g, b, master.
+    "vintage": ("0/0.11 0.42/0.51 1/0.95", "0/0 0.50/0.48 1/1", "0/0.22 0.49/0.44 1/0.8", None),
+    "darker": (None, None, None, "0/0 0.5/0.4 1/1"),
+    "strong_contrast": (None, None, None, "0/0 0.301/0.196 0.592/0.6 0.686/0.737 1/1"),
+    "cross_process": (
+        "0/0 0.25/0.156 0.501/0.501 0.686/0.745 1/1", "0/0 0.25/0.188 0.38/0.501 0.745/0.815 1/0.815",
+        "0/0 0.231/0.094 0.709/0.874 1/1", None),
+}
+
+
+def natural_spline_table(pairs):
+    """FFmpeg curves' table: the natural cubic spline through the points
+    (second derivatives 0 at the ends, from the tridiagonal system solved
+    by numpy), each entry trunc(255 y) clipped, flat past the ends."""
+    x, y = np.asarray(pairs[0::2], float), np.asarray(pairs[1::2], float)
+    n = len(x)
+    h = np.diff(x)
+    system = np.zeros((n, n))
+    right = np.zeros(n)
+    system[0, 0] = system[-1, -1] = 1
+    for i in range(1, n - 1):
+        system[i, i - 1], system[i, i], system[i, i + 1] = h[i - 1], 2 * (h[i - 1] + h[i]), h[i]
+        right[i] = 6 * ((y[i + 1] - y[i]) / h[i] - (y[i] - y[i - 1]) / h[i - 1])
+    m = np.linalg.solve(system, right)
+    table = np.zeros(256, int)
+    code = lambda value: int(min(255, max(0, int(value * 255))))
+    for i in range(int(x[0] * 255)):
+        table[i] = code(y[0])
+    for i in range(n - 1):
+        start = int(x[i] * 255)
+        for at in range(start, int(x[i + 1] * 255) + 1):
+            t = (at - start) / 255
+            b = (y[i + 1] - y[i]) / h[i] - h[i] * m[i] / 2 - h[i] * (m[i + 1] - m[i]) / 6
+            table[at] = code(y[i] + b * t + m[i] / 2 * t * t + (m[i + 1] - m[i]) / (6 * h[i]) * t ** 3)
+    for i in range(int(x[-1] * 255), 256):
+        table[i] = code(y[-1])
+    return table
+
+
 @reference
 def curves(image, v):
-    master = monotone_cubic(v["master"])
+    """Harbeth's monotone curves, or FFmpeg's (interpolation=natural): a
+    channel not given takes `all`'s points, then the preset's; 8-bit tables,
+    the master applied to the channels' entries."""
+    identity = [0, 0, 1, 1]
+    given = lambda name: None if list(v[name]) == identity else list(v[name])
+    preset = CURVES_PRESETS.get(v.get("preset", "none"), (None, None, None, None))
+    parse = lambda text: [float(n) for pair in text.split() for n in pair.split("/")] if text else None
+    lists = [given(name) or given("all") or parse(preset[k]) for k, name in enumerate("rgb")]
+    master = given("master") or parse(preset[3])
     out = image.copy()
-    for channel, name in enumerate("rgb"):
+    if v.get("interpolation", "monotone") == "natural":
+        master_table = natural_spline_table(master) if master else np.arange(256)
+        for channel in range(3):
+            table = natural_spline_table(lists[channel]) if lists[channel] else np.arange(256)
+            codes = np.clip(np.round(image[..., channel] * 255), 0, 255).astype(int)
+            out[..., channel] = master_table[table[codes]] / 255
+        return out
+    master_curve = monotone_cubic(master or identity)
+    for channel in range(3):
         values = np.clip(image[..., channel], 0, 1)
-        out[..., channel] = master(monotone_cubic(v[name])(values))
+        out[..., channel] = master_curve(monotone_cubic(lists[channel] or identity)(values))
     return out
 
 

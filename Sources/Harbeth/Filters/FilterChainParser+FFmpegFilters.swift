@@ -78,6 +78,32 @@ extension FilterChainParser {
         case "drawbox", "drawgrid":
             guard let draw = catalog.descriptor(named: name == "drawbox" ? "draw_box" : "draw_grid") else { return nil }
             return (draw, try Self.drawArguments(arguments, filter: name, column: column))
+        case "curves":
+            // FFmpeg's curves: its names, its preset first, its spline.
+            guard let curves = catalog.descriptor(named: "curves") else { return nil }
+            let names = ["m": "master", "red": "r", "green": "g", "blue": "b"]
+            var translated: [Argument] = []
+            for (index, argument) in arguments.enumerated() {
+                var renamed = argument
+                if let key = argument.key {
+                    renamed.key = names[key] ?? key
+                } else if index == 0 {
+                    renamed.key = "preset"
+                } else {
+                    throw .invalidValue(
+                        filter: "curves", parameter: "preset", text: argument.value,
+                        expected: "one value before the names (FFmpeg's preset); points by name, r='0/0 1/1'",
+                        column: argument.valueColumn)
+                }
+                translated.append(renamed)
+            }
+            guard !translated.contains(where: { $0.key == "interpolation" }) else { return (curves, translated) }
+            var natural =
+                translated.first ?? Argument(key: nil, keyColumn: column, value: "", valueColumn: column, quoted: false)
+            natural.key = "interpolation"
+            natural.value = "natural"
+            natural.quoted = false
+            return (curves, translated + [natural])
         case "vignette":
             // FFmpeg's vignette is natural_vignette, its values in its order.
             guard let natural = catalog.descriptor(named: "natural_vignette") else { return nil }
@@ -258,6 +284,16 @@ extension FilterChainParser {
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
         case "unsharp", "boxblur":
             return keys.contains { shortNames[name]?[$0] != nil }
+        case "curves":
+            // FFmpeg's names, a preset first, or FFmpeg's points (pairs
+            // apart by spaces, `0/0 0.5/0.6 1/1`).
+            let options = ["m", "red", "green", "blue", "all", "preset", "psfile", "plot"]
+            if keys.contains(where: { options.contains($0) }) { return true }
+            if let first = arguments.first, first.key == nil, CurvesFilter.presets[first.value.trimmingSpaces()] != nil
+            {
+                return true
+            }
+            return arguments.contains { $0.value.trimmingSpaces().contains(" ") }
         case "vignette":
             // FFmpeg's options, or a first value that is not catalog
             // vignette's centre (x/y): FFmpeg's angle (`vignette=PI/4`).

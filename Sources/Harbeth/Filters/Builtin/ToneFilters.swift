@@ -83,40 +83,8 @@ enum ToneFilters {
             return packed
         })
 
-    static let curves = FilterDescriptor(
-        name: "curves", kind: .pointwise, summary: "Tone curves through control points: per channel, then master.",
-        formula: "v' = master(channel(v)), each curve the monotone cubic (Fritsch-Carlson) through its x/y points,"
-            + " flat beyond its ends; sampled into 256-entry tables, interpolated linearly"
-            + " (Harbeth C7Curves, GPUImage ToneCurveFilter; the order is FFmpeg curves')",
-        parameters: [
-            .list(
-                "master", count: 4...64, default: [0, 0, 1, 1], range: 0...1, summary: "x/y points for all channels"),
-            .list("r", count: 4...64, default: [0, 0, 1, 1], range: 0...1, summary: "x/y points for red"),
-            .list("g", count: 4...64, default: [0, 0, 1, 1], range: 0...1, summary: "x/y points for green"),
-            .list("b", count: 4...64, default: [0, 0, 1, 1], range: 0...1, summary: "x/y points for blue"),
-        ],
-        stages: [.pointwise("hb_curves", file: "pointwise/curves.glsl")],
-        dataInBuffer: true,
-        layout: [.init("red", count: 256), .init("green", count: 256), .init("blue", count: 256)],
-        pack: { values, _ in try curveTables(values) })
-
-    /// Three 256-entry tables, red, green, blue: channel curve then master.
-    static func curveTables(_ values: FilterValues) throws -> [Float] {
-        func curve(_ name: String) throws -> ToneCurve {
-            do {
-                return try ToneCurve(pairs: values.list(name))
-            } catch {
-                throw RenderError.invalidFilterSetup(filter: "curves", reason: "\(name): \(error)")
-            }
-        }
-        let master = try curve("master")
-        var tables: [Float] = []
-        for name in ["r", "g", "b"] {
-            let channel = try curve(name)
-            tables += (0..<256).map { Float(master.value(at: channel.value(at: Double($0) / 255))) }
-        }
-        return tables
-    }
+    /// Harbeth's and FFmpeg's curves (`CurvesFilter`).
+    static let curves = CurvesFilter.descriptor
 
     static let highlightsShadows = FilterDescriptor(
         name: "highlights_shadows", kind: .pointwise, summary: "Lifts shadows and pulls down highlights.",
