@@ -1419,3 +1419,36 @@ def avgblur(image, v):
         if planes & bit:
             out[..., channel] = box(box(image[..., channel], rx, 1), ry, 0)
     return out
+
+
+def morphology(image, v, smallest):
+    """FFmpeg's erosion (smallest) or dilation on RGB as on planar G, B, R, A:
+    each channel against the neighbours `coordinates` picks, rows past the
+    edge repeating it, columns mirroring it, moved by at most its plane's
+    threshold (in codes over 255)."""
+    h, w = image.shape[:2]
+    offsets = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+    rows = lambda dy: np.clip(np.arange(h) + dy, 0, h - 1)
+    columns = lambda dx: np.abs(np.arange(w) + dx) if dx < 0 else np.where(np.arange(w) + dx > w - 1, 2 * (w - 1) - (np.arange(w) + dx), np.arange(w) + dx)
+    pick = np.minimum if smallest else np.maximum
+    out = image.copy()
+    for plane, channel in ((0, 1), (1, 2), (2, 0), (3, 3)):
+        values = image[..., channel]
+        result = values.copy()
+        for bit, (dx, dy) in enumerate(offsets):
+            if int(v["coordinates"]) & (1 << bit):
+                result = pick(result, values[rows(dy)][:, columns(dx)])
+        threshold = min(float(v["threshold%d" % plane]), 255) / 255
+        bound = np.maximum(values - threshold, 0) if smallest else np.minimum(values + threshold, 1)
+        out[..., channel] = np.maximum(result, bound) if smallest else np.minimum(result, bound)
+    return out
+
+
+@reference
+def erosion(image, v):
+    return morphology(image, v, True)
+
+
+@reference
+def dilation(image, v):
+    return morphology(image, v, False)

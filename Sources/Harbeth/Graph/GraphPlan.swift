@@ -45,6 +45,8 @@ enum SamplesPass: Hashable, Sendable {
     case avgblur(PlaneBlur.Direction)
     /// A natural_vignette's one pass (`PlaneNaturalVignette`).
     case naturalVignette
+    /// An erosion's or a dilation's one pass (`PlaneMorphology`): true for a dilation.
+    case morphology(dilates: Bool)
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -235,7 +237,8 @@ struct PassPlan: Hashable, Sendable {
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
                 return "\(name) \(direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette: return "\(name) on the planes"
+            case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette, .morphology:
+                return "\(name) on the planes"
             }
         }
         if foldsPlanes { return stages.map(stageName).joined(separator: "+") + " on the planes" }
@@ -426,6 +429,11 @@ enum GraphCompiler {
         }
         if PlaneUnsharp.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneUnsharp.stage, samples: .unsharp)
+        }
+        if PlaneMorphology.applies(to: filters, input: input, outputLayout: outputLayout) {
+            return onePass(
+                input: input, stage: PlaneMorphology.stage,
+                samples: .morphology(dilates: PlaneMorphology.dilates(filters[0])))
         }
         if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)

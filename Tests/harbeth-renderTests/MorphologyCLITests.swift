@@ -1,0 +1,30 @@
+import Foundation
+import HarbethTestSupport
+import XCTest
+
+/// `-vf erosion` and `-vf dilation` are FFmpeg's: its options, its edges
+/// (rows repeat, columns mirror) and its thresholds in codes, run on the
+/// planes for planar YUV and grey, so every frame is FFmpeg's exactly (each
+/// frame's MD5): 4:2:0 even and odd, 4:2:2, 10 bits, alpha, grey, some
+/// neighbours only. Before, both were unknown filters.
+final class MorphologyCLITests: XCTestCase {
+    func testErosionAndDilationOnThePlanesAreFFmpegsExactly() throws {
+        let folder = try Clips.folder(with: [
+            try Clips.video(), try Clips.testPattern("morphology-odd.mkv", size: "161x121", format: "yuv420p"),
+            try Clips.testPattern("morphology-422.mkv", size: "160x120", format: "yuv422p10le"),
+            try Clips.testPattern("morphology-alpha.mkv", size: "161x120", format: "yuva444p10le"),
+            try Clips.testPattern("morphology-gray.mkv", size: "161x121", format: "gray"),
+        ])
+        let recipes = [
+            "erosion", "dilation", "erosion=threshold0=10:threshold1=2", "dilation=coordinates=90:threshold2=5",
+            "erosion=coordinates=3",
+        ]
+        try FFmpegParity.assertExactlyFFmpegs(
+            recipes,
+            inputs: [
+                "cli-clip.mp4", "morphology-odd.mkv", "morphology-422.mkv", "morphology-alpha.mkv",
+                "morphology-gray.mkv",
+            ],
+            in: folder, plan: "on the planes")
+    }
+}
