@@ -142,9 +142,13 @@ final class ImageNodeTests: XCTestCase {
         let after = context.allocatedMemory
         let slots = renderer.statistics.slotsMade
         // A slot is in use from its submission until the consumer drops the
-        // frame, so a frame waiting on the delivery queue can hold a fourth
-        // or fifth; nothing else is ever allocated per frame.
-        XCTAssertLessThanOrEqual(slots, 5)
+        // frame, so frames waiting on the delivery queue hold more than the
+        // three in flight: how many depends on how soon the consumers run
+        // (a loaded machine once made a sixth), never past the pool's limit
+        // of 4 per frame in flight and 4 (RenderPlan); 70 frames on at most
+        // 16 slots are slots reused, and nothing else is ever allocated per
+        // frame.
+        XCTAssertLessThanOrEqual(slots, 3 * 4 + 4)
         let bytesPerSlot = (warm.bytes - before.bytes) / warmSlots
         let allocationsPerSlot = (warm.count - before.count) / warmSlots
         XCTAssertEqual(after.bytes - before.bytes, bytesPerSlot * slots, "only whole slots were allocated")
