@@ -56,8 +56,8 @@ enum SamplesPass: Hashable, Sendable {
         return nil
     }
 
-    /// The direction of one of the two passes of a blur, a boxblur or a
-    /// gblur; nil for other passes.
+    /// The direction of one of the two passes of a blur, a boxblur, a
+    /// gblur or an avgblur; nil for other passes.
     var direction: PlaneBlur.Direction? {
         switch self {
         case .blur(let blur): return blur.direction
@@ -67,8 +67,8 @@ enum SamplesPass: Hashable, Sendable {
     }
 
     /// True when each invocation walks whole rows or whole columns (a
-    /// walking blur, boxblur, gblur): 32 walks to a workgroup, a rows
-    /// pass's grid swapped.
+    /// walking blur, boxblur, gblur, avgblur): 32 walks to a workgroup, a
+    /// rows pass's grid swapped.
     var walksLines: Bool {
         switch self {
         case .boxblur, .gblur, .avgblur: return true
@@ -76,7 +76,7 @@ enum SamplesPass: Hashable, Sendable {
         }
     }
 
-    /// True for a pass along the rows (of a blur, a boxblur or a gblur).
+    /// True for a pass along the rows (of a blur, a boxblur, a gblur or an avgblur).
     var walksRows: Bool { direction == .rows }
 
     /// True for a columns pass that reads and writes the planes buffer
@@ -438,32 +438,21 @@ enum GraphCompiler {
         if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)
         }
+        let size = FrameSize(width: input.width, height: input.height)
         if PlaneAvgblur.applies(to: filters, input: input, outputLayout: outputLayout) {
-            let size = FrameSize(width: input.width, height: input.height)
-            let stage = PlannedStage(filterIndex: 0, stage: PlaneAvgblur.stage, combined: [0])
-            return rowsThenColumns(
-                input: input, stage: stage, wide: PlaneGblur.intermediateSize(for: size), output: size
-            ) { pass, direction in
-                pass.samples = .avgblur(direction)
+            return walks(input: input, stage: PlaneAvgblur.stage, wide: PlaneGblur.intermediateSize(for: size)) {
+                .avgblur($0)
             }
         }
         if PlaneGblur.applies(to: filters, input: input, outputLayout: outputLayout) {
-            let size = FrameSize(width: input.width, height: input.height)
-            let stage = PlannedStage(filterIndex: 0, stage: PlaneGblur.stage, combined: [0])
-            return rowsThenColumns(
-                input: input, stage: stage, wide: PlaneGblur.intermediateSize(for: size), output: size
-            ) { pass, direction in
-                pass.samples = .gblur(direction)
+            return walks(input: input, stage: PlaneGblur.stage, wide: PlaneGblur.intermediateSize(for: size)) {
+                .gblur($0)
             }
         }
         if PlaneBoxblur.applies(to: filters, input: input, outputLayout: outputLayout) {
             // A radius past its plane's half side is refused here, once.
             _ = try PlaneBoxblur.boxes(filters[0], input: input)
-            let size = FrameSize(width: input.width, height: input.height)
-            let stage = PlannedStage(filterIndex: 0, stage: PlaneBoxblur.stage, combined: [0])
-            return rowsThenColumns(input: input, stage: stage, wide: size, output: size) { pass, direction in
-                pass.samples = .boxblur(direction)
-            }
+            return walks(input: input, stage: PlaneBoxblur.stage, wide: size) { .boxblur($0) }
         }
         return nil
     }
@@ -644,10 +633,23 @@ extension GraphCompiler {
             colorimetry: input.layout.isYUV ? input.conversionColorimetry : nil)
     }
 
+    /// The two walking passes of FFmpeg's boxblur, gblur or avgblur on the
+    /// planes: rows into intermediate planes `wide` large, then columns
+    /// into the output planes, each running `stage` as `samples` says.
+    fileprivate static func walks(
+        input: FrameFormat, stage: FilterStage, wide: FrameSize, samples: (PlaneBlur.Direction) -> SamplesPass
+    ) -> GraphPlan {
+        let size = FrameSize(width: input.width, height: input.height)
+        let planned = PlannedStage(filterIndex: 0, stage: stage, combined: [0])
+        return rowsThenColumns(input: input, stage: planned, wide: wide, output: size) { pass, direction in
+            pass.samples = samples(direction)
+        }
+    }
+
     /// Two passes of one filter on the planes' samples: rows from the
     /// source into 16-bit intermediate planes `wide` large, then columns
     /// into the output planes; `mark` says what each pass runs.
-    fileprivate static func rowsThenColumns(
+    private static func rowsThenColumns(
         input: FrameFormat, stage: PlannedStage, wide: FrameSize, output: FrameSize,
         mark: (inout PassPlan, PlaneBlur.Direction) -> Void
     ) -> GraphPlan {
