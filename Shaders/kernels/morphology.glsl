@@ -1,40 +1,28 @@
-// erosion and dilation (FFmpeg's) on RGB: each channel the smallest
-// (largest) of itself and the neighbours whose bit of hbp_coordinates is 1
-// (bit 0 top left, 1 top, 2 top right, 3 left, 4 right, 5 bottom left,
-// 6 bottom, 7 bottom right), moved by at most its threshold
-// (hbp_thresholds: red, green, blue, alpha, in 0...1). Rows past the edge
-// repeat it, columns mirror it (column -1 is column 1), as FFmpeg reads
-// them. On 8- to 12-bit planar YUV alone the planes run it on the codes
-// instead (io/planes_morphology.glsl).
-
-const ivec2 HB_MORPHOLOGY_NEIGHBOURS[8] = ivec2[8](
-    ivec2(-1, -1), ivec2(0, -1), ivec2(1, -1), ivec2(-1, 0), ivec2(1, 0), ivec2(-1, 1), ivec2(0, 1), ivec2(1, 1));
-
-vec4 hb_morphology_neighbour(ivec2 pos, int i) {
-    ivec2 at = pos + HB_MORPHOLOGY_NEIGHBOURS[i];
-    int last = hb_in_size.x - 1;
-    at.x = at.x < 0 ? -at.x : (at.x > last ? 2 * last - at.x : at.x);
-    return hb_load(at);
+// morphology: the parts of morphology that erode's and dilate's passes
+// cannot do alone.
+// hb_morphology_gradient: max - min over the (2r + 1) x (2r + 1) square,
+//   per colour channel, alpha kept; clamp-to-edge.
+// hb_morphology_hat: after an opening (erode, dilate) or a closing
+//   (dilate, erode) of the filter's input: top hat in - opened, black
+//   hat closed - in, per colour channel, alpha kept.
+// p0 = r; p1 = 0 for the top hat, 1 for the black hat.
+vec4 hb_morphology_gradient(ivec2 pos, uint base) {
+    int r = int(hbp_radius);
+    vec4 centre = hb_load(pos);
+    vec3 high = centre.rgb;
+    vec3 low = centre.rgb;
+    for (int y = -r; y <= r; y++) {
+        for (int x = -r; x <= r; x++) {
+            vec3 c = hb_load(pos + ivec2(x, y)).rgb;
+            high = max(high, c);
+            low = min(low, c);
+        }
+    }
+    return vec4(high - low, centre.a);
 }
 
-vec4 hb_erosion(ivec2 pos, uint base) {
-    vec4 v = hb_load(pos);
-    vec4 result = v;
-    int coordinates = int(hbp_coordinates);
-    for (int i = 0; i < 8; i++) {
-        if ((coordinates & (1 << i)) != 0) result = min(result, hb_morphology_neighbour(pos, i));
-    }
-    vec4 threshold = vec4(hbp_thresholds(0), hbp_thresholds(1), hbp_thresholds(2), hbp_thresholds(3));
-    return max(result, max(v - threshold, 0.0));
-}
-
-vec4 hb_dilation(ivec2 pos, uint base) {
-    vec4 v = hb_load(pos);
-    vec4 result = v;
-    int coordinates = int(hbp_coordinates);
-    for (int i = 0; i < 8; i++) {
-        if ((coordinates & (1 << i)) != 0) result = max(result, hb_morphology_neighbour(pos, i));
-    }
-    vec4 threshold = vec4(hbp_thresholds(0), hbp_thresholds(1), hbp_thresholds(2), hbp_thresholds(3));
-    return min(result, min(v + threshold, 1.0));
+vec4 hb_morphology_hat(ivec2 pos, uint base, sampler2D original) {
+    vec4 source = texelFetch(original, pos, 0);
+    vec3 shaped = hb_load(pos).rgb;
+    return vec4(hbp_black_hat > 0.5 ? shaped - source.rgb : source.rgb - shaped, source.a);
 }

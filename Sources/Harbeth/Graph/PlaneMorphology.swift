@@ -5,7 +5,7 @@
 ///
 /// One erosion or dilation alone, written as its input's layout: planar
 /// YUV of 8, 10 and 12 bits or 8-bit grey. Elsewhere it takes the RGB path
-/// (kernels/morphology.glsl); `--no-fusion` too.
+/// (kernels/erosion_dilation.glsl); `--no-fusion` too.
 enum PlaneMorphology {
     /// The stage the pass runs (its data: `packed`).
     static let stage = FilterStage(

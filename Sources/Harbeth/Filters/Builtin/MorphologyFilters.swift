@@ -28,7 +28,7 @@ enum MorphologyFilters {
                     "threshold\($0)", default: 65535, range: 0...65535,
                     summary: "how far plane \($0)'s samples may move, in codes")
             } + [.integer("coordinates", default: 255, range: 0...255, summary: "which neighbours count, a bit each")],
-            stages: [.kernel("hb_\(name)", file: "kernels/morphology.glsl")],
+            stages: [.kernel("hb_\(name)", file: "kernels/erosion_dilation.glsl")],
             layout: [ParameterField("thresholds", count: 4), "coordinates"],
             pack: { values, _ in
                 // The RGB path's thresholds in 0...1, red, green, blue, alpha
