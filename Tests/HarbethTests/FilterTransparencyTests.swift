@@ -74,7 +74,7 @@ final class FilterTransparencyTests: XCTestCase {
             "luma_key=threshold=0.5:tolerance=0.5", "despill=alpha=1", "color_packing",
             "transform=matrix=0.5/0/0/0/0.5/0", "rotate=angle=45:fill=0/0/0/0", "pad=w=80:h=60:color=0/0/0/0.5",
             "lens_correction=k1=0.5", "sphere_refraction", "glass_sphere", "solid=color=1/0/0/0.5",
-            "gradient=from=0/0/0/0",
+            "gradient=from=0/0/0/0", "colorlevels=aomax=0.5", "colorlevels=aimin=0.2:aimax=0.2",
         ] {
             XCTAssertTrue(try FilterChain(parsing: chain).filters.allSatisfy(\.canMakeTransparent), chain)
             XCTAssertFalse(try FilterChain(parsing: chain).keepsOpaqueFramesOpaque, chain)
@@ -86,6 +86,7 @@ final class FilterTransparencyTests: XCTestCase {
             "color_matrix=intensity=0", "chroma_key=threshold=0:smoothing=0", "despill",
             "transform=fill=0/0/0/1:matrix=0.5/0/0/0/0.5/0", "rotate=angle=45", "rotate=angle=90:fill=0/0/0/0",
             "pad=w=80:h=60", "lens_correction", "solid=color=1/0/0", "gradient", "blend=mode=normal",
+            "colorlevels=aimax=0.5:rimin=0.2",
         ] {
             let parsed = try FilterChain(parsing: chain)
             XCTAssertTrue(parsed.keepsOpaqueFramesOpaque, chain)

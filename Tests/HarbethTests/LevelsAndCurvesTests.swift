@@ -46,6 +46,17 @@ final class LevelsAndCurvesTests: XCTestCase {
         }
     }
 
+    func testFFmpegsColorLevels() throws {
+        // FFmpeg's own (ColorLevelsCLITests: its frames exactly on RGB).
+        for chain in [
+            "colorlevels", "colorlevels=rimin=0.058:gimin=0.058:bimin=0.058",
+            "colorlevels=rimax=0.8:gomin=0.1:bomax=0.7", "colorlevels=rimin=0.2:rimax=0.9:romin=0.05:romax=0.95",
+            "colorlevels=gimin=0.5:gimax=0.5",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
     func testCurvesRejectsPointsThatAreNotACurve() throws {
         for (chain, message) in [
             ("curves=master=0/0/0.5/1/1", "curves: master: 5 numbers are not x/y pairs"),

@@ -1156,3 +1156,20 @@ def delinearize(image, v):
     c = np.maximum(rgb(image), 0)
     name = linear_curve(v)
     return with_rgb(image, c ** (1 / 2.4) if name == "bt1886" else encode_transfer(c, name, 203.0))
+
+
+@reference
+def colorlevels(image, v):
+    """FFmpeg's colorlevels: each channel's 8-bit code moved from its input
+    range to its output range, (v - imin) (omax - omin) / (imax - imin) +
+    omin truncated and clipped, the points rounded to codes half to even
+    (Python's round, as FFmpeg 5.1's)."""
+    out = image.copy()
+    for channel, name in enumerate("rgba"):
+        imin, imax, omin, omax = (round(float(v[name + point]) * 255) for point in ("imin", "imax", "omin", "omax"))
+        codes = np.clip(np.round(image[..., channel] * 255), 0, 255)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            moved = (codes - imin) * ((omax - omin) / (imax - imin) if imax != imin else np.inf) + omin
+        moved = np.where(np.isfinite(moved), np.trunc(moved), 0)
+        out[..., channel] = np.clip(moved, 0, 255) / 255
+    return out

@@ -34,6 +34,8 @@ extension Filter {
         // Its similarity is never 0: the key colour itself goes.
         "color_key": { _ in true },
         "luma_key": { _ in true },
+        // An opaque sample's alpha is the alpha table's last entry.
+        "colorlevels": { ColorLevelsFilter.table($0, channel: "a")[255] < 255 },
         "despill": { $0.bool("alpha") },
         "color_packing": { _ in true },
         "transform": { translucent($0.list("fill")) },

@@ -11,7 +11,7 @@ enum BuiltinFilters {
         + NeighbourhoodFilters.all + [
             UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor, AvgblurFilter.descriptor,
             NaturalVignetteFilter.descriptor,
-        ] + MorphologyFilters.all
+        ] + MorphologyFilters.all + [ColorLevelsFilter.descriptor]
         + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all
