@@ -1389,8 +1389,9 @@ def natural_vignette(image, v):
     past 1; backward: divided by it."""
     h, w = image.shape[:2]
     px, py = np.meshgrid(np.arange(w), np.arange(h))
-    xx = np.trunc(px - float(v["x0"]))
-    yy = np.trunc(py - float(v["y0"]))
+    size = {"w": w, "h": h, "iw": w, "ih": h, "__builtins__": {}}
+    xx = np.trunc(px - float(eval(str(v["x0"]), size)))
+    yy = np.trunc(py - float(eval(str(v["y0"]), size)))
     d = np.hypot(xx, yy) / math.hypot(w / 2, h / 2)
     f = np.where(d > 1, 0.0, np.cos(float(v["angle"]) * d) ** 4)
     if v["mode"] == "backward":

@@ -32,6 +32,7 @@ public struct FilterParameter: Sendable, Hashable {
                     ? "list of \(count.lowerBound)" : "list of \(count.lowerBound)...\(count.upperBound)"
             case .text: return "text"
             case .expression(.planes): return "expression of w, h, cw, ch, hsub, vsub"
+            case .expression(.size): return "expression of w, h"
             case .expression: return "expression of val"
             }
         }
@@ -164,6 +165,12 @@ public struct FilterParameter: Sendable, Hashable {
     {
         // Structural: a plan checks each plane's radius against its size once.
         FilterParameter(name, .expression(.planes), default: .text(value), summary: summary, structural: true)
+    }
+
+    /// An expression of the frame's size (`w`, `h`), such as FFmpeg
+    /// vignette's centre (`w/2`); evaluated where the size is known.
+    public static func sizeExpression(_ name: String, default value: String, summary: String) -> FilterParameter {
+        FilterParameter(name, .expression(.size), default: .text(value), summary: summary, structural: true)
     }
 
     /// The default and range as the catalog prints them.

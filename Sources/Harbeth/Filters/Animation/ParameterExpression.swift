@@ -155,6 +155,9 @@ public struct ParameterExpression: Sendable, Hashable {
         /// its chroma planes' `cw`, `ch`, and the subsampling `hsub`,
         /// `vsub` (1 or 2), with no time.
         case planes
+        /// A frame's size alone: `w` (`iw`), `h` (`ih`), with no time
+        /// (FFmpeg vignette's centre, evaluated once here).
+        case size
 
         /// The variables each name reads, and how an error lists them.
         fileprivate var variables: (byName: [String: Variable], listed: String) {
@@ -192,6 +195,8 @@ public struct ParameterExpression: Sendable, Hashable {
                     "PTS, N, T, STARTPTS, STARTT, TB, FRAME_RATE (or FR), PREV_INPTS, PREV_INT, PREV_OUTPTS,"
                         + " PREV_OUTT"
                 )
+            case .size:
+                return (["w": .w, "iw": .w, "h": .h, "ih": .h], "w (or iw), h (or ih)")
             case .planes:
                 return (
                     [

@@ -13,22 +13,19 @@ enum NaturalVignetteFilter {
             + " grey written back as is, on the planes: Y' = trunc(f Y + dv), U' = trunc(f (U - 127) + 127 + dv)"
             + " with f at the sample's luma pixel, clipped to 0...255, dv FFmpeg's dither (its generator,"
             + " s' = 1664525 s + 1013904223 from 0, one draw a sample in FFmpeg's order through the frames, over"
-            + " 2^32), FFmpeg's frames within one code. Elsewhere on RGB: rgb f. Square pixels; values are"
-            + " evaluated every frame (eval=init and eval=frame alike)",
+            + " 2^32), FFmpeg's frames within one code. Elsewhere on RGB: rgb f. Square pixels; x0 and y0 are"
+            + " expressions of the frame's w and h, the angle may move with t and n (eval=init and eval=frame"
+            + " alike)",
         parameters: [
             .number("angle", default: Double.pi / 5, range: 0...(Double.pi / 2), summary: "the lens angle, radians"),
-            FilterParameter(
-                "x0", .number, default: .animated(centre("w/2")), range: -1_000_000...1_000_000,
-                summary: "the centre's x, pixels"),
-            FilterParameter(
-                "y0", .number, default: .animated(centre("h/2")), range: -1_000_000...1_000_000,
-                summary: "the centre's y, pixels"),
+            .sizeExpression("x0", default: "w/2", summary: "the centre's x, pixels"),
+            .sizeExpression("y0", default: "h/2", summary: "the centre's y, pixels"),
             .choice(
                 "mode", ["forward", "backward"], default: "forward",
                 summary: "forward darkens the edges, backward undoes a vignette", numbered: true),
             .choice(
                 "eval", ["init", "frame"], default: "init",
-                summary: "FFmpeg's; every value is evaluated each frame here", numbered: true),
+                summary: "FFmpeg's; the angle is evaluated each frame here", numbered: true),
             .boolean("dither", default: true, summary: "adds FFmpeg's dither before the truncation"),
         ],
         stages: [.pointwise("hb_natural_vignette", file: "pointwise/natural_vignette.glsl")],
@@ -38,17 +35,15 @@ enum NaturalVignetteFilter {
             let dmax =
                 (Double(size.width) / 2 * Double(size.width) / 2 + Double(size.height) / 2
                 * Double(size.height) / 2).squareRoot()
+            let centre = ExpressionVariables(w: Double(size.width), h: Double(size.height))
+            func at(_ name: String) throws -> Float {
+                Float(try ParameterExpression(parsing: values.text(name), names: .size).value(centre))
+            }
             return [
-                Float(values.number("angle")), Float(values.number("x0")), Float(values.number("y0")), Float(dmax),
+                Float(values.number("angle")), try at("x0"), try at("y0"), Float(dmax),
                 values.text("mode") == "backward" ? 1 : 0, values.bool("dither") ? 1 : 0,
             ] + jumps.flatMap { [Float(bitPattern: $0.multiplier), Float(bitPattern: $0.increment)] }
         })
-
-    /// The frame's centre, FFmpeg's default.
-    private static func centre(_ text: String) -> AnimatedNumber {
-        // The text is fixed and parses.
-        try! AnimatedNumber(parsing: text)
-    }
 
     /// FFmpeg's dither generator, s' = 1664525 s + 1013904223 (mod 2^32),
     /// run 2^i times, for i = 0...31: a shader reaches any draw in 32 steps.
