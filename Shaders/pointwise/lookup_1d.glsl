@@ -1,6 +1,7 @@
 // lookup_1d (Harbeth C7LookupTable1D) and multi_zone_lookup (Harbeth
 // C7MultiZoneLookup): per-channel tables of N entries from lookup images,
-// read in hb_data and interpolated linearly (x = clamp(v, 0, 1) (N - 1)).
+// read in hb_data and interpolated linearly (x = clamp(v, 0, 1) (N - 1);
+// common/table_lookup.glsl).
 // hb_lookup_1d: mix(rgb, (R(r), G(g), B(b)), intensity).
 //   data: intensity, N, three unused zone values, then the red, green and blue tables.
 // hb_multi_zone_lookup: three sets of tables (shadows, midtones,
@@ -11,17 +12,10 @@
 //   between: midtones (Harbeth divides by 2w, which jumps at the zone's
 //   edge). mix(rgb, weighted, intensity).
 //   data: intensity, N, shadow, highlight, transition, then the three sets.
-float hb_lookup_1d_entry(uint table, uint n, float value) {
-    float x = clamp(value, 0.0, 1.0) * float(n - 1u);
-    float i = min(floor(x), float(n - 2u));
-    uint at = table + uint(i);
-    return mix(hb_data_at(at), hb_data_at(at + 1u), x - i);
-}
-
 vec3 hb_lookup_1d_apply(uint tables, uint n, vec3 c) {
     return vec3(
-        hb_lookup_1d_entry(tables, n, c.r), hb_lookup_1d_entry(tables + n, n, c.g),
-        hb_lookup_1d_entry(tables + 2u * n, n, c.b));
+        hb_table_lookup(tables, n, c.r), hb_table_lookup(tables + n, n, c.g),
+        hb_table_lookup(tables + 2u * n, n, c.b));
 }
 
 vec4 hb_lookup_1d(vec4 color, uint base) {

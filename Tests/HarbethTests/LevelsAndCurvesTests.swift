@@ -57,6 +57,18 @@ final class LevelsAndCurvesTests: XCTestCase {
         }
     }
 
+    func testTableFiltersShareTheirLookupInOneFusedPass() throws {
+        // curves, colorlevels and lookup_1d read their tables through one
+        // function (common/table_lookup.glsl), emitted once in the pass
+        // that fuses them.
+        let chain = "curves=vintage,colorlevels=rimin=0.1:gomax=0.9,curves=master=0/0.1/1/0.9"
+        let renderer = try Fixtures.renderer()
+        let summary = try renderer.summary(
+            for: ImageNode(try Fixtures.frame(.rgba8)).applying(try FilterChain(parsing: chain)))
+        XCTAssertEqual(summary.dispatchesPerFrame, 1)
+        try assertMatchesReference(chain, .pointwise, renderer: renderer)
+    }
+
     func testCurvesRejectsPointsThatAreNotACurve() throws {
         for (chain, message) in [
             ("curves=master=0/0/0.5/1/1", "curves: master: 5 numbers are not x/y pairs"),

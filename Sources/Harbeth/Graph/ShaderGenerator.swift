@@ -152,10 +152,7 @@ struct ShaderGenerator {
                 slotted += loader.stages.enumerated().map { (first + $0, $1) }
             }
             for (slot, planned) in slotted {
-                if case .embedded(let path) = planned.stage.code {
-                    guard included.insert(path).inserted else { continue }
-                }
-                text += try functionCode(for: planned, slot: slot)
+                text += try functionCode(for: planned, slot: slot, included: &included)
             }
             for (index, loader) in pass.loaders.enumerated() {
                 text += loaderFunctions(loader, index: index, slot: pass.loaderSlot(index))
@@ -624,12 +621,22 @@ struct ShaderGenerator {
 
     /// A stage's function, between the accessors that name its filter's
     /// packed fields (`ParameterField`); a combined stage reads the map its
-    /// filters make together, by position.
+    /// filters make together, by position. An embedded file, and each file
+    /// it requires, is emitted once per shader: `included` holds those
+    /// already emitted, so two stages sharing a file do not define its
+    /// functions twice.
     private func functionCode(for planned: PlannedStage, slot: Int) throws -> String {
+        var included: Set<String> = []
+        return try functionCode(for: planned, slot: slot, included: &included)
+    }
+
+    private func functionCode(for planned: PlannedStage, slot: Int, included: inout Set<String>) throws -> String {
         let code: String
         switch planned.stage.code {
         case .embedded(let path):
-            code = try (Self.requires[path] ?? []).map(Self.embeddedWithLine).joined() + Self.embeddedWithLine(path)
+            guard included.insert(path).inserted else { return "" }
+            let required = (Self.requires[path] ?? []).filter { included.insert($0).inserted }
+            code = try required.map(Self.embeddedWithLine).joined() + Self.embeddedWithLine(path)
         case .inline(_, let text):
             code =
                 text
@@ -646,6 +653,9 @@ struct ShaderGenerator {
     static let requires = [
         "kernels/xfade.glsl": ["common/xfade_transition.glsl"], "kernels/resize.glsl": ["common/resize_taps.glsl"],
         "kernels/resize_separable.glsl": ["common/resize_taps.glsl"],
+        "pointwise/curves.glsl": ["common/table_lookup.glsl"],
+        "pointwise/colorlevels.glsl": ["common/table_lookup.glsl"],
+        "pointwise/lookup_1d.glsl": ["common/table_lookup.glsl"],
     ]
 
     static func embedded(_ path: String) throws -> String {
