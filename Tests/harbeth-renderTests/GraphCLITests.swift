@@ -141,6 +141,46 @@ final class GraphCLITests: XCTestCase {
         }
     }
 
+    /// `setpts=PTS-STARTPTS`, the line FFmpeg's filtergraphs put on each
+    /// input so that they start together, is what every input of a graph
+    /// gets here already (each counts from its own first frame), so it
+    /// passes the frames on, anywhere in a chain: every frame is FFmpeg's
+    /// with it, exactly. Any other setpts in a graph is refused with its
+    /// column and what does the work instead; before, every setpts in a
+    /// graph was an unknown filter.
+    func testStartPTSInAGraphIsFFmpegsAndOtherRetimingsAreRefused() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (ours, theirs) in [
+            (
+                "[0]setpts=PTS-STARTPTS[a];[1]setpts=expr='PTS - STARTPTS'[b];[a][b]overlay=x=16:y=8",
+                "[0]setpts=PTS-STARTPTS[a];[1]setpts=PTS-STARTPTS[b];[a][b]overlay=16:8:shortest=1"
+            ),
+            (
+                "[1]hflip,setpts=-STARTPTS+PTS[b];[0][b]hstack,setpts=PTS-STARTPTS",
+                "[1]hflip,setpts=PTS-STARTPTS[b];[0][b]hstack=shortest=1,setpts=PTS-STARTPTS"
+            ),
+        ] {
+            try assertExactlyFFmpegs(ours, theirs, second: try second(), in: folder)
+        }
+        for (graph, message) in [
+            (
+                "[1]setpts=PTS-STARTPTS+2/TB[b];[0][b]overlay",
+                "setpts at column 4 retimes its video, which a filtergraph does not: its inputs count from their"
+                    + " first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
+                    + " (-vf 'setpts=...') and give the graph the result"
+            ),
+            (
+                "[0]setpts=PTS-[a];[a][1]overlay",
+                "setpts expr='PTS-': expected a value, found the end at column 15"
+            ),
+        ] {
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
+            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
+            XCTAssertEqual(run.status, 2, run.stderr)
+        }
+    }
+
     /// FFmpeg's overlay recipes mean what they mean there: `x:y`
     /// positional, `W`, `H` (`main_w`, `main_h`) the video's size and `w`,
     /// `h` (`overlay_w`, `overlay_h`) the inset's; `enable` shows the inset

@@ -9,8 +9,8 @@ import XCTest
 /// times (within a millisecond) and the same frames: every frame keeps its
 /// new time, as FFmpeg's do with `-enc_time_base -1 -vsync passthrough`
 /// (by default FFmpeg drops or repeats frames to keep the input's rate).
-/// First, the filters see the new times, last, the old. Before, setpts was
-/// refused.
+/// First, the filters see the new times, last, the old; `PTS-STARTPTS`,
+/// which changes nothing here, anywhere. Before, setpts was refused.
 final class SetptsCLITests: XCTestCase {
     private func times(_ path: String) throws -> [Double] {
         try Clips.probe("frame=pts_time", stream: "v:0", of: path).compactMap { Double($0) }
@@ -27,7 +27,7 @@ final class SetptsCLITests: XCTestCase {
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         for chain in [
             "setpts=0.5*PTS", "setpts=PTS/2,sepia", "sepia,setpts=2.0*PTS", "setpts=PTS-STARTPTS",
-            "setpts=N/(10*TB)", "setpts=N/FRAME_RATE/TB", "setpts='PTS+0.5/TB'",
+            "setpts=N/(10*TB)", "setpts=N/FRAME_RATE/TB", "setpts='PTS+0.5/TB'", "sepia,setpts=PTS-STARTPTS,negate",
         ] {
             let run = try Tool.run(
                 ["-i", "setpts-25.mkv", "-vf", chain, "--codec", "ffv1", "-y", "ours.mkv"], in: folder)

@@ -118,16 +118,7 @@ struct FilterChainParser {
     mutating func parseFilter() throws(FilterChainError) -> Filter {
         let nameColumn = column
         let name = try parseName()
-        var arguments: [Argument] = []
-        skipSpaces()
-        if current == "=" {
-            index += 1
-            while true {
-                arguments.append(try parseArgument())
-                guard current == ":" else { break }
-                index += 1
-            }
-        }
+        var arguments = try parseArguments()
         // FFmpeg's timeline option, which every filter that keeps the
         // frame's size takes.
         let enables = arguments.filter { $0.key == "enable" }
@@ -171,6 +162,20 @@ struct FilterChainParser {
             throw .unknownFilter(name: name, suggestion: catalog.suggestion(for: name), column: nameColumn)
         }
         return try makeFilter(descriptor, arguments: arguments)
+    }
+
+    /// The `=a:b=c` after a filter's name, as written; none without `=`.
+    mutating func parseArguments() throws(FilterChainError) -> [Argument] {
+        var arguments: [Argument] = []
+        skipSpaces()
+        guard current == "=" else { return arguments }
+        index += 1
+        while true {
+            arguments.append(try parseArgument())
+            guard current == ":" else { break }
+            index += 1
+        }
+        return arguments
     }
 
     private mutating func parseArgument() throws(FilterChainError) -> Argument {

@@ -10,7 +10,9 @@
 /// the filter before it; a chain's first filter takes unlabeled inputs
 /// from the inputs no label uses, in order, as FFmpeg does. Outputs that
 /// nothing uses are the graph's outputs, by label (or unnamed, for a chain
-/// that ends without one).
+/// that ends without one). `setpts=PTS-STARTPTS`, which FFmpeg's graphs put
+/// on their inputs, passes its frames on: the inputs count from their
+/// first frames already.
 public struct FilterGraph: Sendable, CustomStringConvertible {
     /// Where a filter's input comes from.
     public enum Source: Sendable, Hashable {
@@ -23,12 +25,16 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// One filter of the graph and where its inputs come from (its frame
     /// first, then the nodes a multi-input filter takes).
     public struct Step: Sendable {
-        /// The filter; nil for `split`, whose outputs are its input.
+        /// The filter; nil for `split`, whose outputs are its input, and
+        /// for `setpts=PTS-STARTPTS`, which passes its input on.
         public let filter: Filter?
         /// The filter's inputs, in order.
         public let inputs: [Source]
         /// The column in the text where the filter's name starts.
         public let column: Int
+        /// Whether the step's output is its input as it comes
+        /// (`setpts=PTS-STARTPTS`), not a node of its own as a split's is.
+        public var passesOn: Bool = false
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -112,6 +118,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             case .input(let index): return ImageNode(frames[index], time: time)
             case .step(let index):
                 let step = steps[index]
+                if step.passesOn { return build(step.inputs[0]) }
                 if step.filter == nil, let made = splits[index] { return made }
                 let base = build(step.inputs[0])
                 guard let filter = step.filter else {
@@ -228,6 +235,10 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case severalOutputs([String])
     /// The graph has no filter.
     case empty
+    /// A setpts that changes the frames' times (anything but
+    /// `PTS-STARTPTS`), which the synchronisation of a graph's inputs does
+    /// not follow.
+    case retimes(column: Int)
     /// A filter that reads the frames around each one (deinterlace),
     /// which a graph's inputs do not carry.
     case needsItsOwnRun(filter: String, column: Int)
@@ -259,6 +270,10 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
                 .escapingControlCharacters
         case .empty: return "the filtergraph is empty"
+        case .retimes(let column):
+            return "setpts at column \(column) retimes its video, which a filtergraph does not: its inputs count from"
+                + " their first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
+                + " (-vf 'setpts=...') and give the graph the result"
         case .needsItsOwnRun(let filter, let column):
             return "\(filter) at column \(column) reads the frames around each one, which a graph's inputs do not"
                 + " carry: \(filter) the video in a run of its own (-vf \(filter)) and give the graph the result"
@@ -362,6 +377,8 @@ private struct GraphBuilder {
                 } else {
                     outputsWanted = 2
                 }
+            } else if name == "setpts" {
+                try Self.checkTimeFromStart(&parser, column: column)
             } else {
                 parser.index = start
                 filter = try parser.parseFilter()
@@ -384,7 +401,7 @@ private struct GraphBuilder {
             if let previous { chained.insert(previous) }
             steps.append(PendingStep(filter: filter, inputs: inputs, column: column, name: name))
             let outputLabels = try parseLabels(&parser)
-            if filter == nil, outputLabels.count != outputsWanted {
+            if name == "split", outputLabels.count != outputsWanted {
                 throw FilterGraphError.wrongInputCount(
                     filter: "split's outputs", takes: outputsWanted, given: outputLabels.count, column: column)
             }
@@ -416,6 +433,33 @@ private struct GraphBuilder {
             if outputLabels.isEmpty { unlabeledEnds.append(index) }
             return
         }
+    }
+
+    /// setpts's value (`PTS-STARTPTS`, `expr='PTS - STARTPTS'`): each
+    /// frame's time from the first frame, which a graph's inputs already
+    /// count, is the one setpts a graph takes, passing its frames on.
+    /// Others retime the video, which the inputs' synchronisation does not
+    /// follow: an error at the filter's `column`.
+    private static func checkTimeFromStart(_ parser: inout FilterChainParser, column: Int) throws {
+        let arguments = try parser.parseArguments()
+        guard let argument = arguments.first else {
+            throw FilterChainError.malformed(
+                expected: "'=' and setpts's expression", found: parser.foundDescription, column: parser.column)
+        }
+        let other = arguments.count > 1 ? arguments[1] : [nil, "expr"].contains(argument.key) ? nil : argument
+        if let other {
+            throw FilterChainError.malformed(
+                expected: "setpts's one value (expr)", found: "'\(other.key ?? other.value)'", column: other.keyColumn)
+        }
+        let expression: ParameterExpression
+        do {
+            expression = try ParameterExpression(parsing: argument.value, names: .timestamp)
+        } catch {
+            throw FilterChainError.invalidExpression(
+                filter: "setpts", parameter: "expr", text: argument.value, reason: error.reason,
+                column: argument.valueColumn + (argument.quoted ? 1 : 0) + error.column - 1)
+        }
+        guard expression.isTimeFromStart else { throw FilterGraphError.retimes(column: column) }
     }
 
     /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
@@ -464,7 +508,10 @@ private struct GraphBuilder {
                     sources.append(.step(maker))
                 }
             }
-            linked.append(FilterGraph.Step(filter: step.filter, inputs: sources, column: step.column))
+            linked.append(
+                FilterGraph.Step(
+                    filter: step.filter, inputs: sources, column: step.column,
+                    passesOn: step.filter == nil && step.name != "split"))
         }
         try checkAcyclic(linked)
         var outputs: [FilterGraph.Output] = []

@@ -98,7 +98,14 @@ enum ChainSetup {
             guard rest.isEmpty || rest.hasPrefix("=") else { continue }
             let column = (characters[step].firstIndex { !$0.isWhitespace } ?? step.lowerBound) + 1
             if name == "setpts" {
+                let valueColumn = column + (written.count - rest.count) + 1
+                let expression = try timestampExpression(String(rest.dropFirst()), column: valueColumn, in: text)
                 let last = names[(position + 1)...].allSatisfy { ["format", "setsar", "setdar"].contains(String($0)) }
+                // PTS-STARTPTS is each frame's time as it comes here: nothing to do, wherever it is.
+                if position != 0 && !last && expression.isTimeFromStart {
+                    blank(position, of: steps, in: &blanked)
+                    continue
+                }
                 guard position == 0 || last else {
                     throw .usage(
                         UsageError(
@@ -110,8 +117,6 @@ enum ChainSetup {
                         UsageError(
                             message: "filter chain '\(text)': setpts and fps in one chain: give the rate with -r"))
                 }
-                let valueColumn = column + (written.count - rest.count) + 1
-                let expression = try timestampExpression(String(rest.dropFirst()), column: valueColumn, in: text)
                 result.retiming = (expression, position == 0 ? .beforeFilters : .afterFilters)
                 blank(position, of: steps, in: &blanked)
                 continue
@@ -321,7 +326,7 @@ enum ChainSetup {
             + " first or last",
         "framerate": "has no counterpart here: the output keeps the input's frame times",
         "minterpolate": "has no counterpart here: the output keeps the input's frame times",
-        "setpts": "works first or last in a -vf chain, not in a filtergraph",
+        "setpts": "works first or last in a -vf chain; a filtergraph takes setpts=PTS-STARTPTS",
         "select": "has no counterpart here: every frame is rendered (--frames N, --start and --duration choose"
             + " a span)",
         "drawtext": "has no counterpart here: no filter draws text",
