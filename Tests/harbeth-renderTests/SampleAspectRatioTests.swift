@@ -184,7 +184,9 @@ final class SampleAspectRatioTests: XCTestCase {
     /// a resize after the overlay changes it, and an output made on input
     /// 1 has input 1's shape, whether input 0's is square or undeclared.
     /// Before, only input 0's shape was known: such an output was written
-    /// square, or undeclared.
+    /// square, or undeclared. setsar and setdar in a graph set the shape
+    /// from where they stand, as FFmpeg's do (they were unknown filters in
+    /// a graph), and a bad value is refused with its column.
     func testAGraphsOutputHasItsFirstInputsShape() throws {
         let undeclared = try TestMedia.clip(
             "cli-undeclared.mp4",
@@ -206,6 +208,21 @@ final class SampleAspectRatioTests: XCTestCase {
                 "[1][0]overlay=0:0:shortest=1,scale=100:100"
             ),
             (["cli-anamorphic.mp4", "cli-undeclared.mp4"], "[1][0]overlay=x=0:y=0", "[1][0]overlay=0:0:shortest=1"),
+            // setsar and setdar set it from where they stand.
+            (
+                anamorphicFirst, "[0]resize=w=160:h=90,setsar=1[a];[a][1]overlay=x=0:y=0",
+                "[0]scale=160:90,setsar=1[a];[a][1]overlay=0:0:shortest=1"
+            ),
+            (anamorphicFirst, "[0][1]hstack,setdar=16/9", "[0][1]hstack=shortest=1,setdar=16/9"),
+            (anamorphicFirst, "[0]setsar=0[a];[a][1]hstack", "[0]setsar=0[a];[a][1]hstack=shortest=1"),
+            (
+                ["cli-undeclared.mp4", "cli-clip.mp4"], "[0]setsar=sar=10/11,resize=w=80:h=120[a];[a][1]hstack",
+                "[0]setsar=sar=10/11,scale=80:120[a];[a][1]hstack=shortest=1"
+            ),
+            (
+                anamorphicFirst, "[1]setdar=dar=2.35:max=1000[b];[b][0]overlay",
+                "[1]setdar=dar=2.35:max=1000[b];[b][0]overlay=shortest=1"
+            ),
         ]
         for (inputs, ours, theirs) in cases {
             let run = try Tool.run(
@@ -220,6 +237,18 @@ final class SampleAspectRatioTests: XCTestCase {
             XCTAssertEqual(
                 try aspect(folder.appendingPathComponent("ours.mp4").path), try aspect(reference),
                 "\(inputs) \(ours)")
+        }
+        for (graph, message) in [
+            (
+                "[0]setdar=wide[a];[a][1]hstack",
+                "setdar r='wide' is invalid at column 11; expected a positive ratio (16/9, 4/3, 1.7778) or 0"
+            ),
+            ("[0]setsar=1:size=2[a];[a][1]hstack", "setsar has no parameter 'size' at column 13; valid: r, max"),
+        ] {
+            let run = try Tool.run(
+                anamorphicFirst.flatMap { ["-i", $0] } + ["--graph", graph, "--null"], in: folder)
+            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
+            XCTAssertEqual(run.status, 2, run.stderr)
         }
     }
 }

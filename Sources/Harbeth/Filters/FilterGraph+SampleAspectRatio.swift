@@ -4,8 +4,9 @@ extension FilterGraph {
     /// FFmpeg carries it: along each filter's first input from the output
     /// back to the input it starts at (an overlay's or a stack's shape is
     /// its first input's), a resize keeping the picture's shape and a
-    /// transpose turning the pixels, at the sizes of the first frame. Nil
-    /// when that input's shape is undeclared, as FFmpeg's output then is.
+    /// transpose turning the pixels, setsar and setdar setting them, at the
+    /// sizes of the first frame. Nil when that input's shape is undeclared
+    /// and nothing on the path declares one, as FFmpeg's output then is.
     public func sampleAspectRatio(
         of output: Output, inputs: [FrameFormat], shapes: [SampleAspectRatio?]
     ) throws -> SampleAspectRatio? {
@@ -38,16 +39,17 @@ extension FilterGraph {
             path.insert(index, at: 0)
             source = steps[index].inputs[0]
         }
-        guard case .input(let first) = source, shapes.indices.contains(first), var aspect = shapes[first] else {
-            return nil
-        }
+        guard case .input(let first) = source, shapes.indices.contains(first) else { return nil }
+        var aspect = shapes[first]
         for index in path {
             let made = try size(of: .step(index))
             let entering = try size(of: steps[index].inputs[0])
-            if filters[index]?.descriptor == GeometryFilters.resize {
-                aspect = aspect.resized(from: entering, to: made)
+            if let setting = steps[index].aspect {
+                aspect = setting.sampleAspectRatio(width: made.width, height: made.height)
+            } else if filters[index]?.descriptor == GeometryFilters.resize {
+                aspect = aspect?.resized(from: entering, to: made)
             } else if filters[index]?.descriptor == GeometryFilters.transpose {
-                aspect = aspect.transposed
+                aspect = aspect?.transposed
             }
         }
         return aspect

@@ -26,15 +26,20 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// first, then the nodes a multi-input filter takes).
     public struct Step: Sendable {
         /// The filter; nil for `split`, whose outputs are its input, and
-        /// for `setpts=PTS-STARTPTS`, which passes its input on.
+        /// for `setpts=PTS-STARTPTS`, `setsar` and `setdar`, which pass
+        /// their input on.
         public let filter: Filter?
         /// The filter's inputs, in order.
         public let inputs: [Source]
         /// The column in the text where the filter's name starts.
         public let column: Int
         /// Whether the step's output is its input as it comes
-        /// (`setpts=PTS-STARTPTS`), not a node of its own as a split's is.
+        /// (`setpts=PTS-STARTPTS`, `setsar`, `setdar`), not a node of its
+        /// own as a split's is.
         public var passesOn: Bool = false
+        /// For setsar and setdar: the shape the frames carry from here
+        /// (`sampleAspectRatio(of:inputs:shapes:)`).
+        public var aspect: OutputAspect?
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -293,6 +298,7 @@ private struct GraphBuilder {
         var inputs: [Reference]
         var column: Int
         var name: String
+        var aspect: OutputAspect?
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -358,6 +364,7 @@ private struct GraphBuilder {
             let start = parser.index
             let name = try parser.parseName()
             var filter: Filter?
+            var aspect: OutputAspect?
             var outputsWanted = 1
             if name == "split" {
                 parser.skipSpaces()
@@ -379,6 +386,8 @@ private struct GraphBuilder {
                 }
             } else if name == "setpts" {
                 try Self.checkTimeFromStart(&parser, column: column)
+            } else if name == "setsar" || name == "setdar" {
+                aspect = try Self.aspect(&parser, display: name == "setdar")
             } else {
                 parser.index = start
                 filter = try parser.parseFilter()
@@ -399,7 +408,7 @@ private struct GraphBuilder {
                 wantsInputs.append((index, takes - inputs.count))
             }
             if let previous { chained.insert(previous) }
-            steps.append(PendingStep(filter: filter, inputs: inputs, column: column, name: name))
+            steps.append(PendingStep(filter: filter, inputs: inputs, column: column, name: name, aspect: aspect))
             let outputLabels = try parseLabels(&parser)
             if name == "split", outputLabels.count != outputsWanted {
                 throw FilterGraphError.wrongInputCount(
@@ -462,6 +471,33 @@ private struct GraphBuilder {
         guard expression.isTimeFromStart else { throw FilterGraphError.retimes(column: column) }
     }
 
+    /// setsar's or setdar's options (`1`, `sar=10/11`, `16/9:max=255`).
+    private static func aspect(_ parser: inout FilterChainParser, display: Bool) throws -> OutputAspect {
+        let name = display ? "setdar" : "setsar"
+        let arguments = try parser.parseArguments()
+        do {
+            return try OutputAspect(setting: arguments.map { ($0.key, $0.value) }, display: display)
+        } catch {
+            switch error {
+            case .notARatio(let text, let option):
+                throw FilterChainError.invalidValue(
+                    filter: name, parameter: arguments[option].key ?? "r", text: text,
+                    expected: "a positive ratio (16/9, 4/3, 1.7778) or 0", column: arguments[option].valueColumn)
+            case .notAMaximum(let text, let option):
+                throw FilterChainError.invalidValue(
+                    filter: name, parameter: "max", text: text, expected: "a positive whole number",
+                    column: arguments[option].valueColumn)
+            case .unknownOption(let option, let index):
+                throw FilterChainError.unknownParameter(
+                    filter: name, parameter: option, valid: ["r", "max"], column: arguments[index].keyColumn)
+            case .noRatio:
+                throw FilterChainError.malformed(
+                    expected: "\(name)'s ratio (\(name)=\(display ? "16/9" : "1"))", found: parser.foundDescription,
+                    column: parser.column)
+            }
+        }
+    }
+
     /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
     private static func reference(_ label: String, column: Int) -> Reference {
         let parts = label.split(separator: ":", omittingEmptySubsequences: false)
@@ -511,7 +547,7 @@ private struct GraphBuilder {
             linked.append(
                 FilterGraph.Step(
                     filter: step.filter, inputs: sources, column: step.column,
-                    passesOn: step.filter == nil && step.name != "split"))
+                    passesOn: step.filter == nil && step.name != "split", aspect: step.aspect))
         }
         try checkAcyclic(linked)
         var outputs: [FilterGraph.Output] = []

@@ -29,6 +29,25 @@ public struct SampleAspectRatio: Sendable, Hashable, CustomStringConvertible {
         self.height = denominator
     }
 
+    /// A ratio as FFmpeg's options write it, `16:9`, `4/3` or a decimal
+    /// (to 6 places; FFmpeg takes the double's nearest fraction), its
+    /// terms at most `max`; nil unless it is one and positive.
+    public init?(parsing text: String, max: Int) {
+        let parts = text.split(separator: text.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+            self.init(approximating: width, height, max: max)
+            return
+        }
+        guard parts.count == 1, let value = Double(text), value.isFinite, value > 0, value < 1e9 else { return nil }
+        self.init(approximating: Int((value * 1e6).rounded()), 1_000_000, max: max)
+    }
+
+    /// Why `init(parsing:max:)` refused `text`, given to `option`.
+    public static func refusal(_ text: String, option: String) -> String {
+        "\(option) takes a positive ratio (16:9, 4/3, 1.7778), not '\(text)'"
+    }
+
     /// The fraction nearest `numerator`/`denominator` whose terms are at
     /// most `max`, as FFmpeg's `av_reduce` finds it (the last continued-
     /// fraction convergent within the bound, or the semiconvergent past it

@@ -1003,18 +1003,9 @@ enum ArgumentParser {
     /// FFmpeg reads one: a decimal becomes the nearest fraction whose terms
     /// are at most `max`.
     static func aspect(_ text: String, option: String, max: Int) throws(UsageError) -> SampleAspectRatio {
-        let refused = UsageError(message: "\(option) takes a positive ratio (16:9, 4/3, 1.7778), not '\(text)'")
-        let parts = text.split(separator: text.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
-        if parts.count == 2 {
-            guard let width = Int(parts[0]), let height = Int(parts[1]),
-                let shape = SampleAspectRatio(approximating: width, height, max: max)
-            else { throw refused }
-            return shape
+        guard let shape = SampleAspectRatio(parsing: text, max: max) else {
+            throw UsageError(message: SampleAspectRatio.refusal(text, option: option))
         }
-        // A decimal, to 6 places (FFmpeg takes the double's nearest fraction).
-        guard parts.count == 1, let value = Double(text), value.isFinite, value > 0, value < 1e9,
-            let shape = SampleAspectRatio(approximating: Int((value * 1e6).rounded()), 1_000_000, max: max)
-        else { throw refused }
         return shape
     }
 

@@ -213,44 +213,18 @@ enum ChainSetup {
     private static func outputAspect(_ value: String, display: Bool, column: Int, in text: String) throws(ToolError)
         -> OutputAspect
     {
-        let name = display ? "setdar" : "setsar"
-        let fail = { (reason: String) -> ToolError in
-            .usage(UsageError(message: "filter chain '\(text)': \(name) at column \(column): \(reason)"))
+        let options = value.split(separator: ":", omittingEmptySubsequences: false).map { option in
+            let parts = option.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            return (key: parts.count == 2 ? Optional(parts[0]) : nil, value: parts.last ?? "")
         }
-        var ratio: String?
-        var max = 100
-        let aliases: Set<String> = ["r", "ratio", display ? "dar" : "sar"]
-        for (index, option) in value.split(separator: ":", omittingEmptySubsequences: false).enumerated() {
-            let parts = option.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            let key = parts.count == 2 ? parts[0] : (index == 0 ? "r" : index == 1 ? "max" : "")
-            let text = parts.last ?? ""
-            if aliases.contains(key) {
-                ratio = text
-            } else if key == "max" {
-                guard let bound = Int(text), bound > 0 else { throw fail("max takes a positive whole number") }
-                max = bound
-            } else {
-                throw fail("unknown option '\(key.isEmpty ? String(option) : key)' (r, max)")
-            }
-        }
-        guard let ratio, !ratio.isEmpty else { throw fail("give the ratio (\(name)=\(display ? "16/9" : "1"))") }
-        if isZero(ratio) { return display ? .sample(.square) : .undeclared }
-        let shape: SampleAspectRatio
         do {
-            shape = try ArgumentParser.aspect(ratio, option: name, max: max)
+            return try OutputAspect(setting: options, display: display)
         } catch {
-            throw fail(error.message)
+            let name = display ? "setdar" : "setsar"
+            throw .usage(
+                UsageError(
+                    message: "filter chain '\(text)': \(name) at column \(column): \(error.reason(filter: name))"))
         }
-        return display ? .display(width: shape.width, height: shape.height) : .sample(shape)
-    }
-
-    /// True for a ratio of zero: `0`, `0.0`, `0/1`, `0:5`.
-    private static func isZero(_ ratio: String) -> Bool {
-        let parts = ratio.split(separator: ratio.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
-        guard let numerator = Double(parts[0]), numerator == 0 else { return false }
-        return parts.count == 1 || (parts.count == 2 && (Int(parts[1]) ?? 0) > 0)
     }
 
     /// Blanks step `position` of `steps` and the comma that joins it to
