@@ -105,7 +105,8 @@ enum GraphProperties {
             switch error {
             case .chain(let chain): return try ChainProperties.checkError(chain, text: text)
             case .unknownLabel(_, let at), .labelUsedTwice(_, let at), .labelMadeTwice(_, let at),
-                .wrongInputCount(_, _, _, let at), .needsItsOwnRun(_, let at), .retimes(let at):
+                .wrongInputCount(_, _, _, let at), .needsItsOwnRun(_, let at), .retimes(let at),
+                .formatBeforeFilters(let at):
                 column = at
             case .missingInput(_, _, let at): column = at
             case .cycle, .noSuchOutput, .severalOutputs, .empty: column = nil

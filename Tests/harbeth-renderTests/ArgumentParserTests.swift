@@ -301,7 +301,8 @@ final class ArgumentParserTests: XCTestCase {
         }
         XCTAssertEqual(
             ChainSetup.ffmpegNote(for: "format", at: 7, in: "sepia,format=pix_fmts=yuv420p|nv12,vignette"),
-            "is -pix_fmt here in a filtergraph: -pix_fmt yuv420p (in a -vf chain format=NAME works last)")
+            "is the output's pixel format here, as -pix_fmt yuv420p: it works last in a chain or on a filtergraph's"
+                + " output")
     }
 
     func testADoubleDashEndsTheOptions() throws {

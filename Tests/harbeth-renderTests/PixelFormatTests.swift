@@ -193,6 +193,50 @@ final class PixelFormatTests: XCTestCase {
         XCTAssertEqual(Clips.entries(folder), ["hq.mov", "same.mp4"])
     }
 
+    /// In a filtergraph, format last on an output's chain (`...hstack,
+    /// format=yuv420p`, FFmpeg's recipes' last step) is that output's pixel
+    /// format, each output its own; before other filters it is refused with
+    /// its column, and a bad name as in a chain. Before, every format in a
+    /// graph was refused with "-pix_fmt here".
+    func testFormatLastOnAGraphsOutputIsItsPixelFormat() throws {
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("hq.mov").path])
+        let one = try Tool.run(
+            ["-i", "hq.mov", "-i", "hq.mov", "--graph", "[0][1]hstack,format=yuv420p,setsar=1", "-o", "one.mkv"],
+            in: folder)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("one.mkv").path), "yuv420p")
+        let two = try Tool.run(
+            [
+                "-i", "hq.mov", "--graph", "[0]split[a][b];[a]format=pix_fmts=yuv444p[x];[b]sepia[y]", "--map", "[x]",
+                "-o", "x.mkv", "--map", "[y]", "-o", "y.mkv",
+            ], in: folder)
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("x.mkv").path), "yuv444p")
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("y.mkv").path), "yuv422p10le")
+        for (graph, message) in [
+            (
+                "[0]format=yuv420p,sepia",
+                "format at column 4 is before other filters; put it last on an output's chain (the output's pixel"
+                    + " format, as -pix_fmt: the filters here work on any format)"
+            ),
+            (
+                "[0]format=yuv420p[a];[a]split[b][c]",
+                "format at column 4 is before other filters; put it last on an output's chain (the output's pixel"
+                    + " format, as -pix_fmt: the filters here work on any format)"
+            ),
+            (
+                "[0]sepia,format=yuv421p",
+                "format at column 10: unknown pixel format 'yuv421p'; did you mean 'yuv420p'? (see ffmpeg -pix_fmts)"
+                    + " (see harbeth-render --help)"
+            ),
+        ] {
+            let run = try Tool.run(["-i", "hq.mov", "--graph", graph, "-o", "e.mkv"], in: folder)
+            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
+            XCTAssertEqual(run.status, 2, run.stderr)
+        }
+        XCTAssertEqual(Clips.entries(folder), ["hq.mov", "one.mkv", "x.mkv", "y.mkv"])
+    }
+
     /// FFmpeg's `null` and `copy` pass frames on unchanged anywhere in a
     /// -vf chain, and are taken out of it: `-vf null` gives the input's
     /// frames (FFV1 in, FFV1 out: the same MD5s), and `null,sepia,copy` is

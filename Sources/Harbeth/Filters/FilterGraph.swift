@@ -26,8 +26,8 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// first, then the nodes a multi-input filter takes).
     public struct Step: Sendable {
         /// The filter; nil for `split`, whose outputs are its input, and
-        /// for `setpts=PTS-STARTPTS`, `setsar` and `setdar`, which pass
-        /// their input on.
+        /// for `setpts=PTS-STARTPTS`, `setsar`, `setdar` and `format`, which
+        /// pass their input on.
         public let filter: Filter?
         /// The filter's inputs, in order.
         public let inputs: [Source]
@@ -40,6 +40,9 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         /// For setsar and setdar: the shape the frames carry from here
         /// (`sampleAspectRatio(of:inputs:shapes:)`).
         public var aspect: OutputAspect?
+        /// For format, last on an output's chain: the output's pixel
+        /// format as written (`yuv420p`), unchecked (`formatStep(of:)`).
+        public var pixelFormat: String?
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -154,6 +157,19 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         return outputs[0]
     }
 
+    /// The format step that the chain making `output` ends with (only
+    /// setsar, setdar or setpts after it), whose `pixelFormat` is the
+    /// output's; nil when there is none.
+    public func formatStep(of output: Output) -> Step? {
+        var index = output.step
+        while steps[index].passesOn {
+            if steps[index].pixelFormat != nil { return steps[index] }
+            guard case .step(let previous) = steps[index].inputs[0] else { return nil }
+            index = previous
+        }
+        return nil
+    }
+
     /// When each input's first frame shows, in seconds of the run, for the
     /// inputs whose video comes into an `xfade` as its second input: that
     /// transition's offset (FFmpeg xfade starts the second video there).
@@ -240,6 +256,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case severalOutputs([String])
     /// The graph has no filter.
     case empty
+    /// A format with filters after it: a graph's format is the pixel
+    /// format of the output its chain ends in.
+    case formatBeforeFilters(column: Int)
     /// A setpts that changes the frames' times (anything but
     /// `PTS-STARTPTS`), which the synchronisation of a graph's inputs does
     /// not follow.
@@ -275,6 +294,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
                 .escapingControlCharacters
         case .empty: return "the filtergraph is empty"
+        case .formatBeforeFilters(let column):
+            return "format at column \(column) is before other filters; put it last on an output's chain (the"
+                + " output's pixel format, as -pix_fmt: the filters here work on any format)"
         case .retimes(let column):
             return "setpts at column \(column) retimes its video, which a filtergraph does not: its inputs count from"
                 + " their first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
@@ -299,6 +321,7 @@ private struct GraphBuilder {
         var column: Int
         var name: String
         var aspect: OutputAspect?
+        var pixelFormat: String?
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -365,6 +388,7 @@ private struct GraphBuilder {
             let name = try parser.parseName()
             var filter: Filter?
             var aspect: OutputAspect?
+            var pixelFormat: String?
             var outputsWanted = 1
             if name == "split" {
                 parser.skipSpaces()
@@ -388,6 +412,8 @@ private struct GraphBuilder {
                 try Self.checkTimeFromStart(&parser, column: column)
             } else if name == "setsar" || name == "setdar" {
                 aspect = try Self.aspect(&parser, display: name == "setdar")
+            } else if name == "format" {
+                pixelFormat = try Self.pixelFormat(&parser)
             } else {
                 parser.index = start
                 filter = try parser.parseFilter()
@@ -408,7 +434,10 @@ private struct GraphBuilder {
                 wantsInputs.append((index, takes - inputs.count))
             }
             if let previous { chained.insert(previous) }
-            steps.append(PendingStep(filter: filter, inputs: inputs, column: column, name: name, aspect: aspect))
+            steps.append(
+                PendingStep(
+                    filter: filter, inputs: inputs, column: column, name: name, aspect: aspect,
+                    pixelFormat: pixelFormat))
             let outputLabels = try parseLabels(&parser)
             if name == "split", outputLabels.count != outputsWanted {
                 throw FilterGraphError.wrongInputCount(
@@ -498,6 +527,22 @@ private struct GraphBuilder {
         }
     }
 
+    /// format's value (`yuv420p`, `pix_fmts=yuv420p`), as written.
+    private static func pixelFormat(_ parser: inout FilterChainParser) throws -> String {
+        let arguments = try parser.parseArguments()
+        guard let argument = arguments.first else {
+            throw FilterChainError.malformed(
+                expected: "format's pixel format (format=yuv420p)", found: parser.foundDescription,
+                column: parser.column)
+        }
+        let other = arguments.count > 1 ? arguments[1] : [nil, "pix_fmts"].contains(argument.key) ? nil : argument
+        if let other {
+            throw FilterChainError.unknownParameter(
+                filter: "format", parameter: other.key ?? other.value, valid: ["pix_fmts"], column: other.keyColumn)
+        }
+        return argument.value
+    }
+
     /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
     private static func reference(_ label: String, column: Int) -> Reference {
         let parts = label.split(separator: ":", omittingEmptySubsequences: false)
@@ -547,9 +592,11 @@ private struct GraphBuilder {
             linked.append(
                 FilterGraph.Step(
                     filter: step.filter, inputs: sources, column: step.column,
-                    passesOn: step.filter == nil && step.name != "split", aspect: step.aspect))
+                    passesOn: step.filter == nil && step.name != "split", aspect: step.aspect,
+                    pixelFormat: step.pixelFormat))
         }
         try checkAcyclic(linked)
+        try checkFormatsLast(linked)
         var outputs: [FilterGraph.Output] = []
         for label in madeOrder where !used.contains(label) {
             outputs.append(FilterGraph.Output(label: label, step: made[label]!))
@@ -558,6 +605,22 @@ private struct GraphBuilder {
         outputs.sort { $0.step < $1.step }
         guard !outputs.isEmpty else { throw .cycle(madeOrder) }
         return (linked, outputs, highest + 1, columns)
+    }
+
+    /// A format is an output's pixel format: only steps that pass frames
+    /// on (setsar, setdar, setpts) may come after it.
+    private func checkFormatsLast(_ steps: [FilterGraph.Step]) throws(FilterGraphError) {
+        var consumers: [Int: [Int]] = [:]
+        for (index, step) in steps.enumerated() {
+            for case .step(let input) in step.inputs { consumers[input, default: []].append(index) }
+        }
+        for (index, step) in steps.enumerated() where step.pixelFormat != nil {
+            var waiting = consumers[index] ?? []
+            while let next = waiting.popLast() {
+                guard steps[next].passesOn else { throw .formatBeforeFilters(column: step.column) }
+                waiting += consumers[next] ?? []
+            }
+        }
     }
 
     private func checkAcyclic(_ steps: [FilterGraph.Step]) throws(FilterGraphError) {

@@ -244,11 +244,13 @@ enum ChainSetup {
     /// FFmpeg's format filter's value (`yuv420p`, `pix_fmts=yuv420p`) as
     /// one pixel format FFmpeg knows. A list (`yuv420p|yuv444p`, from
     /// which FFmpeg takes the best its encoder takes) is refused: name one.
-    private static func outputFormat(_ value: String, column: Int, in text: String) throws(ToolError) -> String {
+    private static func outputFormat(_ value: String, column: Int, in text: String, graph: Bool = false)
+        throws(ToolError) -> String
+    {
         var value = value.trimmingCharacters(in: .whitespaces)
         if value.hasPrefix("pix_fmts=") { value = String(value.dropFirst("pix_fmts=".count)) }
         if value.hasPrefix("'"), value.hasSuffix("'"), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-        let prefix = "filter chain '\(text)': format at column \(column)"
+        let prefix = "\(graph ? "filtergraph" : "filter chain") '\(text)': format at column \(column)"
         guard !value.isEmpty else {
             throw .usage(UsageError(message: "\(prefix) names no pixel format (format=yuv420p)"))
         }
@@ -317,12 +319,12 @@ enum ChainSetup {
     /// name FFmpeg has no filter of.
     static func ffmpegNote(for name: String, at column: Int, in chain: String) -> String? {
         guard name == "format" else { return ffmpegFilters[name] }
-        let written = chain.dropFirst(column - 1).prefix { $0 != "," && $0 != ";" }
+        let written = chain.dropFirst(column - 1).prefix { $0 != "," && $0 != ";" && $0 != "[" }
         var value = written.drop { $0 != "=" }.dropFirst()
         if value.hasPrefix("pix_fmts=") { value = value.dropFirst("pix_fmts=".count) }
         let first = value.split(separator: "|").first.map(String.init) ?? ""
-        return "is -pix_fmt here in a filtergraph: -pix_fmt " + (first.isEmpty ? "NAME" : first)
-            + " (in a -vf chain format=NAME works last)"
+        return "is the output's pixel format here, as -pix_fmt " + (first.isEmpty ? "NAME" : first)
+            + ": it works last in a chain or on a filtergraph's output"
     }
 
     /// Parses a filtergraph and checks it against the run's inputs and the
@@ -330,17 +332,32 @@ enum ChainSetup {
     static func parseGraph(_ text: String, inputs: Int, output: String?, resources: any FilterResourceLoader)
         throws(ToolError) -> FilterGraph
     {
+        let graph: FilterGraph
         do {
-            let graph = try FilterGraph(parsing: text, resources: resources)
+            graph = try FilterGraph(parsing: text, resources: resources)
             try graph.check(inputCount: inputs)
             _ = try graph.output(named: output)
-            return graph
         } catch {
             if case .chain(let chainError) = error, let form = ffmpegForm(of: chainError, in: text, inGraph: true) {
                 throw form
             }
             throw .invalidGraph(graph: text, error: error)
         }
+        for step in graph.steps {
+            if let format = step.pixelFormat {
+                _ = try outputFormat(format, column: step.column, in: text, graph: true)
+            }
+        }
+        return graph
+    }
+
+    /// The pixel format of `graph`'s output `label` (nil: its only one)
+    /// when its chain ends with a format step, as -pix_fmt names it.
+    static func pixelFormat(of graph: FilterGraph, output label: String?) throws(ToolError) -> String? {
+        guard let output = try? graph.output(named: label), let step = graph.formatStep(of: output),
+            let written = step.pixelFormat
+        else { return nil }
+        return try outputFormat(written, column: step.column, in: graph.description, graph: true)
     }
 
     /// The files the chain's parameters name (LUTs, images, masks), with

@@ -47,7 +47,10 @@ struct RenderCommand {
             filterGraph == nil
             ? try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale)
             : ChainSetup.RunSteps(text: "")
-        let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat)
+        let graphFormat = try filterGraph.flatMap { graph throws(ToolError) in
+            try ChainSetup.pixelFormat(of: graph, output: options.graphOutput)
+        }
+        let pixelFormat = try Self.pixelFormat(options.pixelFormat, chain: steps.pixelFormat ?? graphFormat)
         if let option = options.aspect, let chain = steps.aspect, option != chain {
             throw .usage(UsageError(message: "-aspect and the chain's setsar or setdar disagree; give one of them"))
         }
@@ -101,10 +104,19 @@ struct RenderCommand {
                 aspect: aspect)
         }
         // Each with the encoder options given for it, over the run's.
-        let moreRecorders = try zip(moreTargets, options.outputEncoders).map { target, encoder throws(ToolError) in
+        // Each output's own format step, which -pix_fmt must agree with.
+        let moreFormats = try options.moreGraphOutputs.map { label throws(ToolError) in
+            try Self.pixelFormat(
+                options.pixelFormat,
+                chain: try filterGraph.flatMap { graph throws(ToolError) in
+                    try ChainSetup.pixelFormat(of: graph, output: label)
+                })
+        }
+        let moreRecorders = try zip(zip(moreTargets, options.outputEncoders), moreFormats).map {
+            outputs, format throws(ToolError) in
             try makeRecorder(
-                target, still: target.isStill, keepRotation: !options.applyRotation, pixelFormat: pixelFormat,
-                aspect: aspect, encoder: encoder)
+                outputs.0, still: outputs.0.isStill, keepRotation: !options.applyRotation,
+                pixelFormat: format, aspect: aspect, encoder: outputs.1)
         }
         try interrupts.check(output: output?.path)
         // With a frame-rate conversion, -frames:v counts output frames (FrameRateSource's limit).
