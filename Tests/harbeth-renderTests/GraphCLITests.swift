@@ -141,6 +141,54 @@ final class GraphCLITests: XCTestCase {
         }
     }
 
+    /// FFmpeg's stacks of more than two (`hstack=inputs=3`), their
+    /// `shortest` (the run ends with the shortest input, or with
+    /// `shortest=0` the longest, the others showing their last frame), and
+    /// `null` and `copy` in a graph: every frame is FFmpeg's, exactly.
+    /// Before, `inputs` and `shortest` were unknown parameters and `null`
+    /// an unknown filter in a graph.
+    func testFFmpegsStacksOfSeveralInputsAndTheirEnds() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (ours, theirs) in [
+            ("[0][1][0]hstack=inputs=3", "[0]split[a][b];[a][1][b]hstack=inputs=3:shortest=1"),
+            ("[1]null[b];[0][b]vstack=shortest=1,copy", "[0][1]vstack=shortest=1"),
+            (
+                "[0][1][1][0]vstack=inputs=4:shortest=1",
+                "[0]split[a][d];[1]split[b][c];[a][b][c][d]vstack=inputs=4:shortest=1"
+            ),
+        ] {
+            try assertExactlyFFmpegs(ours, theirs, second: try second(), in: folder)
+        }
+        // shortest=0, FFmpeg's default: to the longest input's end.
+        let output = folder.appendingPathComponent("longest.mkv").path
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[1][0]hstack=inputs=2:shortest=0",
+                "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output,
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let reference = try reference(
+            folder, "ffmpeg-longest.mkv", "[1][0]hstack", inputs: [try first(), try second()])
+        let (minimum, frames) = try compare(output, reference)
+        XCTAssertEqual(frames, 50)
+        XCTAssertEqual(minimum, 100, "every frame identical")
+        for (graph, message) in [
+            (
+                "[0][1]hstack=shortest=1[a];[a][0]vstack=shortest=0",
+                "shortest at column 41 disagrees with the one at column 14: the run has one end"
+                    + " (--end first|shortest|longest)"
+            ),
+            ("[0][1]hstack=inputs=1", "hstack inputs='1' is invalid at column 21; expected a count of 2...64"),
+            // A third pad not given takes the next input, as FFmpeg's do.
+            ("[0][1]hstack=inputs=3", "input 2 (column 7) does not exist: the run has 2 inputs"),
+        ] {
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
+            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
+            XCTAssertEqual(run.status, 2, run.stderr)
+        }
+    }
+
     /// `setpts=PTS-STARTPTS`, the line FFmpeg's filtergraphs put on each
     /// input so that they start together, is what every input of a graph
     /// gets here already (each counts from its own first frame), so it

@@ -141,6 +141,12 @@ struct FilterChainParser {
         }
     }
 
+    /// The filter `name` with `arguments` read by `parseArguments()` (no
+    /// `enable`), named at `column`.
+    func makeFilter(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> Filter {
+        try parseFilter(name, arguments: arguments, column: column)
+    }
+
     /// The filter `name` with `arguments` (no `enable`): a custom shader,
     /// FFmpeg's filter translated to ours, or the catalog's.
     private func parseFilter(_ name: String, arguments: [Argument], column nameColumn: Int) throws(FilterChainError)

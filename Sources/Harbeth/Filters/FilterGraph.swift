@@ -59,6 +59,9 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     public let outputs: [Output]
     /// The number of run inputs the graph reads (the highest index + 1).
     public let inputCount: Int
+    /// What FFmpeg's `shortest` on a stack says of the run's end: true,
+    /// with its shortest input; false, its longest; nil where none says.
+    public let endsWithShortest: Bool?
     private let text: String
     /// Where each input index is first named, for errors.
     private let inputColumns: [Int: Int]
@@ -82,6 +85,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             throw .chain(.malformed(expected: "a filtergraph", found: "\(error)", column: 1))
         }
         (steps, outputs, inputCount, inputColumns) = try builder.finish()
+        endsWithShortest = builder.endsWithShortest?.shortest
         if let step = steps.first(where: { $0.filter?.readsNeighbouringFrames == true }) {
             throw .needsItsOwnRun(filter: step.filter!.name, column: step.column)
         }
@@ -256,6 +260,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case severalOutputs([String])
     /// The graph has no filter.
     case empty
+    /// Two stacks' `shortest` disagree (at `column` and `other`), where a
+    /// run has one end.
+    case endsDisagree(column: Int, other: Int)
     /// A format with filters after it: a graph's format is the pixel
     /// format of the output its chain ends in.
     case formatBeforeFilters(column: Int)
@@ -294,6 +301,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
                 .escapingControlCharacters
         case .empty: return "the filtergraph is empty"
+        case .endsDisagree(let column, let other):
+            return "shortest at column \(column) disagrees with the one at column \(other): the run has one end"
+                + " (--end first|shortest|longest)"
         case .formatBeforeFilters(let column):
             return "format at column \(column) is before other filters; put it last on an output's chain (the"
                 + " output's pixel format, as -pix_fmt: the filters here work on any format)"
@@ -326,12 +336,12 @@ private struct GraphBuilder {
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
     var made: [String: Int] = [:]
-    /// Steps whose output a later filter of their chain takes.
-    var chained: Set<Int> = []
     /// Unlabeled chain ends, by step.
     var unlabeledEnds: [Int] = []
     /// Labels in the order they were made.
     var madeOrder: [String] = []
+    /// What the stacks' `shortest` said, and where.
+    var endsWithShortest: (shortest: Bool, column: Int)?
     /// Steps that a chain's first filter left without enough inputs:
     /// (step, how many more), filled from unused inputs at the end.
     var wantsInputs: [(step: Int, count: Int)] = []
@@ -389,6 +399,8 @@ private struct GraphBuilder {
             var filter: Filter?
             var aspect: OutputAspect?
             var pixelFormat: String?
+            // A stack's inputs (FFmpeg's inputs=N), joined two at a time.
+            var pads: Int?
             var outputsWanted = 1
             if name == "split" {
                 parser.skipSpaces()
@@ -414,30 +426,41 @@ private struct GraphBuilder {
                 aspect = try Self.aspect(&parser, display: name == "setdar")
             } else if name == "format" {
                 pixelFormat = try Self.pixelFormat(&parser)
+            } else if name == "null" || name == "copy" {
+                if let argument = try parser.parseArguments().first {
+                    throw FilterChainError.tooManyValues(filter: name, count: 0, column: argument.keyColumn)
+                }
+            } else if name == "hstack" || name == "vstack" {
+                (filter, pads) = try stack(name, &parser, column: column)
             } else {
                 parser.index = start
                 filter = try parser.parseFilter()
             }
-            let takes = 1 + (filter?.descriptor.nodeInputs.count ?? 0)
+            let takes = pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
             var inputs: [Reference] = previous.map { [.previous($0)] } ?? []
             for (label, labelColumn) in inputLabels { inputs.append(Self.reference(label, column: labelColumn)) }
             if inputs.count > takes {
                 throw FilterGraphError.wrongInputCount(
                     filter: name, takes: takes, given: inputs.count, column: column)
             }
-            let index = steps.count
-            if inputs.count < takes {
-                guard previous == nil else {
-                    throw FilterGraphError.wrongInputCount(
-                        filter: name, takes: takes, given: inputs.count, column: column)
-                }
-                wantsInputs.append((index, takes - inputs.count))
+            if inputs.count < takes, previous != nil {
+                throw FilterGraphError.wrongInputCount(filter: name, takes: takes, given: inputs.count, column: column)
             }
-            if let previous { chained.insert(previous) }
-            steps.append(
-                PendingStep(
-                    filter: filter, inputs: inputs, column: column, name: name, aspect: aspect,
-                    pixelFormat: pixelFormat))
+            // A stack of N joins them two at a time: (((0 1) 2) 3); the
+            // inputs not given come from the unused ones, in order.
+            let joins = max(1, (pads ?? 0) - 1)
+            for join in 0..<joins {
+                let index = steps.count
+                var own = join == 0 ? Array(inputs.prefix(joins > 1 ? 2 : takes)) : [.previous(index - 1)]
+                if join > 0, inputs.count > join + 1 { own.append(inputs[join + 1]) }
+                let wanted = (joins > 1 ? 2 : takes) - own.count
+                if wanted > 0 { wantsInputs.append((index, wanted)) }
+                steps.append(
+                    PendingStep(
+                        filter: filter, inputs: own, column: column, name: name, aspect: aspect,
+                        pixelFormat: pixelFormat))
+            }
+            let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
             if name == "split", outputLabels.count != outputsWanted {
                 throw FilterGraphError.wrongInputCount(
@@ -471,6 +494,42 @@ private struct GraphBuilder {
             if outputLabels.isEmpty { unlabeledEnds.append(index) }
             return
         }
+    }
+
+    /// FFmpeg's hstack or vstack: ours with FFmpeg's `inputs=N` (the
+    /// number of inputs it stacks, 2 by default) and `shortest` (the run
+    /// ends with its shortest input, else its longest: `endsWithShortest`)
+    /// taken off.
+    private mutating func stack(_ name: String, _ parser: inout FilterChainParser, column: Int) throws -> (
+        Filter, Int
+    ) {
+        var arguments = try parser.parseArguments()
+        var pads = 2
+        if let given = arguments.first(where: { $0.key == "inputs" }) {
+            guard let count = Int(given.value), (2...64).contains(count) else {
+                throw FilterChainError.invalidValue(
+                    filter: name, parameter: "inputs", text: given.value, expected: "a count of 2...64",
+                    column: given.valueColumn)
+            }
+            pads = count
+        }
+        if let given = arguments.first(where: { $0.key == "shortest" }) {
+            let shortest: Bool
+            switch given.value.lowercased() {
+            case "1", "true": shortest = true
+            case "0", "false": shortest = false
+            default:
+                throw FilterChainError.invalidValue(
+                    filter: name, parameter: "shortest", text: given.value, expected: "0 or 1",
+                    column: given.valueColumn)
+            }
+            if let said = endsWithShortest, said.shortest != shortest {
+                throw FilterGraphError.endsDisagree(column: given.keyColumn, other: said.column)
+            }
+            endsWithShortest = (shortest, given.keyColumn)
+        }
+        arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
+        return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
     }
 
     /// setpts's value (`PTS-STARTPTS`, `expr='PTS - STARTPTS'`): each

@@ -308,8 +308,8 @@ enum ChainSetup {
         "drawtext": "has no counterpart here: no filter draws text",
         "subtitles": "has no counterpart here: subtitle streams are copied, not burnt in",
         "ass": "has no counterpart here: subtitle streams are copied, not burnt in",
-        "null": "passes frames on unchanged: leave it out of a filtergraph (a -vf chain takes it out itself)",
-        "copy": "passes frames on unchanged: leave it out of a filtergraph (a -vf chain takes it out itself)",
+        "null": "passes frames on unchanged, in a -vf chain or a filtergraph",
+        "copy": "passes frames on unchanged, in a -vf chain or a filtergraph",
     ]
 
     /// What to say about FFmpeg's filter `name`, written at `column`

@@ -280,7 +280,9 @@ struct RenderCommand {
         // Several inputs run as one source, synchronised by time.
         var runSource: any FrameSource
         if let filterGraph {
-            let endRule = options.endRule ?? (filterGraph.hasTransition ? .longest : .first)
+            let endRule =
+                options.endRule ?? filterGraph.endsWithShortest.map { $0 ? .shortest : .longest }
+                ?? (filterGraph.hasTransition ? .longest : .first)
             if endRule == .longest, options.duration == nil, options.frames == nil,
                 let looped = options.inputArguments.firstIndex(where: { $0.loops < 0 })
             {
