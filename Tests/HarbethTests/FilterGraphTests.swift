@@ -91,4 +91,23 @@ final class FilterGraphTests: XCTestCase {
             XCTAssertEqual("\(error)", "the graph has no output [b]; its outputs: [a]")
         }
     }
+
+    /// FFmpeg's xstack places: a grid row by row (each row below its first
+    /// input), positions as sums of pixels and the inputs' sizes, the
+    /// canvas as large as what they cover.
+    func testXstackLayoutsPlaceAsFFmpegsDo() throws {
+        let sizes = [
+            FrameSize(width: 160, height: 120), FrameSize(width: 80, height: 60), FrameSize(width: 40, height: 90),
+            FrameSize(width: 10, height: 10),
+        ]
+        let grid = try StackLayout(inputs: 4, layout: nil, grid: "2x2").place(sizes)
+        XCTAssertEqual(grid.corners.map { [$0.x, $0.y] }, [[0, 0], [160, 0], [0, 120], [40, 120]])
+        XCTAssertEqual(grid.canvas, FrameSize(width: 240, height: 210))
+        let placed = try StackLayout(inputs: 4, layout: "0_0|w0+5_0|w1+w0_h1+7|3_h0", grid: nil).place(sizes)
+        XCTAssertEqual(placed.corners.map { [$0.x, $0.y] }, [[0, 0], [165, 0], [240, 67], [3, 120]])
+        XCTAssertEqual(placed.canvas, FrameSize(width: 280, height: 157))
+        XCTAssertEqual(try StackLayout(inputs: 2, layout: nil, grid: nil).placement, .grid(columns: 2, rows: 1))
+        XCTAssertThrowsError(try StackLayout(inputs: 4, layout: nil, grid: "3x1"))
+        XCTAssertThrowsError(try StackLayout(inputs: 2, layout: "0_0|w0_x", grid: nil))
+    }
 }

@@ -72,6 +72,20 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(minimum, 100, "\(ours): every frame identical", line: line)
     }
 
+    /// Each graph, run over cli-clip.mp4 and graph-second.mp4, is refused
+    /// with its one line (after "filtergraph 'GRAPH': ") and exit status 2.
+    private func assertRefused(_ cases: [(graph: String, message: String)], in folder: URL, line: UInt = #line)
+        throws
+    {
+        for (graph, message) in cases {
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
+            XCTAssertEqual(
+                run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph, line: line)
+            XCTAssertEqual(run.status, 2, run.stderr, line: line)
+        }
+    }
+
     /// xfade into a longer clip: FFmpeg's length (offset + the second's),
     /// its timestamps, and each frame within 33 dB of FFmpeg's. Both mix
     /// the planes, ours 4:2:0 as it comes, FFmpeg's converted to 4:4:4
@@ -172,21 +186,55 @@ final class GraphCLITests: XCTestCase {
         let (minimum, frames) = try compare(output, reference)
         XCTAssertEqual(frames, 50)
         XCTAssertEqual(minimum, 100, "every frame identical")
-        for (graph, message) in [
+        try assertRefused(
+            [
+                (
+                    "[0][1]hstack=shortest=1[a];[a][0]vstack=shortest=0",
+                    "shortest at column 41 disagrees with the one at column 14: the run has one end"
+                        + " (--end first|shortest|longest)"
+                ),
+                ("[0][1]hstack=inputs=1", "hstack inputs='1' is invalid at column 21; expected a count of 2...64"),
+                // A third pad not given takes the next input, as FFmpeg's do.
+                ("[0][1]hstack=inputs=3", "input 2 (column 7) does not exist: the run has 2 inputs"),
+            ], in: folder)
+    }
+
+    /// FFmpeg's xstack: a layout of positions (sums of pixels and the
+    /// inputs' sizes), a grid, the canvas where no input covers it in the
+    /// fill colour. Every frame is FFmpeg's, exactly. Before, xstack was an
+    /// unknown filter.
+    func testXstackPlacesEachInputAsFFmpegs() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (ours, theirs) in [
             (
-                "[0][1]hstack=shortest=1[a];[a][0]vstack=shortest=0",
-                "shortest at column 41 disagrees with the one at column 14: the run has one end"
-                    + " (--end first|shortest|longest)"
+                "[0][1][1][0]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0:shortest=1",
+                "[0]split[a][d];[1]split[b][c];[a][b][c][d]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0:shortest=1"
             ),
-            ("[0][1]hstack=inputs=1", "hstack inputs='1' is invalid at column 21; expected a count of 2...64"),
-            // A third pad not given takes the next input, as FFmpeg's do.
-            ("[0][1]hstack=inputs=3", "input 2 (column 7) does not exist: the run has 2 inputs"),
+            ("[1][0]xstack=grid=1x2", "[1][0]xstack=grid=1x2:shortest=1"),
+            (
+                "[0][1][0]xstack=inputs=3:layout=0_0|w0+8_0|0_h1+4:fill=white",
+                "[0]split[a][c];[a][1][c]xstack=inputs=3:layout=0_0|w0+8_0|0_h1+4:fill=white:shortest=1"
+            ),
         ] {
-            let run = try Tool.run(
-                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
-            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
-            XCTAssertEqual(run.status, 2, run.stderr)
+            try assertExactlyFFmpegs(ours, theirs, second: try second(), in: folder)
         }
+        try assertRefused(
+            [
+                (
+                    "[0][1]xstack=inputs=2:layout=0_0|w0_0|0_h0",
+                    "xstack layout='0_0|w0_0|0_h0' is invalid at column 30; expected a layout of 2 positions, not 3"
+                ),
+                (
+                    "[0][1]xstack=layout=0_0|w2_0",
+                    "xstack layout='0_0|w2_0' is invalid at column 21; expected terms of pixels or the inputs' sizes"
+                        + " (w0, h1; inputs 0...1), not 'w2'"
+                ),
+                (
+                    "[0][1][0]xstack=inputs=3",
+                    "xstack layout='' is invalid at column 25; expected a layout (0_0|w0_0|...) or a grid (2x2) of 3"
+                        + " inputs"
+                ),
+            ], in: folder)
     }
 
     /// `setpts=PTS-STARTPTS`, the line FFmpeg's filtergraphs put on each
@@ -210,23 +258,19 @@ final class GraphCLITests: XCTestCase {
         ] {
             try assertExactlyFFmpegs(ours, theirs, second: try second(), in: folder)
         }
-        for (graph, message) in [
-            (
-                "[1]setpts=PTS-STARTPTS+2/TB[b];[0][b]overlay",
-                "setpts at column 4 retimes its video, which a filtergraph does not: its inputs count from their"
-                    + " first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
-                    + " (-vf 'setpts=...') and give the graph the result"
-            ),
-            (
-                "[0]setpts=PTS-[a];[a][1]overlay",
-                "setpts expr='PTS-': expected a value, found the end at column 15"
-            ),
-        ] {
-            let run = try Tool.run(
-                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
-            XCTAssertEqual(run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph)
-            XCTAssertEqual(run.status, 2, run.stderr)
-        }
+        try assertRefused(
+            [
+                (
+                    "[1]setpts=PTS-STARTPTS+2/TB[b];[0][b]overlay",
+                    "setpts at column 4 retimes its video, which a filtergraph does not: its inputs count from their"
+                        + " first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
+                        + " (-vf 'setpts=...') and give the graph the result"
+                ),
+                (
+                    "[0]setpts=PTS-[a];[a][1]overlay",
+                    "setpts expr='PTS-': expected a value, found the end at column 15"
+                ),
+            ], in: folder)
     }
 
     /// FFmpeg's overlay recipes mean what they mean there: `x:y`

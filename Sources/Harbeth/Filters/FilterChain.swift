@@ -426,6 +426,16 @@ struct FilterChainParser {
         "aqua": "00ffff", "fuchsia": "ff00ff",
     ]
 
+    /// A colour as FFmpeg writes one (`white`, `0xRRGGBB[AA]`, `#RRGGBB`,
+    /// `@ALPHA` after a name), RGBA or RGB in 0...1; nil for other text.
+    static func colour(_ text: String) -> [Double]? {
+        let invalid = FilterChainError.malformed(expected: "a colour", found: text, column: 1)
+        let value =
+            text.hasPrefix("#") ? try? hexColour(text, invalid: invalid) : try? namedColour(text, invalid: invalid)
+        guard case .list(let components)?? = value else { return nil }
+        return components
+    }
+
     /// A colour as FFmpeg writes one: a name (`white`) or `0xRRGGBB[AA]`,
     /// with `@ALPHA` (0...1) after either; nil for other text.
     private static func namedColour(_ text: String, invalid: FilterChainError) throws(FilterChainError) -> FilterValue?

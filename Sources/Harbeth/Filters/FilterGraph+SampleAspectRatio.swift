@@ -21,7 +21,9 @@ extension FilterGraph {
                 let step = steps[index]
                 let first = try size(of: step.inputs[0])
                 var made = first
-                if let filter = step.filter {
+                if let layout = step.stack {
+                    made = layout.place(try step.inputs.map { try size(of: $0) }).canvas
+                } else if let filter = step.filter {
                     let others = try step.inputs.dropFirst().map { try size(of: $0) }
                     let variables = ExpressionVariables(
                         t: 0, n: 0, w: Double(first.width), h: Double(first.height))

@@ -40,6 +40,8 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         /// For setsar and setdar: the shape the frames carry from here
         /// (`sampleAspectRatio(of:inputs:shapes:)`).
         public var aspect: OutputAspect?
+        /// For FFmpeg's xstack: where its inputs go (the step has no filter).
+        public var stack: StackLayout?
         /// For format, last on an output's chain: the output's pixel
         /// format as written (`yuv420p`), unchecked (`formatStep(of:)`).
         public var pixelFormat: String?
@@ -131,6 +133,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             case .step(let index):
                 let step = steps[index]
                 if step.passesOn { return build(step.inputs[0]) }
+                if let layout = step.stack { return Self.stacked(step.inputs.map(build), layout) }
                 if step.filter == nil, let made = splits[index] { return made }
                 let base = build(step.inputs[0])
                 guard let filter = step.filter else {
@@ -146,6 +149,21 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             }
         }
         return chosen.map { build(.step($0.step)) }
+    }
+
+    /// FFmpeg's xstack of `nodes`: the first padded to the canvas at its
+    /// place, the others over it at theirs (exact copies of opaque frames).
+    private static func stacked(_ nodes: [ImageNode], _ layout: StackLayout) -> ImageNode {
+        // A node whose size cannot be known fails when it renders, with its own error.
+        let sizes = nodes.map { node in
+            (try? node.outputFormat()).map { FrameSize(width: $0.width, height: $0.height) }
+                ?? FrameSize(width: 1, height: 1)
+        }
+        let (corners, canvas) = layout.place(sizes)
+        var made = nodes[0].applying(
+            .pad(width: canvas.width, height: canvas.height, x: corners[0].x, y: corners[0].y, color: layout.fill))
+        for (node, corner) in zip(nodes, corners).dropFirst() { made = made.overlay(node, x: corner.x, y: corner.y) }
+        return made
     }
 
     /// The output of this label; the only output when nil.
@@ -332,6 +350,7 @@ private struct GraphBuilder {
         var name: String
         var aspect: OutputAspect?
         var pixelFormat: String?
+        var stack: StackLayout?
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -401,6 +420,8 @@ private struct GraphBuilder {
             var pixelFormat: String?
             // A stack's inputs (FFmpeg's inputs=N), joined two at a time.
             var pads: Int?
+            var layout: StackLayout?
+            var xstackInputs: Int?
             var outputsWanted = 1
             if name == "split" {
                 parser.skipSpaces()
@@ -432,11 +453,13 @@ private struct GraphBuilder {
                 }
             } else if name == "hstack" || name == "vstack" {
                 (filter, pads) = try stack(name, &parser, column: column)
+            } else if name == "xstack" {
+                (layout, xstackInputs) = try xstack(&parser)
             } else {
                 parser.index = start
                 filter = try parser.parseFilter()
             }
-            let takes = pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
+            let takes = xstackInputs ?? pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
             var inputs: [Reference] = previous.map { [.previous($0)] } ?? []
             for (label, labelColumn) in inputLabels { inputs.append(Self.reference(label, column: labelColumn)) }
             if inputs.count > takes {
@@ -458,7 +481,7 @@ private struct GraphBuilder {
                 steps.append(
                     PendingStep(
                         filter: filter, inputs: own, column: column, name: name, aspect: aspect,
-                        pixelFormat: pixelFormat))
+                        pixelFormat: pixelFormat, stack: layout))
             }
             let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
@@ -513,23 +536,74 @@ private struct GraphBuilder {
             }
             pads = count
         }
-        if let given = arguments.first(where: { $0.key == "shortest" }) {
-            let shortest: Bool
-            switch given.value.lowercased() {
-            case "1", "true": shortest = true
-            case "0", "false": shortest = false
-            default:
-                throw FilterChainError.invalidValue(
-                    filter: name, parameter: "shortest", text: given.value, expected: "0 or 1",
-                    column: given.valueColumn)
-            }
-            if let said = endsWithShortest, said.shortest != shortest {
-                throw FilterGraphError.endsDisagree(column: given.keyColumn, other: said.column)
-            }
-            endsWithShortest = (shortest, given.keyColumn)
-        }
+        try takeShortest(arguments.first { $0.key == "shortest" }, filter: name)
         arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
         return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
+    }
+
+    /// A stack's `shortest`, which says when the run ends; two that
+    /// disagree are an error.
+    private mutating func takeShortest(_ given: FilterChainParser.Argument?, filter: String) throws {
+        guard let given else { return }
+        let shortest: Bool
+        switch given.value.lowercased() {
+        case "1", "true": shortest = true
+        case "0", "false": shortest = false
+        default:
+            throw FilterChainError.invalidValue(
+                filter: filter, parameter: "shortest", text: given.value, expected: "0 or 1",
+                column: given.valueColumn)
+        }
+        if let said = endsWithShortest, said.shortest != shortest {
+            throw FilterGraphError.endsDisagree(column: given.keyColumn, other: said.column)
+        }
+        endsWithShortest = (shortest, given.keyColumn)
+    }
+
+    /// FFmpeg's xstack: `inputs`, `layout` or `grid`, `shortest`, `fill`
+    /// (by name, or in that order).
+    private mutating func xstack(_ parser: inout FilterChainParser) throws -> (StackLayout, Int) {
+        let arguments = try parser.parseArguments()
+        let names = ["inputs", "layout", "grid", "shortest", "fill"]
+        var given: [String: FilterChainParser.Argument] = [:]
+        for (position, argument) in arguments.enumerated() {
+            let key = argument.key ?? (position < names.count ? names[position] : "")
+            guard names.contains(key) else {
+                throw FilterChainError.unknownParameter(
+                    filter: "xstack", parameter: key.isEmpty ? argument.value : key, valid: names,
+                    column: argument.keyColumn)
+            }
+            given[key] = argument
+        }
+        var inputs = 2
+        if let argument = given["inputs"] {
+            guard let count = Int(argument.value), (2...64).contains(count) else {
+                throw FilterChainError.invalidValue(
+                    filter: "xstack", parameter: "inputs", text: argument.value, expected: "a count of 2...64",
+                    column: argument.valueColumn)
+            }
+            inputs = count
+        }
+        var fill: [Double] = [0, 0, 0, 1]
+        if let argument = given["fill"], argument.value.lowercased() != "none" {
+            guard let colour = FilterChainParser.colour(argument.value) else {
+                throw FilterChainError.invalidValue(
+                    filter: "xstack", parameter: "fill", text: argument.value,
+                    expected: "none or a colour (black, 0xRRGGBB, #RRGGBB)", column: argument.valueColumn)
+            }
+            fill = colour.count == 3 ? colour + [1] : colour
+        }
+        try takeShortest(given["shortest"], filter: "xstack")
+        do {
+            let layout = try StackLayout(
+                inputs: inputs, layout: given["layout"]?.value, grid: given["grid"]?.value, fill: fill)
+            return (layout, inputs)
+        } catch {
+            let argument = given["layout"] ?? given["grid"]
+            throw FilterChainError.invalidValue(
+                filter: "xstack", parameter: given["layout"] == nil && argument != nil ? "grid" : "layout",
+                text: argument?.value ?? "", expected: error.reason, column: argument?.valueColumn ?? parser.column)
+        }
     }
 
     /// setpts's value (`PTS-STARTPTS`, `expr='PTS - STARTPTS'`): each
@@ -651,8 +725,8 @@ private struct GraphBuilder {
             linked.append(
                 FilterGraph.Step(
                     filter: step.filter, inputs: sources, column: step.column,
-                    passesOn: step.filter == nil && step.name != "split", aspect: step.aspect,
-                    pixelFormat: step.pixelFormat))
+                    passesOn: step.filter == nil && step.name != "split" && step.stack == nil,
+                    aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat))
         }
         try checkAcyclic(linked)
         try checkFormatsLast(linked)
