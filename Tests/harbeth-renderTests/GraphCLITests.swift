@@ -380,6 +380,12 @@ final class GraphCLITests: XCTestCase {
                 "filtergraph '[0]sepia[a];[a][c]overlay': [c] is used at column 16 but never made"
             ),
             (
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]overlay[v];[0:a][1:a]amix[a]"],
+                "filtergraph '[0][1]overlay[v];[0:a][1:a]amix[a]': [0:a] at column 18 is an input's sound: a"
+                    + " filtergraph here filters video; the run's sound is input 0's or --audio-from K's, filtered"
+                    + " with -af"
+            ),
+            (
                 ["-i", "cli-clip.mp4", "--graph", "[0][2]hstack"],
                 "filtergraph '[0][2]hstack': input 2 (column 4) does not exist: the run has 1 input"
             ),

@@ -278,6 +278,8 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case severalOutputs([String])
     /// The graph has no filter.
     case empty
+    /// `[k:a]`: an input's sound, which the graph's filters do not take.
+    case audioInput(String, column: Int)
     /// Two stacks' `shortest` disagree (at `column` and `other`), where a
     /// run has one end.
     case endsDisagree(column: Int, other: Int)
@@ -319,6 +321,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the graph has \(outputs.count) outputs (\(bracketed(outputs))): choose one with --map '[LABEL]'"
                 .escapingControlCharacters
         case .empty: return "the filtergraph is empty"
+        case .audioInput(let label, let column):
+            return "[\(label)] at column \(column) is an input's sound: a filtergraph here filters video; the run's"
+                + " sound is input 0's or --audio-from K's, filtered with -af"
         case .endsDisagree(let column, let other):
             return "shortest at column \(column) disagrees with the one at column \(other): the run has one end"
                 + " (--end first|shortest|longest)"
@@ -410,7 +415,10 @@ private struct GraphBuilder {
     private mutating func parseChain(_ parser: inout FilterChainParser) throws {
         var previous: Int?
         while true {
-            let inputLabels = try parseLabels(&parser)
+            // An input's sound is refused before its filter is read.
+            let references = try parseLabels(&parser).map { label, column in
+                try Self.reference(label, column: column)
+            }
             parser.skipSpaces()
             let column = parser.column
             let start = parser.index
@@ -461,7 +469,7 @@ private struct GraphBuilder {
             }
             let takes = xstackInputs ?? pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
             var inputs: [Reference] = previous.map { [.previous($0)] } ?? []
-            for (label, labelColumn) in inputLabels { inputs.append(Self.reference(label, column: labelColumn)) }
+            inputs += references
             if inputs.count > takes {
                 throw FilterGraphError.wrongInputCount(
                     filter: name, takes: takes, given: inputs.count, column: column)
@@ -677,10 +685,14 @@ private struct GraphBuilder {
     }
 
     /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
-    private static func reference(_ label: String, column: Int) -> Reference {
+    /// `[0:a]` is input 0's sound, which a graph here does not filter.
+    private static func reference(_ label: String, column: Int) throws -> Reference {
         let parts = label.split(separator: ":", omittingEmptySubsequences: false)
         if let index = Int(parts[0]), parts.count == 1 || parts[1] == "v" {
             return .input(index, column: column)
+        }
+        if Int(parts[0]) != nil, parts.count > 1, parts[1] == "a" {
+            throw FilterGraphError.audioInput(label, column: column)
         }
         return .label(label, column: column)
     }
