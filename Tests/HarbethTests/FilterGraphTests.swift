@@ -87,6 +87,13 @@ final class FilterGraphTests: XCTestCase {
         XCTAssertThrowsError(try FilterGraph(parsing: "[0]sepia[a];[0]invert[b]").output(named: nil)) { error in
             XCTAssertEqual("\(error)", "the graph has 2 outputs ([a], [b]): choose one with --map '[LABEL]'")
         }
+        // The library's graphs filter video; the tool takes an audio chain out first.
+        XCTAssertThrowsError(try FilterGraph(parsing: "[0][1]overlay[v];[0:a]volume=2[a]")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "[0:a] at column 18 is an input's sound: a filtergraph here filters video; the run's sound is input"
+                    + " 0's or --audio-from K's, filtered with -af")
+        }
         XCTAssertThrowsError(try FilterGraph(parsing: "[0]sepia[a]").output(named: "[b]")) { error in
             XCTAssertEqual("\(error)", "the graph has no output [b]; its outputs: [a]")
         }

@@ -74,12 +74,12 @@ final class GraphCLITests: XCTestCase {
 
     /// Each graph, run over cli-clip.mp4 and graph-second.mp4, is refused
     /// with its one line (after "filtergraph 'GRAPH': ") and exit status 2.
-    private func assertRefused(_ cases: [(graph: String, message: String)], in folder: URL, line: UInt = #line)
-        throws
-    {
+    private func assertRefused(
+        _ cases: [(graph: String, message: String)], in folder: URL, second: String = "graph-second.mp4",
+        line: UInt = #line
+    ) throws {
         for (graph, message) in cases {
-            let run = try Tool.run(
-                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "--null"], in: folder)
+            let run = try Tool.run(["-i", "cli-clip.mp4", "-i", second, "--graph", graph, "--null"], in: folder)
             XCTAssertEqual(
                 run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph, line: line)
             XCTAssertEqual(run.status, 2, run.stderr, line: line)
@@ -380,12 +380,6 @@ final class GraphCLITests: XCTestCase {
                 "filtergraph '[0]sepia[a];[a][c]overlay': [c] is used at column 16 but never made"
             ),
             (
-                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]overlay[v];[0:a][1:a]amix[a]"],
-                "filtergraph '[0][1]overlay[v];[0:a][1:a]amix[a]': [0:a] at column 18 is an input's sound: a"
-                    + " filtergraph here filters video; the run's sound is input 0's or --audio-from K's, filtered"
-                    + " with -af"
-            ),
-            (
                 ["-i", "cli-clip.mp4", "--graph", "[0][2]hstack"],
                 "filtergraph '[0][2]hstack': input 2 (column 4) does not exist: the run has 1 input"
             ),
@@ -565,6 +559,60 @@ final class GraphCLITests: XCTestCase {
     /// Another input's audio (--audio-from K, or --map K:a), shifted by
     /// the input's offset as its video is; maps that name two inputs'
     /// streams, or an input that does not exist, are refused.
+    /// A graph's audio chain, FFmpeg's way (`[1:a]volume=0.5[a]` beside
+    /// the video's chains, `-map '[v]' -map '[a]'`), is that input's sound
+    /// through libavfilter: the same sound as `--audio-from 1 -af
+    /// volume=0.5`, at half the input's RMS level. Mixing
+    /// two inputs' sound, a second chain, or -af beside it is one line.
+    /// Before, the audio filter was an unknown video filter.
+    func testAGraphsAudioChainFiltersThatInputsSound() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced()])
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let decoded = { (name: String) in
+            String(
+                decoding: try TestMedia.run(
+                    "ffmpeg", ["-v", "error", "-i", path(name), "-map", "0:a", "-f", "md5", "-"]),
+                as: UTF8.self)
+        }
+        // The sound's RMS level, decoded by FFmpeg to 16-bit samples.
+        let level = { (name: String) throws -> Double in
+            let data = try TestMedia.run(
+                "ffmpeg", ["-v", "error", "-i", path(name), "-map", "0:a", "-f", "s16le", "-ac", "1", "-"])
+            let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))
+            return power.squareRoot()
+        }
+        let graphed = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex",
+                "[0][1]overlay=x=16:y=8[v];[1:a]volume=0.5[a]", "-map", "[v]", "-map", "[a]", "-q", "graphed.mkv",
+            ], in: folder)
+        XCTAssertEqual(graphed.status, 0, graphed.stderr)
+        let chosen = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "--graph", "[0][1]overlay=x=16:y=8", "--audio-from",
+                "1",
+                "-af", "volume=0.5", "-q", "-o", "chosen.mkv",
+            ], in: folder)
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+        XCTAssertEqual(try decoded("graphed.mkv"), try decoded("chosen.mkv"))
+        XCTAssertEqual(try Clips.frameHashes(path("graphed.mkv")), try Clips.frameHashes(path("chosen.mkv")))
+        XCTAssertEqual(try level("graphed.mkv") / level("graph-voiced.mp4"), 0.5, accuracy: 0.02)
+        try assertRefused(
+            [
+                (
+                    "[0][1]overlay[v];[0:a][1:a]amix[a]",
+                    "the audio chain at column 18 takes [0:a][1:a]: an audio chain here filters one input's sound"
+                        + " (mixing inputs, as amix does, is not done here) (see harbeth-render --help)"
+                ),
+                (
+                    "[0][1]overlay[v];[0:a]volume=2[a];[1:a]volume=3[b]",
+                    "the audio chain at column 35 is a second one: a run's sound comes through one chain"
+                        + " (see harbeth-render --help)"
+                ),
+            ], in: folder, second: "graph-voiced.mp4")
+    }
+
     func testTheAudioCanComeFromAnotherInput() throws {
         let folder = try Clips.folder(with: [try first(), try voiced()])
         let audio = { (path: String) in

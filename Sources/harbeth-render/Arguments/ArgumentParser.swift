@@ -637,6 +637,7 @@ enum ArgumentParser {
         case .render:
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
+            try takeAudioChainFromGraph(&options)
             if options.duration == nil, options.frames == nil, !options.shortest {
                 if options.inputArguments.contains(where: { $0.options["loop"] == "1" }) {
                     throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
@@ -898,6 +899,29 @@ enum ArgumentParser {
             }
             $0[keyPath: field][String($1[..<equals])] = String($1[$1.index(after: equals)...])
         }
+    }
+
+    /// A graph's audio chain (`[0:a]volume=2[a]`) is `-af` on that input's
+    /// sound, as if `--audio-from` named it; `--map '[a]'` names its output
+    /// beside the video's, for the same -o, as in FFmpeg.
+    private static func takeAudioChainFromGraph(_ options: inout CommandLineOptions) throws(UsageError) {
+        guard let graph = options.graph, let audio = try GraphAudioChain.taken(from: graph) else { return }
+        guard options.audioFilter == nil else {
+            throw UsageError(message: "-af and the graph's audio chain both filter the sound; give one of them")
+        }
+        if let from = options.audioFrom, from != String(audio.input) {
+            throw UsageError(
+                message: "--audio-from \(from) and the graph's audio chain, of input \(audio.input)'s sound,"
+                    + " disagree; give one of them")
+        }
+        options.graph = audio.graph
+        options.audioFrom = String(audio.input)
+        options.audioFilter = try audioFilter(audio.filters)
+        guard let label = audio.label else { return }
+        if options.graphOutput == label {
+            options.graphOutput = options.moreGraphOutputs.isEmpty ? nil : options.moreGraphOutputs.removeFirst()
+        }
+        options.moreGraphOutputs.removeAll { $0 == label }
     }
 
     /// `text` as an audio filter chain, or why it cannot be one.

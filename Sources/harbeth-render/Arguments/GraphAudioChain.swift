@@ -1,0 +1,97 @@
+/// A filtergraph's audio chain, as FFmpeg's graphs carry one beside the
+/// video (`[0:v]sepia[v];[0:a]volume=2,atempo=1.25[a]`): libavfilter runs
+/// it as `-af` on that input's sound. It is taken out of the graph's text,
+/// blanked with the `;` before it so that the rest keeps its columns.
+struct GraphAudioChain: Equatable {
+    /// The input whose sound it filters.
+    let input: Int
+    /// Its filters, as `-af` takes them.
+    let filters: String
+    /// Its output label (`a` for `[a]`), which `--map '[a]'` names; nil
+    /// when it has none.
+    let label: String?
+    /// The graph without it.
+    let graph: String
+
+    /// The audio chain of `graph`, if it has one: a chain whose inputs
+    /// are `[k:a]`. One chain of one input's sound is taken; mixing two
+    /// inputs' (amix) is refused, as is a second chain.
+    static func taken(from graph: String) throws(UsageError) -> GraphAudioChain? {
+        var found: GraphAudioChain?
+        let characters = Array(graph)
+        for chain in chains(of: characters) {
+            var at = chain.lowerBound
+            while at < chain.upperBound, characters[at].isWhitespace { at += 1 }
+            var labels: [String] = []
+            while at < chain.upperBound, characters[at] == "[" {
+                guard let close = characters[at..<chain.upperBound].firstIndex(of: "]") else { break }
+                labels.append(String(characters[(at + 1)..<close]))
+                at = close + 1
+                while at < chain.upperBound, characters[at].isWhitespace { at += 1 }
+            }
+            let sounds = labels.filter(isSound)
+            guard !sounds.isEmpty else { continue }
+            let fail = { (reason: String) in
+                UsageError(
+                    message: "filtergraph '\(graph)': the audio chain at column \(chain.lowerBound + 1) \(reason)")
+            }
+            guard labels.count == 1 else {
+                throw fail(
+                    "takes \(labels.map { "[\($0)]" }.joined()): an audio chain here filters one input's sound"
+                        + " (mixing inputs, as amix does, is not done here)")
+            }
+            guard found == nil else { throw fail("is a second one: a run's sound comes through one chain") }
+            var end = chain.upperBound
+            while end > at, characters[end - 1].isWhitespace { end -= 1 }
+            var label: String?
+            if end > at, characters[end - 1] == "]", let open = characters[at..<end].lastIndex(of: "[") {
+                label = String(characters[(open + 1)..<(end - 1)])
+                end = open
+            }
+            let filters = String(characters[at..<end]).trimmingCharacters(in: .whitespaces)
+            guard !filters.isEmpty else { throw fail("has no filter") }
+            // Blank it, with the `;` before it (or, first, after it).
+            var blanked = characters
+            var span = chain
+            if span.lowerBound > 0 {
+                span = (span.lowerBound - 1)..<span.upperBound
+            } else if span.upperBound < characters.count {
+                span = span.lowerBound..<(span.upperBound + 1)
+            }
+            for index in span { blanked[index] = " " }
+            found = GraphAudioChain(
+                input: Int(sounds[0].prefix { $0 != ":" })!, filters: filters, label: label, graph: String(blanked))
+        }
+        return found
+    }
+
+    /// `k:a` or `k:a:n`: an input's sound.
+    private static func isSound(_ label: String) -> Bool {
+        let parts = label.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count >= 2 && Int(parts[0]) != nil && parts[1] == "a"
+    }
+
+    /// The ranges of the graph's chains, split at `;` outside quotes (and
+    /// not escaped).
+    private static func chains(of characters: [Character]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var quoted = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\" {
+                index += 2
+                continue
+            }
+            if character == "'" { quoted.toggle() }
+            if character == ";" && !quoted {
+                ranges.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        ranges.append(start..<characters.count)
+        return ranges
+    }
+}
