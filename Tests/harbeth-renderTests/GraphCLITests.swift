@@ -79,11 +79,20 @@ final class GraphCLITests: XCTestCase {
         line: UInt = #line
     ) throws {
         for (graph, message) in cases {
-            let run = try Tool.run(["-i", "cli-clip.mp4", "-i", second, "--graph", graph, "--null"], in: folder)
-            XCTAssertEqual(
-                run.stderrLines, ["harbeth-render: error: filtergraph '\(graph)': " + message], graph, line: line)
-            XCTAssertEqual(run.status, 2, run.stderr, line: line)
+            try assertOneLineError(
+                ["-i", "cli-clip.mp4", "-i", second, "--graph", graph], "filtergraph '\(graph)': " + message,
+                in: folder, line: line)
         }
+    }
+
+    /// The run (with --null) is refused with the one line `message` and exit status 2.
+    private func assertOneLineError(_ arguments: [String], _ message: String, in folder: URL, line: UInt = #line)
+        throws
+    {
+        let run = try Tool.run(arguments + ["--null"], in: folder)
+        XCTAssertEqual(
+            run.stderrLines, ["harbeth-render: error: " + message], arguments.joined(separator: " "), line: line)
+        XCTAssertEqual(run.status, 2, run.stderr, line: line)
     }
 
     /// xfade into a longer clip: FFmpeg's length (offset + the second's),
@@ -199,6 +208,41 @@ final class GraphCLITests: XCTestCase {
             ], in: folder)
     }
 
+    /// FFmpeg's watermark recipe, `movie=logo.png[wm];[in][wm]overlay=...`
+    /// in -vf or a graph: the file is one more input, shown on every frame.
+    /// Against FFmpeg's own run: the same frames and times, each within
+    /// 45 dB (the logo is RGB, which each side turns into 4:2:0 with its
+    /// own rounding). `movie` with its other options is one line. Before,
+    /// movie was an unknown filter.
+    func testFFmpegsMovieSourceIsOneMoreInput() throws {
+        let logo = try TestMedia.clip(
+            "graph-logo.png", ["-f", "lavfi", "-i", "testsrc2=size=40x30", "-frames:v", "1", "-pix_fmt", "rgb24"])
+        let folder = try Clips.folder(with: [try first(), logo])
+        let recipe = "movie=graph-logo.png[wm];[in][wm]overlay=W-w-8:8[out]"
+        for arguments in [["-vf", recipe], ["--graph", "movie=graph-logo.png [wm]; [0][wm]overlay=W-w-8:8"]] {
+            let output = folder.appendingPathComponent("marked.mkv").path
+            let run = try Tool.run(
+                ["-i", "cli-clip.mp4"] + arguments + ["--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output],
+                in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let reference = folder.appendingPathComponent("ffmpeg-marked.mkv").path
+            _ = try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-loglevel", "error", "-y", "-i", try first(), "-vf",
+                    recipe.replacingOccurrences(of: "graph-logo.png", with: logo), "-an", "-c:v", "ffv1", reference,
+                ])
+            let (minimum, frames) = try compare(output, reference)
+            XCTAssertEqual(frames, 25)
+            XCTAssertGreaterThan(minimum, 45, "\(arguments)")
+        }
+        try assertOneLineError(
+            ["-i", "cli-clip.mp4", "-vf", "movie=graph-logo.png:loop=0[wm];[in][wm]overlay"],
+            "filtergraph 'movie=graph-logo.png:loop=0[wm];[0][wm]overlay': movie at column 1 takes a file name alone"
+                + " here (movie=logo.png); for its other options give the file as an -i with them (see harbeth-render"
+                + " --help)", in: folder)
+    }
+
     /// FFmpeg's xstack: a layout of positions (sums of pixels and the
     /// inputs' sizes), a grid, the canvas where no input covers it in the
     /// fill colour. Every frame is FFmpeg's, exactly. Before, xstack was an
@@ -288,16 +332,11 @@ final class GraphCLITests: XCTestCase {
             try assertExactlyFFmpegs(recipe, recipe, second: try inset(), in: folder)
         }
         // The inset's size is a graph input's; a file's is not known here.
-        let run = try Tool.run(
-            ["-i", "cli-clip.mp4", "-vf", "overlay=file=graph-inset.mp4:x=W-w", "--null"], in: folder)
-        XCTAssertEqual(
-            run.stderrLines,
-            [
-                "harbeth-render: error: filter chain 'overlay=file=graph-inset.mp4:x=W-w': overlay x='W-w':"
-                    + " w and h (overlay_w, overlay_h) are the size of a graph's second input, not of a file:"
-                    + " give the image as one ([0][1]overlay) at column 32"
-            ])
-        XCTAssertEqual(run.status, 2)
+        try assertOneLineError(
+            ["-i", "cli-clip.mp4", "-vf", "overlay=file=graph-inset.mp4:x=W-w"],
+            "filter chain 'overlay=file=graph-inset.mp4:x=W-w': overlay x='W-w': w and h (overlay_w, overlay_h) are"
+                + " the size of a graph's second input, not of a file: give the image as one ([0][1]overlay) at"
+                + " column 32", in: folder)
     }
 
     /// FFmpeg's -vf takes a filtergraph of the one input, with labels and

@@ -637,6 +637,7 @@ enum ArgumentParser {
         case .render:
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
+            try takeMovieSources(&options)
             try takeAudioChainFromGraph(&options)
             if options.duration == nil, options.frames == nil, !options.shortest {
                 if options.inputArguments.contains(where: { $0.options["loop"] == "1" }) {

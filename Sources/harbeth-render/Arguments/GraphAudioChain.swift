@@ -73,7 +73,7 @@ struct GraphAudioChain: Equatable {
 
     /// The ranges of the graph's chains, split at `;` outside quotes (and
     /// not escaped).
-    private static func chains(of characters: [Character]) -> [Range<Int>] {
+    static func chains(of characters: [Character]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         var quoted = false
