@@ -212,8 +212,9 @@ final class GraphCLITests: XCTestCase {
     /// in -vf or a graph: the file is one more input, shown on every frame.
     /// Against FFmpeg's own run: the same frames and times, each within
     /// 45 dB (the logo is RGB, which each side turns into 4:2:0 with its
-    /// own rounding). `movie` with its other options is one line. Before,
-    /// movie was an unknown filter.
+    /// own rounding), also half see-through (`format=rgba,colorchannelmixer=
+    /// aa=0.5`, which was refused). `movie` with its other options is one
+    /// line. Before, movie was an unknown filter.
     func testFFmpegsMovieSourceIsOneMoreInput() throws {
         let logo = try TestMedia.clip(
             "graph-logo.png", ["-f", "lavfi", "-i", "testsrc2=size=40x30", "-frames:v", "1", "-pix_fmt", "rgb24"])
@@ -236,6 +237,20 @@ final class GraphCLITests: XCTestCase {
             XCTAssertEqual(frames, 25)
             XCTAssertGreaterThan(minimum, 45, "\(arguments)")
         }
+        // Half see-through, FFmpeg's way: format=rgba gives the logo alpha
+        // and colorchannelmixer's aa scales it.
+        let faded = "[1]format=rgba,colorchannelmixer=aa=0.5[l];[0][l]overlay=10:10"
+        let output = folder.appendingPathComponent("faded.mkv").path
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-logo.png", "--graph", faded, "--codec", "ffv1", "--audio", "none",
+                "-q", "-y", "-o", output,
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let (minimum, frames) = try compare(
+            output, try reference(folder, "ffmpeg-faded.mkv", faded, inputs: [try first(), logo]))
+        XCTAssertEqual(frames, 25)
+        XCTAssertGreaterThan(minimum, 45)
         try assertOneLineError(
             ["-i", "cli-clip.mp4", "-vf", "movie=graph-logo.png:loop=0[wm];[in][wm]overlay"],
             "filtergraph 'movie=graph-logo.png:loop=0[wm];[0][wm]overlay': movie at column 1 takes a file name alone"

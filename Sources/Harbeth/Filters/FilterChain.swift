@@ -57,6 +57,10 @@ struct FilterChainParser {
     /// In a filtergraph an unquoted value also ends at `;` and `[`, which
     /// separate chains and start labels there (so keyframes are quoted).
     var graphMode = false
+    /// Set by a filtergraph for the filter after a format with alpha
+    /// (`format=rgba,colorchannelmixer=aa=0.5`): FFmpeg's mixer then
+    /// scales the alpha, as `opacity` does.
+    var framesHaveAlpha = false
     let catalog: FilterCatalog
     private let resources: any FilterResourceLoader
 

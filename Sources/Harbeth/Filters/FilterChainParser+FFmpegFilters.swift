@@ -55,6 +55,24 @@ extension FilterChainParser {
                 lut, try Self.lutArguments(arguments, filter: name, planes: yuv ? ["y", "u", "v"] : ["r", "g", "b"])
             )
         case "colorchannelmixer":
+            // On frames given alpha, aa alone is the watermark's opacity.
+            if framesHaveAlpha, let opacity = catalog.descriptor(named: "opacity"), arguments.count == 1,
+                let aa = arguments.first, aa.key == "aa"
+            {
+                guard let value = Double(aa.value.trimmingSpaces()), (0...1).contains(value) else {
+                    throw .invalidValue(
+                        filter: name, parameter: "aa", text: aa.value, expected: "a number 0...1, the alpha's scale",
+                        column: aa.valueColumn)
+                }
+                return (
+                    opacity,
+                    [
+                        Argument(
+                            key: "opacity", keyColumn: aa.keyColumn, value: aa.value, valueColumn: aa.valueColumn,
+                            quoted: aa.quoted)
+                    ]
+                )
+            }
             guard let mixer = catalog.descriptor(named: "channel_mixer") else { return nil }
             return (mixer, try Self.channelMixerArguments(arguments, column: column))
         case "negate":

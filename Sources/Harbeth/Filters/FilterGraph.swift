@@ -465,6 +465,9 @@ private struct GraphBuilder {
                 (layout, xstackInputs) = try xstack(&parser)
             } else {
                 parser.index = start
+                // After a format with alpha in the same chain, the frames have it.
+                parser.framesHaveAlpha = previous.map { steps[$0].pixelFormat.map(Self.hasAlpha) ?? false } ?? false
+                defer { parser.framesHaveAlpha = false }
                 filter = try parser.parseFilter()
             }
             let takes = xstackInputs ?? pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
@@ -684,6 +687,13 @@ private struct GraphBuilder {
         return argument.value
     }
 
+    /// Whether FFmpeg's pixel format `name` has alpha (rgba, yuva420p, ...).
+    static func hasAlpha(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return ["rgba", "bgra", "argb", "abgr", "ya8", "ya16"].contains { name.hasPrefix($0) }
+            || name.hasPrefix("yuva") || name.hasPrefix("gbrap")
+    }
+
     /// `[0]`, `[0:v]`, `[0:v:0]` name input 0; anything else is a label.
     /// `[0:a]` is input 0's sound, which a graph here does not filter.
     private static func reference(_ label: String, column: Int) throws -> Reference {
@@ -741,6 +751,13 @@ private struct GraphBuilder {
                     aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat))
         }
         try checkAcyclic(linked)
+        // A format with alpha before other filters gives the frames alpha
+        // (they have it here already): it passes them on.
+        for index in linked.indices where linked[index].pixelFormat.map(Self.hasAlpha) == true {
+            if linked.contains(where: { step in !step.passesOn && step.inputs.contains(.step(index)) }) {
+                linked[index].pixelFormat = nil
+            }
+        }
         try checkFormatsLast(linked)
         var outputs: [FilterGraph.Output] = []
         for label in madeOrder where !used.contains(label) {
