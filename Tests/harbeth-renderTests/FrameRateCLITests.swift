@@ -104,7 +104,7 @@ final class FrameRateCLITests: XCTestCase {
             (["-i", "fps-30.mkv", "-r", "0"], "'0' is not a frame rate"),
             (["-i", "fps-30.mkv", "-r", "24", "-r", "25"], "-r is given twice"),
             (["-r", "24", "-i", "fps-30.mkv"], "-r before -i is FFmpeg's input rate"),
-            (["-i", "fps-30.mkv", "-filter_complex", "[0]sepia,fps=15"], "fps filter is -r here"),
+            (["-i", "fps-30.mkv", "-filter_complex", "[0]fps=15,sepia"], "fps at column 4 is before other filters"),
         ]
         for (arguments, message) in cases {
             let run = try Tool.run(arguments + ["-y", "out.mp4"], in: folder)

@@ -85,11 +85,12 @@ final class GraphCLITests: XCTestCase {
         }
     }
 
-    /// The run (with --null) is refused with the one line `message` and exit status 2.
-    private func assertOneLineError(_ arguments: [String], _ message: String, in folder: URL, line: UInt = #line)
-        throws
-    {
-        let run = try Tool.run(arguments + ["--null"], in: folder)
+    /// The run (with --null unless `null` is false) is refused with the
+    /// one line `message` and exit status 2.
+    private func assertOneLineError(
+        _ arguments: [String], _ message: String, in folder: URL, null: Bool = true, line: UInt = #line
+    ) throws {
+        let run = try Tool.run(arguments + (null ? ["--null"] : []), in: folder)
         XCTAssertEqual(
             run.stderrLines, ["harbeth-render: error: " + message], arguments.joined(separator: " "), line: line)
         XCTAssertEqual(run.status, 2, run.stderr, line: line)
@@ -256,6 +257,44 @@ final class GraphCLITests: XCTestCase {
             "filtergraph 'movie=graph-logo.png:loop=0[wm];[0][wm]overlay': movie at column 1 takes a file name alone"
                 + " here (movie=logo.png); for its other options give the file as an -i with them (see harbeth-render"
                 + " --help)", in: folder)
+    }
+
+    /// fps last on a graph's output chain is the output's rate, as -r (and
+    /// FFmpeg's fps) makes it: the same frames at the same times as
+    /// FFmpeg's graph. Before other filters, or differing between two
+    /// outputs of one run, it is one line. Before, fps in a graph was
+    /// refused.
+    func testFpsLastInAGraphIsTheOutputsRate() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        let output = folder.appendingPathComponent("slower.mkv").path
+        let run = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack,fps=10,setsar=1", "--codec",
+                "ffv1", "--audio", "none", "-q", "-y", "-o", output,
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let reference = try reference(
+            folder, "ffmpeg-slower.mkv", "[0][1]hstack=shortest=1,fps=10,setsar=1", inputs: [try first(), try second()])
+        let (minimum, frames) = try compare(output, reference)
+        XCTAssertEqual(frames, 10)
+        XCTAssertEqual(minimum, 100, "every frame identical")
+        try assertRefused(
+            [
+                (
+                    "[0]fps=10[a];[a][1]hstack",
+                    "fps at column 4 is before other filters; put it last on an output's chain (the output's rate,"
+                        + " as -r), or change an input's rate in a run of its own"
+                )
+            ], in: folder)
+        try assertOneLineError(
+            [
+                "-i", "cli-clip.mp4", "--graph", "[0]split[a][b];[a]fps=10[x];[b]fps=5[y]", "--map", "[x]", "-o",
+                "x.mkv", "--map", "[y]", "-o", "y.mkv",
+            ],
+            "filtergraph '[0]split[a][b];[a]fps=10[x];[b]fps=5[y]': fps at column 19 is one output's rate, and a"
+                + " run has one: give each output the same fps, or -r (see harbeth-render --help)", in: folder,
+            null: false)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.mkv").path))
     }
 
     /// FFmpeg's xstack: a layout of positions (sums of pixels and the

@@ -10,9 +10,11 @@
 /// the filter before it; a chain's first filter takes unlabeled inputs
 /// from the inputs no label uses, in order, as FFmpeg does. Outputs that
 /// nothing uses are the graph's outputs, by label (or unnamed, for a chain
-/// that ends without one). `setpts=PTS-STARTPTS`, which FFmpeg's graphs put
-/// on their inputs, passes its frames on: the inputs count from their
-/// first frames already.
+/// that ends without one). FFmpeg's own steps work as there: `null`,
+/// `copy` and `setpts=PTS-STARTPTS` pass frames on (the inputs count from
+/// their first frames already), `setsar` and `setdar` set the pixels'
+/// shape, `format` last on an output's chain is its pixel format,
+/// `hstack=inputs=N` and `xstack` stack several inputs.
 public struct FilterGraph: Sendable, CustomStringConvertible {
     /// Where a filter's input comes from.
     public enum Source: Sendable, Hashable {
@@ -25,17 +27,17 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// One filter of the graph and where its inputs come from (its frame
     /// first, then the nodes a multi-input filter takes).
     public struct Step: Sendable {
-        /// The filter; nil for `split`, whose outputs are its input, and
-        /// for `setpts=PTS-STARTPTS`, `setsar`, `setdar` and `format`, which
-        /// pass their input on.
+        /// The filter; nil for `split`, whose outputs are its input, for
+        /// FFmpeg's `xstack` (`stack`), and for the steps that pass their
+        /// input on (`passesOn`).
         public let filter: Filter?
         /// The filter's inputs, in order.
         public let inputs: [Source]
         /// The column in the text where the filter's name starts.
         public let column: Int
-        /// Whether the step's output is its input as it comes
-        /// (`setpts=PTS-STARTPTS`, `setsar`, `setdar`), not a node of its
-        /// own as a split's is.
+        /// Whether the step's output is its input as it comes (`null`,
+        /// `copy`, `setpts=PTS-STARTPTS`, `setsar`, `setdar`, `format`), not
+        /// a node of its own as a split's is.
         public var passesOn: Bool = false
         /// For setsar and setdar: the shape the frames carry from here
         /// (`sampleAspectRatio(of:inputs:shapes:)`).
@@ -45,6 +47,10 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         /// For format, last on an output's chain: the output's pixel
         /// format as written (`yuv420p`), unchecked (`formatStep(of:)`).
         public var pixelFormat: String?
+        /// For fps, last on an output's chain: the output's rate, FFmpeg
+        /// fps's options as written after `=` (`30`, `fps=25:round=up`),
+        /// unchecked (`rateStep(of:)`).
+        public var frameRate: String?
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -180,12 +186,20 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     }
 
     /// The format step that the chain making `output` ends with (only
-    /// setsar, setdar or setpts after it), whose `pixelFormat` is the
+    /// steps that pass frames on after it), whose `pixelFormat` is the
     /// output's; nil when there is none.
-    public func formatStep(of output: Output) -> Step? {
+    public func formatStep(of output: Output) -> Step? { lastStep(of: output) { $0.pixelFormat != nil } }
+
+    /// The fps step that the chain making `output` ends with, whose
+    /// `frameRate` is the output's rate; nil when there is none.
+    public func rateStep(of output: Output) -> Step? { lastStep(of: output) { $0.frameRate != nil } }
+
+    /// The step among those passing frames on at the end of `output`'s
+    /// chain that `matches`.
+    private func lastStep(of output: Output, where matches: (Step) -> Bool) -> Step? {
         var index = output.step
         while steps[index].passesOn {
-            if steps[index].pixelFormat != nil { return steps[index] }
+            if matches(steps[index]) { return steps[index] }
             guard case .step(let previous) = steps[index].inputs[0] else { return nil }
             index = previous
         }
@@ -283,6 +297,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     /// Two stacks' `shortest` disagree (at `column` and `other`), where a
     /// run has one end.
     case endsDisagree(column: Int, other: Int)
+    /// An fps with filters after it: a graph's fps is the rate of the
+    /// output its chain ends in.
+    case rateBeforeFilters(column: Int)
     /// A format with filters after it: a graph's format is the pixel
     /// format of the output its chain ends in.
     case formatBeforeFilters(column: Int)
@@ -327,6 +344,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
         case .endsDisagree(let column, let other):
             return "shortest at column \(column) disagrees with the one at column \(other): the run has one end"
                 + " (--end first|shortest|longest)"
+        case .rateBeforeFilters(let column):
+            return "fps at column \(column) is before other filters; put it last on an output's chain (the"
+                + " output's rate, as -r), or change an input's rate in a run of its own"
         case .formatBeforeFilters(let column):
             return "format at column \(column) is before other filters; put it last on an output's chain (the"
                 + " output's pixel format, as -pix_fmt: the filters here work on any format)"
@@ -356,6 +376,7 @@ private struct GraphBuilder {
         var aspect: OutputAspect?
         var pixelFormat: String?
         var stack: StackLayout?
+        var frameRate: String?
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -426,6 +447,7 @@ private struct GraphBuilder {
             var filter: Filter?
             var aspect: OutputAspect?
             var pixelFormat: String?
+            var frameRate: String?
             // A stack's inputs (FFmpeg's inputs=N), joined two at a time.
             var pads: Int?
             var layout: StackLayout?
@@ -455,6 +477,8 @@ private struct GraphBuilder {
                 aspect = try Self.aspect(&parser, display: name == "setdar")
             } else if name == "format" {
                 pixelFormat = try Self.pixelFormat(&parser)
+            } else if name == "fps" {
+                frameRate = try Self.frameRate(&parser)
             } else if name == "null" || name == "copy" {
                 if let argument = try parser.parseArguments().first {
                     throw FilterChainError.tooManyValues(filter: name, count: 0, column: argument.keyColumn)
@@ -492,7 +516,7 @@ private struct GraphBuilder {
                 steps.append(
                     PendingStep(
                         filter: filter, inputs: own, column: column, name: name, aspect: aspect,
-                        pixelFormat: pixelFormat, stack: layout))
+                        pixelFormat: pixelFormat, stack: layout, frameRate: frameRate))
             }
             let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
@@ -671,6 +695,17 @@ private struct GraphBuilder {
         }
     }
 
+    /// fps's options as written after `=` (`30`, `fps=25:round=up`).
+    private static func frameRate(_ parser: inout FilterChainParser) throws -> String {
+        parser.skipSpaces()
+        let start = parser.index + (parser.current == "=" ? 1 : 0)
+        guard !(try parser.parseArguments()).isEmpty else {
+            throw FilterChainError.malformed(
+                expected: "fps's rate (fps=30)", found: parser.foundDescription, column: parser.column)
+        }
+        return String(parser.characters[start..<parser.index]).trimmingSpaces()
+    }
+
     /// format's value (`yuv420p`, `pix_fmts=yuv420p`), as written.
     private static func pixelFormat(_ parser: inout FilterChainParser) throws -> String {
         let arguments = try parser.parseArguments()
@@ -748,7 +783,8 @@ private struct GraphBuilder {
                 FilterGraph.Step(
                     filter: step.filter, inputs: sources, column: step.column,
                     passesOn: step.filter == nil && step.name != "split" && step.stack == nil,
-                    aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat))
+                    aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat,
+                    frameRate: step.frameRate))
         }
         try checkAcyclic(linked)
         // A format with alpha before other filters gives the frames alpha
@@ -769,17 +805,21 @@ private struct GraphBuilder {
         return (linked, outputs, highest + 1, columns)
     }
 
-    /// A format is an output's pixel format: only steps that pass frames
-    /// on (setsar, setdar, setpts) may come after it.
+    /// A format is an output's pixel format and an fps its rate: only
+    /// steps that pass frames on (setsar, setdar, setpts, ...) may come
+    /// after them.
     private func checkFormatsLast(_ steps: [FilterGraph.Step]) throws(FilterGraphError) {
         var consumers: [Int: [Int]] = [:]
         for (index, step) in steps.enumerated() {
             for case .step(let input) in step.inputs { consumers[input, default: []].append(index) }
         }
-        for (index, step) in steps.enumerated() where step.pixelFormat != nil {
+        for (index, step) in steps.enumerated() where step.pixelFormat != nil || step.frameRate != nil {
             var waiting = consumers[index] ?? []
             while let next = waiting.popLast() {
-                guard steps[next].passesOn else { throw .formatBeforeFilters(column: step.column) }
+                guard steps[next].passesOn else {
+                    throw step.frameRate != nil
+                        ? .rateBeforeFilters(column: step.column) : .formatBeforeFilters(column: step.column)
+                }
                 waiting += consumers[next] ?? []
             }
         }

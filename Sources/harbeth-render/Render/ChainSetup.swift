@@ -298,8 +298,8 @@ enum ChainSetup {
     /// here, or why nothing does.
     static let ffmpegFilters: [String: String] = [
         "trim": "is --start and --duration here (-ss and -t)",
-        "fps": "is -r here in a filtergraph (the output's rate, after the filters); in a -vf chain fps=R works"
-            + " first or last",
+        "fps": "works last in a chain or on a filtergraph's outputs (the output's rate, as -r), or first in a"
+            + " -vf chain",
         "framerate": "has no counterpart here: the output keeps the input's frame times",
         "minterpolate": "has no counterpart here: the output keeps the input's frame times",
         "setpts": "works first or last in a -vf chain; a filtergraph takes setpts=PTS-STARTPTS",
@@ -349,6 +349,28 @@ enum ChainSetup {
             }
         }
         return graph
+    }
+
+    /// The rate the fps steps ending `graph`'s outputs `labels` (nil: its
+    /// only one) give the run, which has one: the same for every output
+    /// that has one.
+    static func frameRate(of graph: FilterGraph, outputs labels: [String?]) throws(ToolError)
+        -> FrameRateConversion?
+    {
+        let rates = labels.map { label in (try? graph.output(named: label)).flatMap { graph.rateStep(of: $0) } }
+        guard let first = rates.compactMap({ $0 }).first, let text = first.frameRate else { return nil }
+        let place = "filtergraph '\(graph.description)': fps at column \(first.column)"
+        guard rates.allSatisfy({ $0?.frameRate == text }) else {
+            throw .usage(
+                UsageError(
+                    message: "\(place) is one output's rate, and a run has one: give each output the same fps,"
+                        + " or -r"))
+        }
+        do {
+            return try FrameRateConversion(parsing: text)
+        } catch {
+            throw .usage(UsageError(message: "\(place): \(error)"))
+        }
     }
 
     /// The pixel format of `graph`'s output `label` (nil: its only one)

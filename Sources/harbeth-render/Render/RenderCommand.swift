@@ -43,10 +43,15 @@ struct RenderCommand {
         }
         // FFmpeg's fps first or last in a chain is a conversion of the run,
         // its format last the output's pixel format.
-        let steps =
+        var steps =
             filterGraph == nil
             ? try ChainSetup.runSteps(in: options.chain, outputScale: options.outputScale)
             : ChainSetup.RunSteps(text: "")
+        // A graph's fps last on its outputs' chains: the run's rate, after the filters.
+        if let filterGraph {
+            steps.after = try ChainSetup.frameRate(
+                of: filterGraph, outputs: [options.graphOutput] + options.moreGraphOutputs)
+        }
         let graphFormat = try filterGraph.flatMap { graph throws(ToolError) in
             try ChainSetup.pixelFormat(of: graph, output: options.graphOutput)
         }
