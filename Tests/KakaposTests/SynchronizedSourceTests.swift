@@ -48,6 +48,12 @@ final class SynchronizedSourceTests: XCTestCase {
         XCTAssertEqual(longest.frames.map { Int($0.frame.packedBytes(plane: 0)[0]) }, [0, 1, 2, 2, 2, 2])
         XCTAssertEqual(longest.frames.last?.frame.time ?? 0, 0.5, accuracy: 1e-9, "the repeated frame's time moves")
         XCTAssertEqual(longest.finishes.map(\.reason), [.endOfStream])
+        // longest, input 0 the longest: every frame of it, the last too
+        // (which was lost when its end was already known).
+        let ownEnd = try run(
+            SynchronizedSource(inputs: [try source(6, fps: 10), try source(3, fps: 10)], endRule: .longest))
+        XCTAssertEqual(ownEnd.frames.map { Int($0.frame.packedBytes(plane: 0)[0]) }, [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(shown(ownEnd), [0, 1, 2, 2, 2, 2])
     }
 
     func testAFailingOrEmptyInputFailsTheRunOnce() throws {

@@ -126,13 +126,6 @@ final class InputFeed: @unchecked Sendable {
         return frame.seconds - (origin ?? frame.seconds)
     }
 
-    /// True when the input has ended and every frame was taken.
-    var hasEnded: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return ended != nil && buffer.isEmpty
-    }
-
     /// Until when (from the first frame) the frame shown now is shown: its
     /// start plus its duration, when known.
     var lastShownUntil: Double {

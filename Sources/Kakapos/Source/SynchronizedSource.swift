@@ -195,6 +195,8 @@ public final class SynchronizedSource: FrameSource {
         var last: (frame: TimedFrame, step: Int64)?
         run: while true {
             var timed: TimedFrame
+            // Input 0's last frame shown on, after its end (longest).
+            var repeated = false
             switch feeds[0].next() {
             case .closed: return
             case .failed(let error):
@@ -218,6 +220,7 @@ public final class SynchronizedSource: FrameSource {
                 // The repeated pixels at the new time (what t reads).
                 timed.frame.time = timed.seconds
                 last = (timed, previous.step)
+                repeated = true
             }
             let seconds = feeds[0].relativeSeconds(of: timed)
             var companions: [VideoFrame] = []
@@ -242,7 +245,7 @@ public final class SynchronizedSource: FrameSource {
                 if !over { everyInputOver = false }
                 if over && endRule == .shortest { break run }
             }
-            if endRule == .longest, feeds[0].hasEnded, everyInputOver { break run }
+            if repeated, everyInputOver { break run }
             timed.companions = companions
             guard delivery.offer(timed) else { return }
             index += 1
