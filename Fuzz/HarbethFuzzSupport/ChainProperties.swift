@@ -106,7 +106,7 @@ enum GraphProperties {
             case .chain(let chain): return try ChainProperties.checkError(chain, text: text)
             case .unknownLabel(_, let at), .labelUsedTwice(_, let at), .labelMadeTwice(_, let at),
                 .wrongInputCount(_, _, _, let at), .needsItsOwnRun(_, let at), .retimes(let at),
-                .formatBeforeFilters(let at), .endsDisagree(let at, _), .audioInput(_, let at),
+                .formatBeforeFilters(let at), .endsDisagree(_, let at, _, _), .audioInput(_, let at),
                 .rateBeforeFilters(let at):
                 column = at
             case .missingInput(_, _, let at): column = at

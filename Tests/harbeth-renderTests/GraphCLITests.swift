@@ -50,25 +50,27 @@ final class GraphCLITests: XCTestCase {
         return path
     }
 
-    /// Runs `ours` over cli-clip.mp4 and `second` and FFmpeg's `theirs`
-    /// over the same clips: every frame is the same, all 25.
+    /// Runs `ours` over cli-clip.mp4 and `second` (`second` first where
+    /// `swapped`) and FFmpeg's `theirs` over the same clips: every frame is
+    /// the same, all `frames`.
     private func assertExactlyFFmpegs(
-        _ ours: String, _ theirs: String, second: String, in folder: URL, line: UInt = #line
+        _ ours: String, _ theirs: String, second: String, swapped: Bool = false, frames expected: Int = 25,
+        in folder: URL, line: UInt = #line
     ) throws {
         let output = folder.appendingPathComponent("composed.mkv").path
+        let names = ["cli-clip.mp4", URL(fileURLWithPath: second).lastPathComponent]
         let run = try Tool.run(
-            [
-                "-i", "cli-clip.mp4", "-i", URL(fileURLWithPath: second).lastPathComponent, "--graph", ours, "--codec",
-                "ffv1",
-                "--audio", "none", "-q", "-y", "-o", output,
+            (swapped ? names.reversed() : names).flatMap { ["-i", $0] } + [
+                "--graph", ours, "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output,
             ], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr, line: line)
         guard run.status == 0 else { return }
         Tool.assertNoValidationMessages(run)
         let reference = try reference(
-            folder, "ffmpeg-composed-\(abs(theirs.hashValue)).mkv", theirs, inputs: [try first(), second])
+            folder, "ffmpeg-composed-\(abs(theirs.hashValue))-\(swapped).mkv", theirs,
+            inputs: swapped ? [second, try first()] : [try first(), second])
         let (minimum, frames) = try compare(output, reference)
-        XCTAssertEqual(frames, 25, ours, line: line)
+        XCTAssertEqual(frames, expected, ours, line: line)
         XCTAssertEqual(minimum, 100, "\(ours): every frame identical", line: line)
     }
 
@@ -127,8 +129,8 @@ final class GraphCLITests: XCTestCase {
     func testStacksMatchFFmpegs() throws {
         let folder = try Clips.folder(with: [try first(), try second()])
         for (ours, theirs) in [
-            ("[0][1]hstack", "[0][1]hstack=shortest=1"),
-            ("[1]flip=direction=horizontal[b];[0][b]vstack[out]", "[1]hflip[b];[0][b]vstack=shortest=1"),
+            ("[0][1]hstack=shortest=1", "[0][1]hstack=shortest=1"),
+            ("[1]flip=direction=horizontal[b];[0][b]vstack=shortest=1[out]", "[1]hflip[b];[0][b]vstack=shortest=1"),
         ] {
             let output = folder.appendingPathComponent("stack.mkv").path
             let run = try Tool.run(
@@ -141,7 +143,7 @@ final class GraphCLITests: XCTestCase {
             let reference = try reference(
                 folder, "ffmpeg-stack-\(ours.count).mkv", theirs, inputs: [try first(), try second()])
             let (minimum, frames) = try compare(output, reference)
-            XCTAssertEqual(frames, 25, "the run ends with input 0")
+            XCTAssertEqual(frames, 25, "the run ends with the shorter input")
             XCTAssertGreaterThanOrEqual(minimum, 42, ours)
         }
     }
@@ -151,10 +153,10 @@ final class GraphCLITests: XCTestCase {
     /// FFmpeg's, exactly (PSNR inf), where the RGB path was 42 dB.
     func testCompositionsOfPlainInputsAreFFmpegsExactly() throws {
         let folder = try Clips.folder(with: [try first(), try second()])
-        let grid = "[0][1]hstack[t];[1][0]hstack[b];[t][b]vstack"
+        let grid = "[0][1]hstack[t];[1][0]hstack[b];[t][b]vstack=shortest=1"
         for (ours, theirs) in [
-            ("[0][1]hstack", "[0][1]hstack=shortest=1"),
-            ("[0][1]overlay=x=16:y=8", "[0][1]overlay=16:8:shortest=1"),
+            ("[0][1]hstack=shortest=1", "[0][1]hstack=shortest=1"),
+            ("[0][1]overlay=x=16:y=8:shortest=1", "[0][1]overlay=16:8:shortest=1"),
             (
                 grid,
                 "[0]split[a][c];[1]split[b][d];[a][b]hstack=shortest=1[t];[d][c]hstack=shortest=1[u];"
@@ -174,7 +176,7 @@ final class GraphCLITests: XCTestCase {
     func testFFmpegsStacksOfSeveralInputsAndTheirEnds() throws {
         let folder = try Clips.folder(with: [try first(), try second()])
         for (ours, theirs) in [
-            ("[0][1][0]hstack=inputs=3", "[0]split[a][b];[a][1][b]hstack=inputs=3:shortest=1"),
+            ("[0][1][0]hstack=inputs=3:shortest=1", "[0]split[a][b];[a][1][b]hstack=inputs=3:shortest=1"),
             ("[1]null[b];[0][b]vstack=shortest=1,copy", "[0][1]vstack=shortest=1"),
             (
                 "[0][1][1][0]vstack=inputs=4:shortest=1",
@@ -200,7 +202,7 @@ final class GraphCLITests: XCTestCase {
             [
                 (
                     "[0][1]hstack=shortest=1[a];[a][0]vstack=shortest=0",
-                    "shortest at column 41 disagrees with the one at column 14: the run has one end"
+                    "shortest at column 41 disagrees with shortest at column 14: the run has one end"
                         + " (--end first|shortest|longest)"
                 ),
                 ("[0][1]hstack=inputs=1", "hstack inputs='1' is invalid at column 21; expected a count of 2...64"),
@@ -269,7 +271,8 @@ final class GraphCLITests: XCTestCase {
         let output = folder.appendingPathComponent("slower.mkv").path
         let run = try Tool.run(
             [
-                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack,fps=10,setsar=1", "--codec",
+                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1,fps=10,setsar=1",
+                "--codec",
                 "ffv1", "--audio", "none", "-q", "-y", "-o", output,
             ], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -308,9 +311,9 @@ final class GraphCLITests: XCTestCase {
                 "[0][1][1][0]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0:shortest=1",
                 "[0]split[a][d];[1]split[b][c];[a][b][c][d]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0:shortest=1"
             ),
-            ("[1][0]xstack=grid=1x2", "[1][0]xstack=grid=1x2:shortest=1"),
+            ("[1][0]xstack=grid=1x2:shortest=1", "[1][0]xstack=grid=1x2:shortest=1"),
             (
-                "[0][1][0]xstack=inputs=3:layout=0_0|w0+8_0|0_h1+4:fill=white",
+                "[0][1][0]xstack=inputs=3:layout=0_0|w0+8_0|0_h1+4:fill=white:shortest=1",
                 "[0]split[a][c];[a][1][c]xstack=inputs=3:layout=0_0|w0+8_0|0_h1+4:fill=white:shortest=1"
             ),
         ] {
@@ -346,11 +349,11 @@ final class GraphCLITests: XCTestCase {
         let folder = try Clips.folder(with: [try first(), try second()])
         for (ours, theirs) in [
             (
-                "[0]setpts=PTS-STARTPTS[a];[1]setpts=expr='PTS - STARTPTS'[b];[a][b]overlay=x=16:y=8",
+                "[0]setpts=PTS-STARTPTS[a];[1]setpts=expr='PTS - STARTPTS'[b];[a][b]overlay=x=16:y=8:shortest=1",
                 "[0]setpts=PTS-STARTPTS[a];[1]setpts=PTS-STARTPTS[b];[a][b]overlay=16:8:shortest=1"
             ),
             (
-                "[1]hflip,setpts=-STARTPTS+PTS[b];[0][b]hstack,setpts=PTS-STARTPTS",
+                "[1]hflip,setpts=-STARTPTS+PTS[b];[0][b]hstack=shortest=1,setpts=PTS-STARTPTS",
                 "[1]hflip,setpts=PTS-STARTPTS[b];[0][b]hstack=shortest=1,setpts=PTS-STARTPTS"
             ),
         ] {
@@ -391,6 +394,66 @@ final class GraphCLITests: XCTestCase {
             "filter chain 'overlay=file=graph-inset.mp4:x=W-w': overlay x='W-w': w and h (overlay_w, overlay_h) are"
                 + " the size of a graph's second input, not of a file: give the image as one ([0][1]overlay) at"
                 + " column 32", in: folder)
+    }
+
+    /// A composition ends as FFmpeg's does: by default with its longest
+    /// input (the shorter one's last frame shown on), with `shortest=1` or
+    /// `eof_action=endall` its shortest, for overlay, blend and the stacks
+    /// alike: every frame and time is FFmpeg's (overlay's and the stacks'
+    /// exactly, blend's count and times). `eof_action=pass` and
+    /// `repeatlast=0` (the inset gone after its input ends) are one line.
+    /// Before, a graph ended with input 0, overlay's and blend's
+    /// `shortest`, `eof_action` and `repeatlast` were unknown parameters,
+    /// and a run to the longest input lost input 0's last frame where
+    /// input 0 was the longest.
+    func testACompositionEndsAsFFmpegs() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (recipe, frames) in [
+            ("[0][1]overlay=16:8", 50), ("[1][0]hstack", 50), ("[0][1]overlay=16:8:shortest=1", 25),
+            ("[0][1]overlay=16:8:eof_action=endall", 25), ("[0][1]overlay=x=16:eof_action=repeat:repeatlast=1", 50),
+        ] {
+            try assertExactlyFFmpegs(recipe, recipe, second: try second(), frames: frames, in: folder)
+        }
+        // The first input the longest: its own last frame is the last.
+        try assertExactlyFFmpegs(
+            "[0][1]overlay=16:8", "[0][1]overlay=16:8", second: try second(), swapped: true, frames: 50, in: folder)
+        for (ours, theirs, frames) in [
+            ("[0][1]blend=mode=multiply", "[0][1]blend=all_mode=multiply", 50),
+            ("[0][1]blend=mode=multiply:shortest=1", "[0][1]blend=all_mode=multiply:shortest=1", 25),
+        ] {
+            let output = folder.appendingPathComponent("blend-end.mkv").path
+            let run = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours, "--codec", "ffv1", "--audio",
+                    "none", "-q", "-y", "-o", output,
+                ], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            guard run.status == 0 else { continue }
+            let reference = try reference(
+                folder, "ffmpeg-blend-end-\(frames).mkv", theirs, inputs: [try first(), try second()])
+            XCTAssertEqual(try Clips.frameCount(output), frames, ours)
+            let timestamps = { (path: String) in try Clips.probe("frame=pts_time", stream: "v:0", of: path) }
+            XCTAssertEqual(try timestamps(output), try timestamps(reference), ours)
+        }
+        try assertRefused(
+            [
+                (
+                    "[0][1]overlay=eof_action=pass",
+                    "overlay eof_action='pass' is invalid at column 26; expected repeat or endall: an input's last"
+                        + " frame stays until the run ends"
+                ),
+                (
+                    "[0][1]blend=repeatlast=0",
+                    "blend repeatlast='0' is invalid at column 24; expected 1: an input's last frame stays until the"
+                        + " run ends"
+                ),
+                ("[0][1]overlay=shortest=yes", "overlay shortest='yes' is invalid at column 24; expected 0 or 1"),
+                (
+                    "[0][1]overlay=eof_action=endall[a];[a][1]hstack=shortest=0",
+                    "shortest at column 49 disagrees with eof_action at column 15: the run has one end"
+                        + " (--end first|shortest|longest)"
+                ),
+            ], in: folder)
     }
 
     /// FFmpeg's -vf takes a filtergraph of the one input, with labels and
@@ -762,7 +825,8 @@ final class GraphCLITests: XCTestCase {
         let output = folder.appendingPathComponent("trimmed.mkv").path
         let run = try Tool.run(
             [
-                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack", "--start", "0.4", "--codec",
+                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1", "--start", "0.4",
+                "--codec",
                 "ffv1", "--audio", "none", "-q", "-o", output,
             ], in: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -774,7 +838,7 @@ final class GraphCLITests: XCTestCase {
                 try second(), "-filter_complex", "[0][1]hstack=shortest=1", "-an", "-c:v", "ffv1", reference,
             ])
         let (minimum, frames) = try compare(output, reference)
-        XCTAssertEqual(frames, 15, "0.6 s of input 0")
+        XCTAssertEqual(frames, 15, "0.6 s of the shorter input")
         XCTAssertGreaterThanOrEqual(minimum, 42)
     }
 

@@ -159,13 +159,16 @@ final class StreamInputsCLITests: XCTestCase {
         XCTAssertTrue((62...63).contains(frames), "\(frames) frames")
         XCTAssertEqual(try audio(path("song.mp4")), ["22050", "2"])
 
-        // In a graph, a looped inset under a longer video: the first input ends the run.
+        // In a graph, a looped inset under a longer video: the video ends
+        // the run with shortest=1 (the inset has no end); by default, the
+        // longest input's end, it would have none, which is one line.
         let long = try TestMedia.clip(
             "stream-inputs-long.mp4", ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=3"])
         try FileManager.default.copyItem(atPath: long, toPath: path("long.mp4"))
         let inset = try Tool.run(
             [
-                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph", "[0][1]overlay=x=10:y=10[out]",
+                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph",
+                "[0][1]overlay=x=10:y=10:shortest=1[out]",
                 "--codec", "ffv1", "-o", "inset.mkv",
             ], in: folder)
         XCTAssertEqual(inset.status, 0, inset.stderr)
@@ -180,11 +183,11 @@ final class StreamInputsCLITests: XCTestCase {
         XCTAssertEqual(Array(insets[50..<75]), Array(insets[0..<25]))
         try Tool.assertUsageError(
             [
-                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph", "[0][1]overlay[out]", "--end",
-                "longest", "-o", "x.mp4",
+                "-i", "long.mp4", "-stream_loop", "-1", "-i", "cli-clip.mp4", "--graph", "[0][1]overlay[out]", "-o",
+                "x.mp4",
             ], in: folder,
             "-stream_loop -1 repeats input 1 without end, and the graph ends with its longest input: give -t,"
-                + " -frames:v or --end first (see harbeth-render --help)")
+                + " -frames:v, a filter's shortest=1 or --end first (see harbeth-render --help)")
         try Tool.assertUsageError(
             ["-stream_loop", "-1", "-i", "cli-clip.mp4", "-vf", "sepia", "-o", "x.mp4"], in: folder,
             "-stream_loop -1 repeats the input without end: give -t, -frames:v or -shortest"

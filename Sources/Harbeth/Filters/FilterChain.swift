@@ -122,15 +122,18 @@ struct FilterChainParser {
     mutating func parseFilter() throws(FilterChainError) -> Filter {
         let nameColumn = column
         let name = try parseName()
-        var arguments = try parseArguments()
-        // FFmpeg's timeline option, which every filter that keeps the
-        // frame's size takes.
+        return try makeFilter(name, arguments: try parseArguments(), column: nameColumn)
+    }
+
+    /// The filter `name` with `arguments` read by `parseArguments()`,
+    /// named at `column`; FFmpeg's timeline option `enable`, which every
+    /// filter that keeps the frame's size takes, among them.
+    func makeFilter(_ name: String, arguments: [Argument], column nameColumn: Int) throws(FilterChainError) -> Filter {
         let enables = arguments.filter { $0.key == "enable" }
         if enables.count > 1 {
             throw .duplicateParameter(filter: name, parameter: "enable", column: enables[1].keyColumn)
         }
-        arguments.removeAll { $0.key == "enable" }
-        let filter = try parseFilter(name, arguments: arguments, column: nameColumn)
+        let filter = try parseFilter(name, arguments: arguments.filter { $0.key != "enable" }, column: nameColumn)
         guard let enable = enables.first else { return filter }
         let text = enable.value.trimmingSpaces()
         do {
@@ -143,12 +146,6 @@ struct FilterChainParser {
             }
             throw error.located(at: enable.valueColumn)
         }
-    }
-
-    /// The filter `name` with `arguments` read by `parseArguments()` (no
-    /// `enable`), named at `column`.
-    func makeFilter(_ name: String, arguments: [Argument], column: Int) throws(FilterChainError) -> Filter {
-        try parseFilter(name, arguments: arguments, column: column)
     }
 
     /// The filter `name` with `arguments` (no `enable`): a custom shader,

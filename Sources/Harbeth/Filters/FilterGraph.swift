@@ -67,8 +67,10 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     public let outputs: [Output]
     /// The number of run inputs the graph reads (the highest index + 1).
     public let inputCount: Int
-    /// What FFmpeg's `shortest` on a stack says of the run's end: true,
-    /// with its shortest input; false, its longest; nil where none says.
+    /// What FFmpeg's `shortest` (a stack's, overlay's or blend's) or
+    /// overlay's `eof_action=endall` says of the run's end: true, with its
+    /// shortest input; false, its longest; nil where none says (FFmpeg's
+    /// default: the longest).
     public let endsWithShortest: Bool?
     private let text: String
     /// Where each input index is first named, for errors.
@@ -251,10 +253,6 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         }
     }
 
-    /// True when the graph has a transition, whose run lasts until its
-    /// second video ends.
-    public var hasTransition: Bool { steps.contains { $0.filter?.name == "xfade" } }
-
     /// The run inputs each output reads, for a media layer that decodes
     /// only what is used.
     public func inputs(of output: Output) -> Set<Int> {
@@ -294,9 +292,10 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     case empty
     /// `[k:a]`: an input's sound, which the graph's filters do not take.
     case audioInput(String, column: Int)
-    /// Two stacks' `shortest` disagree (at `column` and `other`), where a
-    /// run has one end.
-    case endsDisagree(column: Int, other: Int)
+    /// Two filters say different ends of the run (FFmpeg's `shortest` or
+    /// `eof_action`, named by `parameter` at `column` and `otherParameter`
+    /// at `other`), where a run has one end.
+    case endsDisagree(parameter: String, column: Int, otherParameter: String, other: Int)
     /// An fps with filters after it: a graph's fps is the rate of the
     /// output its chain ends in.
     case rateBeforeFilters(column: Int)
@@ -341,9 +340,9 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
         case .audioInput(let label, let column):
             return "[\(label)] at column \(column) is an input's sound: a filtergraph here filters video; the run's"
                 + " sound is input 0's or --audio-from K's, filtered with -af"
-        case .endsDisagree(let column, let other):
-            return "shortest at column \(column) disagrees with the one at column \(other): the run has one end"
-                + " (--end first|shortest|longest)"
+        case .endsDisagree(let parameter, let column, let otherParameter, let other):
+            return "\(parameter) at column \(column) disagrees with \(otherParameter) at column \(other): the run"
+                + " has one end (--end first|shortest|longest)"
         case .rateBeforeFilters(let column):
             return "fps at column \(column) is before other filters; put it last on an output's chain (the"
                 + " output's rate, as -r), or change an input's rate in a run of its own"
@@ -385,8 +384,8 @@ private struct GraphBuilder {
     var unlabeledEnds: [Int] = []
     /// Labels in the order they were made.
     var madeOrder: [String] = []
-    /// What the stacks' `shortest` said, and where.
-    var endsWithShortest: (shortest: Bool, column: Int)?
+    /// What the filters' `shortest` or `eof_action` said, which, and where.
+    var endsWithShortest: (shortest: Bool, parameter: String, column: Int)?
     /// Steps that a chain's first filter left without enough inputs:
     /// (step, how many more), filled from unused inputs at the end.
     var wantsInputs: [(step: Int, count: Int)] = []
@@ -487,6 +486,13 @@ private struct GraphBuilder {
                 (filter, pads) = try stack(name, &parser, column: column)
             } else if name == "xstack" {
                 (layout, xstackInputs) = try xstack(&parser)
+            } else if name == "overlay" || name == "blend" {
+                var arguments = try parser.parseArguments()
+                for argument in arguments where Self.endOptions.contains(argument.key ?? "") {
+                    try takeEnd(argument, filter: name)
+                }
+                arguments.removeAll { Self.endOptions.contains($0.key ?? "") }
+                filter = try parser.makeFilter(name, arguments: arguments, column: column)
             } else {
                 parser.index = start
                 // After a format with alpha in the same chain, the frames have it.
@@ -571,28 +577,41 @@ private struct GraphBuilder {
             }
             pads = count
         }
-        try takeShortest(arguments.first { $0.key == "shortest" }, filter: name)
+        if let shortest = arguments.first(where: { $0.key == "shortest" }) { try takeEnd(shortest, filter: name) }
         arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
         return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
     }
 
-    /// A stack's `shortest`, which says when the run ends; two that
-    /// disagree are an error.
-    private mutating func takeShortest(_ given: FilterChainParser.Argument?, filter: String) throws {
-        guard let given else { return }
-        let shortest: Bool
-        switch given.value.lowercased() {
-        case "1", "true": shortest = true
-        case "0", "false": shortest = false
-        default:
-            throw FilterChainError.invalidValue(
-                filter: filter, parameter: "shortest", text: given.value, expected: "0 or 1",
+    /// FFmpeg's options of a filter of two inputs (its framesync's) that
+    /// say when the run ends.
+    private static let endOptions: Set<String> = ["shortest", "eof_action", "repeatlast"]
+
+    /// One of `endOptions`: `shortest` (0 or 1), `eof_action` (repeat, or
+    /// endall: the shortest) or `repeatlast` (1). Two filters that say
+    /// different ends are an error; an input gone after its end
+    /// (`eof_action=pass`, `repeatlast=0`) is refused.
+    private mutating func takeEnd(_ given: FilterChainParser.Argument, filter: String) throws {
+        let parameter = given.key ?? "shortest"
+        func refuse(_ expected: String) -> FilterChainError {
+            .invalidValue(
+                filter: filter, parameter: parameter, text: given.value, expected: expected,
                 column: given.valueColumn)
         }
-        if let said = endsWithShortest, said.shortest != shortest {
-            throw FilterGraphError.endsDisagree(column: given.keyColumn, other: said.column)
+        let stays = ": an input's last frame stays until the run ends"
+        let shortest: Bool
+        switch (parameter, given.value.lowercased()) {
+        case ("shortest", "1"), ("shortest", "true"), ("eof_action", "endall"): shortest = true
+        case ("shortest", "0"), ("shortest", "false"): shortest = false
+        case ("eof_action", "repeat"), ("repeatlast", "1"), ("repeatlast", "true"): return
+        case ("shortest", _): throw refuse("0 or 1")
+        case ("eof_action", _): throw refuse("repeat or endall" + stays)
+        default: throw refuse("1" + stays)
         }
-        endsWithShortest = (shortest, given.keyColumn)
+        if let said = endsWithShortest, said.shortest != shortest {
+            throw FilterGraphError.endsDisagree(
+                parameter: parameter, column: given.keyColumn, otherParameter: said.parameter, other: said.column)
+        }
+        endsWithShortest = (shortest, parameter, given.keyColumn)
     }
 
     /// FFmpeg's xstack: `inputs`, `layout` or `grid`, `shortest`, `fill`
@@ -628,7 +647,7 @@ private struct GraphBuilder {
             }
             fill = colour.count == 3 ? colour + [1] : colour
         }
-        try takeShortest(given["shortest"], filter: "xstack")
+        if let shortest = given["shortest"] { try takeEnd(shortest, filter: "xstack") }
         do {
             let layout = try StackLayout(
                 inputs: inputs, layout: given["layout"]?.value, grid: given["grid"]?.value, fill: fill)

@@ -172,7 +172,7 @@ enum ArgumentParser {
         Option(
             names: ["--end"], value: "first|shortest|longest",
             help:
-                "with several inputs: end with input 0, the shortest or the longest (default first; longest with xfade)"
+                "with several inputs: end with input 0, the shortest or the longest (default longest, as FFmpeg's, or a filter's shortest=1)"
         ) {
             guard let rule = SynchronizedSource.EndRule(rawValue: $1) else {
                 throw UsageError(message: "--end takes first, shortest or longest, not '\($1)'")
