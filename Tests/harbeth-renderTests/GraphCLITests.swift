@@ -261,6 +261,53 @@ final class GraphCLITests: XCTestCase {
                 + " --help)", in: folder)
     }
 
+    /// FFmpeg's looped still in a graph (`-loop 1 -i logo.png`) with
+    /// `shortest=1`: a watermark over the video, and a backdrop under it
+    /// (the still input 0), each the same frames and times as FFmpeg's
+    /// run and within 45 dB (the images are RGB: over the backdrop, FFmpeg
+    /// composes in RGB too, `format=rgb`, where its default YUV uses
+    /// BT.601 and ours, tagged, BT.709). Where nothing else ends
+    /// the run (the longest input's end, FFmpeg's default) it is one line.
+    /// Before, `-loop 1` in a graph asked for -shortest, which a graph
+    /// refuses.
+    func testALoopedStillInAGraphEndsWithTheVideo() throws {
+        let logo = try TestMedia.clip(
+            "graph-logo.png", ["-f", "lavfi", "-i", "testsrc2=size=40x30", "-frames:v", "1", "-pix_fmt", "rgb24"])
+        let backdrop = try TestMedia.clip(
+            "graph-backdrop.png",
+            ["-f", "lavfi", "-i", "smptebars=size=200x150", "-frames:v", "1", "-pix_fmt", "rgb24"])
+        let folder = try Clips.folder(with: [try first(), logo, backdrop])
+        for (inputs, graph, format) in [
+            (["-i", "cli-clip.mp4", "-loop", "1", "-i", "graph-logo.png"], "[0][1]overlay=W-w-8:8:shortest=1", ""),
+            (
+                ["-loop", "1", "-i", "graph-backdrop.png", "-i", "cli-clip.mp4"], "[0][1]overlay=20:15:shortest=1",
+                ":format=rgb"
+            ),
+        ] {
+            let output = folder.appendingPathComponent("looped.mkv").path
+            let run = try Tool.run(
+                inputs + ["--graph", graph, "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            guard run.status == 0 else { continue }
+            let reference = folder.appendingPathComponent("ffmpeg-looped.mkv").path
+            _ = try TestMedia.run(
+                "ffmpeg",
+                ["-hide_banner", "-loglevel", "error", "-y"]
+                    + inputs.map {
+                        $0.hasSuffix(".png") || $0.hasSuffix(".mp4") ? folder.appendingPathComponent($0).path : $0
+                    }
+                    + ["-filter_complex", graph + format, "-an", "-c:v", "ffv1", reference])
+            let (minimum, frames) = try compare(output, reference)
+            XCTAssertEqual(frames, 25, graph)
+            XCTAssertGreaterThan(minimum, 45, graph)
+        }
+        try Tool.assertUsageError(
+            ["-i", "cli-clip.mp4", "-loop", "1", "-i", "graph-logo.png", "--graph", "[0][1]overlay", "-o", "x.mp4"],
+            in: folder,
+            "-loop 1 repeats input 1 without end, and the graph ends with its longest input: give -t, -frames:v, a"
+                + " filter's shortest=1 or --end first (see harbeth-render --help)")
+    }
+
     /// fps last on a graph's output chain is the output's rate, as -r (and
     /// FFmpeg's fps) makes it: the same frames at the same times as
     /// FFmpeg's graph. Before other filters, or differing between two

@@ -639,13 +639,13 @@ enum ArgumentParser {
             try takeFiltergraphFromVf(&options)
             try takeMovieSources(&options)
             try takeAudioChainFromGraph(&options)
-            if options.duration == nil, options.frames == nil, !options.shortest {
+            // In a graph an input may loop on where another ends the run,
+            // which the run checks by its end rule.
+            if options.duration == nil, options.frames == nil, !options.shortest, options.graph == nil {
                 if options.inputArguments.contains(where: { $0.options["loop"] == "1" }) {
                     throw UsageError(message: "-loop 1 repeats the image without end: give -t, -frames:v or -shortest")
                 }
-                // In a graph an input after the first may loop on: the first ends the run.
-                let looping = options.graph == nil ? options.inputArguments : Array(options.inputArguments.prefix(1))
-                if looping.contains(where: { $0.loops < 0 }) {
+                if options.inputArguments.contains(where: { $0.loops < 0 }) {
                     throw UsageError(
                         message: "-stream_loop -1 repeats the input without end: give -t, -frames:v or -shortest")
                 }

@@ -288,13 +288,8 @@ struct RenderCommand {
             // FFmpeg's: the longest input, unless a filter's shortest says.
             let endRule =
                 options.endRule ?? filterGraph.endsWithShortest.map { $0 ? .shortest : .longest } ?? .longest
-            if endRule == .longest, options.duration == nil, options.frames == nil,
-                let looped = options.inputArguments.firstIndex(where: { $0.loops < 0 })
-            {
-                throw .usage(
-                    UsageError(
-                        message: "-stream_loop -1 repeats input \(looped) without end, and the graph ends with its"
-                            + " longest input: give -t, -frames:v, a filter's shortest=1 or --end first"))
+            if options.duration == nil, options.frames == nil {
+                try endRule.checkEnds(options.inputArguments)
             }
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
