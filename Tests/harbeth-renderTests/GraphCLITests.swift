@@ -57,21 +57,31 @@ final class GraphCLITests: XCTestCase {
         _ ours: String, _ theirs: String, second: String, swapped: Bool = false, frames expected: Int = 25,
         in folder: URL, line: UInt = #line
     ) throws {
-        let output = folder.appendingPathComponent("composed.mkv").path
         let names = ["cli-clip.mp4", URL(fileURLWithPath: second).lastPathComponent]
-        let run = try Tool.run(
-            (swapped ? names.reversed() : names).flatMap { ["-i", $0] } + [
-                "--graph", ours, "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output,
-            ], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr, line: line)
-        guard run.status == 0 else { return }
-        Tool.assertNoValidationMessages(run)
+        guard
+            let output = try render(
+                (swapped ? names.reversed() : names).flatMap { ["-i", $0] } + ["--graph", ours], to: "composed.mkv",
+                in: folder, line: line)
+        else { return }
         let reference = try reference(
             folder, "ffmpeg-composed-\(abs(theirs.hashValue))-\(swapped).mkv", theirs,
             inputs: swapped ? [second, try first()] : [try first(), second])
         let (minimum, frames) = try compare(output, reference)
         XCTAssertEqual(frames, expected, ours, line: line)
         XCTAssertEqual(minimum, 100, "\(ours): every frame identical", line: line)
+    }
+
+    /// Runs the tool with `arguments` (the inputs and the graph), writing
+    /// ffv1 without sound to `name` in `folder`: its path, or nil where the
+    /// run failed (a recorded failure), as it does on a validation message.
+    private func render(_ arguments: [String], to name: String, in folder: URL, line: UInt = #line) throws -> String? {
+        let output = folder.appendingPathComponent(name).path
+        let run = try Tool.run(
+            arguments + ["--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr, line: line)
+        guard run.status == 0 else { return nil }
+        Tool.assertNoValidationMessages(run, line: line)
+        return output
     }
 
     /// Each graph, run over cli-clip.mp4 and graph-second.mp4, is refused
@@ -109,15 +119,11 @@ final class GraphCLITests: XCTestCase {
         let folder = try Clips.folder(with: [try first(), try second()])
         for transition in ["fade", "wipeleft", "slideup", "circleopen", "radial"] {
             let graph = "xfade=transition=\(transition):duration=0.5:offset=0.42"
-            let ours = folder.appendingPathComponent("ours-\(transition).mkv").path
-            let run = try Tool.run(
-                [
-                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-filter_complex", graph, "--codec", "ffv1",
-                    "--audio", "none",
-                    "-q", "-o", ours,
-                ], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            Tool.assertNoValidationMessages(run)
+            guard
+                let ours = try render(
+                    ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-filter_complex", graph],
+                    to: "ours-\(transition).mkv", in: folder)
+            else { continue }
             let theirs = try reference(
                 folder, "ffmpeg-\(transition).mkv", graph, inputs: [try first(), try second()])
             let (minimum, frames) = try compare(ours, theirs)
@@ -132,14 +138,10 @@ final class GraphCLITests: XCTestCase {
             ("[0][1]hstack=shortest=1", "[0][1]hstack=shortest=1"),
             ("[1]flip=direction=horizontal[b];[0][b]vstack=shortest=1[out]", "[1]hflip[b];[0][b]vstack=shortest=1"),
         ] {
-            let output = folder.appendingPathComponent("stack.mkv").path
-            let run = try Tool.run(
-                [
-                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours, "--codec", "ffv1", "--audio",
-                    "none", "-q",
-                    "-y", "-o", output,
-                ], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
+            guard
+                let output = try render(
+                    ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours], to: "stack.mkv", in: folder)
+            else { continue }
             let reference = try reference(
                 folder, "ffmpeg-stack-\(ours.count).mkv", theirs, inputs: [try first(), try second()])
             let (minimum, frames) = try compare(output, reference)
@@ -186,13 +188,11 @@ final class GraphCLITests: XCTestCase {
             try assertExactlyFFmpegs(ours, theirs, second: try second(), in: folder)
         }
         // shortest=0, FFmpeg's default: to the longest input's end.
-        let output = folder.appendingPathComponent("longest.mkv").path
-        let run = try Tool.run(
-            [
-                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[1][0]hstack=inputs=2:shortest=0",
-                "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output,
-            ], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        guard
+            let output = try render(
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[1][0]hstack=inputs=2:shortest=0"],
+                to: "longest.mkv", in: folder)
+        else { return }
         let reference = try reference(
             folder, "ffmpeg-longest.mkv", "[1][0]hstack", inputs: [try first(), try second()])
         let (minimum, frames) = try compare(output, reference)
@@ -224,11 +224,9 @@ final class GraphCLITests: XCTestCase {
         let folder = try Clips.folder(with: [try first(), logo])
         let recipe = "movie=graph-logo.png[wm];[in][wm]overlay=W-w-8:8[out]"
         for arguments in [["-vf", recipe], ["--graph", "movie=graph-logo.png [wm]; [0][wm]overlay=W-w-8:8"]] {
-            let output = folder.appendingPathComponent("marked.mkv").path
-            let run = try Tool.run(
-                ["-i", "cli-clip.mp4"] + arguments + ["--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output],
-                in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
+            guard let output = try render(["-i", "cli-clip.mp4"] + arguments, to: "marked.mkv", in: folder) else {
+                continue
+            }
             let reference = folder.appendingPathComponent("ffmpeg-marked.mkv").path
             _ = try TestMedia.run(
                 "ffmpeg",
@@ -243,13 +241,10 @@ final class GraphCLITests: XCTestCase {
         // Half see-through, FFmpeg's way: format=rgba gives the logo alpha
         // and colorchannelmixer's aa scales it.
         let faded = "[1]format=rgba,colorchannelmixer=aa=0.5[l];[0][l]overlay=10:10"
-        let output = folder.appendingPathComponent("faded.mkv").path
-        let run = try Tool.run(
-            [
-                "-i", "cli-clip.mp4", "-i", "graph-logo.png", "--graph", faded, "--codec", "ffv1", "--audio", "none",
-                "-q", "-y", "-o", output,
-            ], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        guard
+            let output = try render(
+                ["-i", "cli-clip.mp4", "-i", "graph-logo.png", "--graph", faded], to: "faded.mkv", in: folder)
+        else { return }
         let (minimum, frames) = try compare(
             output, try reference(folder, "ffmpeg-faded.mkv", faded, inputs: [try first(), logo]))
         XCTAssertEqual(frames, 25)
@@ -284,11 +279,7 @@ final class GraphCLITests: XCTestCase {
                 ":format=rgb"
             ),
         ] {
-            let output = folder.appendingPathComponent("looped.mkv").path
-            let run = try Tool.run(
-                inputs + ["--graph", graph, "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            guard run.status == 0 else { continue }
+            guard let output = try render(inputs + ["--graph", graph], to: "looped.mkv", in: folder) else { continue }
             let reference = folder.appendingPathComponent("ffmpeg-looped.mkv").path
             _ = try TestMedia.run(
                 "ffmpeg",
@@ -315,14 +306,11 @@ final class GraphCLITests: XCTestCase {
     /// refused.
     func testFpsLastInAGraphIsTheOutputsRate() throws {
         let folder = try Clips.folder(with: [try first(), try second()])
-        let output = folder.appendingPathComponent("slower.mkv").path
-        let run = try Tool.run(
-            [
-                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1,fps=10,setsar=1",
-                "--codec",
-                "ffv1", "--audio", "none", "-q", "-y", "-o", output,
-            ], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        guard
+            let output = try render(
+                ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1,fps=10,setsar=1"],
+                to: "slower.mkv", in: folder)
+        else { return }
         let reference = try reference(
             folder, "ffmpeg-slower.mkv", "[0][1]hstack=shortest=1,fps=10,setsar=1", inputs: [try first(), try second()])
         let (minimum, frames) = try compare(output, reference)
@@ -468,14 +456,10 @@ final class GraphCLITests: XCTestCase {
             ("[0][1]blend=mode=multiply", "[0][1]blend=all_mode=multiply", 50),
             ("[0][1]blend=mode=multiply:shortest=1", "[0][1]blend=all_mode=multiply:shortest=1", 25),
         ] {
-            let output = folder.appendingPathComponent("blend-end.mkv").path
-            let run = try Tool.run(
-                [
-                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours, "--codec", "ffv1", "--audio",
-                    "none", "-q", "-y", "-o", output,
-                ], in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            guard run.status == 0 else { continue }
+            guard
+                let output = try render(
+                    ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", ours], to: "blend-end.mkv", in: folder)
+            else { continue }
             let reference = try reference(
                 folder, "ffmpeg-blend-end-\(frames).mkv", theirs, inputs: [try first(), try second()])
             XCTAssertEqual(try Clips.frameCount(output), frames, ours)
@@ -515,12 +499,9 @@ final class GraphCLITests: XCTestCase {
             ("split[a][b];[a]hflip[c];[b][c]hstack", 100.0),
             ("[in]split[main][tmp];[tmp]crop=iw/2:ih:0:0,hflip[left];[main][left]overlay=0:0[out]", 45),
         ].enumerated() {
-            let output = folder.appendingPathComponent("vf-graph.mkv").path
-            let run = try Tool.run(
-                ["-i", "cli-clip.mp4", "-vf", graph, "--codec", "ffv1", "--audio", "none", "-q", "-y", "-o", output],
-                in: folder)
-            XCTAssertEqual(run.status, 0, run.stderr)
-            guard run.status == 0 else { continue }
+            guard let output = try render(["-i", "cli-clip.mp4", "-vf", graph], to: "vf-graph.mkv", in: folder) else {
+                continue
+            }
             let reference = folder.appendingPathComponent("ffmpeg-vf-\(index).mkv").path
             _ = try TestMedia.run(
                 "ffmpeg",
@@ -869,14 +850,13 @@ final class GraphCLITests: XCTestCase {
     /// the second input's pictures start at T too, not at its beginning.
     func testStartTrimsEveryInput() throws {
         let folder = try Clips.folder(with: [try first(), try second()])
-        let output = folder.appendingPathComponent("trimmed.mkv").path
-        let run = try Tool.run(
-            [
-                "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1", "--start", "0.4",
-                "--codec",
-                "ffv1", "--audio", "none", "-q", "-o", output,
-            ], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        guard
+            let output = try render(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]hstack=shortest=1", "--start",
+                    "0.4",
+                ], to: "trimmed.mkv", in: folder)
+        else { return }
         let reference = folder.appendingPathComponent("ffmpeg-trimmed.mkv").path
         _ = try TestMedia.run(
             "ffmpeg",
