@@ -54,6 +54,37 @@ final class FilterGraphTests: XCTestCase {
         XCTAssertEqual([format.width, format.height], [8 + 2 + 100, 100])
     }
 
+    /// FFmpeg's end options of overlay and blend: `shortest=1` and
+    /// `eof_action=endall` the shortest, `shortest=0` the longest;
+    /// `eof_action=pass` and `repeatlast=0` drop the second input once it
+    /// is over (the first passes on), and that input holds the run open
+    /// only where something else reads it.
+    func testOverlaysEndOptionsSayTheRunsEnd() throws {
+        XCTAssertNil(try FilterGraph(parsing: "[0][1]overlay").endsWithShortest)
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay=shortest=1").endsWithShortest, true)
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay=eof_action=endall").endsWithShortest, true)
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]blend=mode=screen:shortest=0").endsWithShortest, false)
+
+        let pass = try FilterGraph(parsing: "[1]hflip[i];[0][i]overlay=8:8:eof_action=pass")
+        XCTAssertTrue(pass.steps[1].dropsEndedInputs)
+        XCTAssertEqual(pass.inputsShownUntilTheirEnd, [1])
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]blend=repeatlast=0").inputsShownUntilTheirEnd, [1])
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay").inputsShownUntilTheirEnd, [])
+        let alsoStacked = try FilterGraph(parsing: "[1]split[a][b];[0][a]overlay=eof_action=pass[c];[c][b]hstack")
+        XCTAssertEqual(alsoStacked.inputsShownUntilTheirEnd, [], "the stack holds input 1")
+
+        let frames = [
+            try VideoFrame(rgba: [UInt8](repeating: 10, count: 8 * 6 * 4), width: 8, height: 6),
+            try VideoFrame(rgba: [UInt8](repeating: 200, count: 4 * 2 * 4), width: 4, height: 2),
+        ]
+        let time = FrameTime(index: 0, seconds: 0)
+        let shown = try pass.node(inputs: frames, time: time)
+        XCTAssertEqual(shown.chain.filters.map(\.name), ["overlay"])
+        let over = try pass.node(inputs: frames, time: time, ended: [1])
+        XCTAssertEqual(over.chain.filters.map(\.name), [], "the video as it came")
+        XCTAssertEqual(over.source.packedBytes(plane: 0), frames[0].packedBytes(plane: 0))
+    }
+
     func testErrorsNameTheLabelOrTheColumn() {
         let cases: [(String, String)] = [
             ("[0]sepia[a];[c]invert", "[c] is used at column 13 but never made"),

@@ -56,6 +56,26 @@ final class SynchronizedSourceTests: XCTestCase {
         XCTAssertEqual(shown(ownEnd), [0, 1, 2, 2, 2, 2])
     }
 
+    /// An input shown only until its end (FFmpeg's eof_action=pass): each
+    /// frame says which inputs are over, and that input does not hold open
+    /// a run to the longest.
+    func testAnInputShownUntilItsEnd() throws {
+        let shorter = try run(
+            SynchronizedSource(
+                inputs: [try source(4, fps: 10), try source(2, fps: 10)], endRule: .longest,
+                shownUntilTheirEnd: [1]))
+        XCTAssertEqual(shorter.frames.map(\.endedInputs), [[], [], [1], [1]])
+        let longer = try run(
+            SynchronizedSource(
+                inputs: [try source(2, fps: 10), try source(5, fps: 10)], endRule: .longest,
+                shownUntilTheirEnd: [1]))
+        XCTAssertEqual(longer.frames.count, 2, "input 1 does not hold the run")
+        let held = try run(
+            SynchronizedSource(inputs: [try source(2, fps: 10), try source(5, fps: 10)], endRule: .longest))
+        XCTAssertEqual(held.frames.count, 5)
+        XCTAssertEqual(held.frames.map(\.endedInputs), [[], [], [], [], []])
+    }
+
     func testAFailingOrEmptyInputFailsTheRunOnce() throws {
         let failing = try run(
             SynchronizedSource(inputs: [try source(10, fps: 10), try source(10, fps: 10, failAt: 4)]))

@@ -435,9 +435,8 @@ final class GraphCLITests: XCTestCase {
     /// input (the shorter one's last frame shown on), with `shortest=1` or
     /// `eof_action=endall` its shortest, for overlay, blend and the stacks
     /// alike: every frame and time is FFmpeg's (overlay's and the stacks'
-    /// exactly, blend's count and times). `eof_action=pass` and
-    /// `repeatlast=0` (the inset gone after its input ends) are one line.
-    /// Before, a graph ended with input 0, overlay's and blend's
+    /// exactly, blend's count and times). Before, a graph ended with
+    /// input 0, overlay's and blend's
     /// `shortest`, `eof_action` and `repeatlast` were unknown parameters,
     /// and a run to the longest input lost input 0's last frame where
     /// input 0 was the longest.
@@ -469,15 +468,10 @@ final class GraphCLITests: XCTestCase {
         try assertRefused(
             [
                 (
-                    "[0][1]overlay=eof_action=pass",
-                    "overlay eof_action='pass' is invalid at column 26; expected repeat or endall: an input's last"
-                        + " frame stays until the run ends"
+                    "[0][1]overlay=eof_action=stop",
+                    "overlay eof_action='stop' is invalid at column 26; expected repeat, endall or pass"
                 ),
-                (
-                    "[0][1]blend=repeatlast=0",
-                    "blend repeatlast='0' is invalid at column 24; expected 1: an input's last frame stays until the"
-                        + " run ends"
-                ),
+                ("[0][1]blend=repeatlast=2", "blend repeatlast='2' is invalid at column 24; expected 0 or 1"),
                 ("[0][1]overlay=shortest=yes", "overlay shortest='yes' is invalid at column 24; expected 0 or 1"),
                 (
                     "[0][1]overlay=eof_action=endall[a];[a][1]hstack=shortest=0",
@@ -485,6 +479,42 @@ final class GraphCLITests: XCTestCase {
                         + " (--end first|shortest|longest)"
                 ),
             ], in: folder)
+    }
+
+    /// FFmpeg's `eof_action=pass` (and `repeatlast=0`): after the inset's
+    /// input ends, the video shows without it, and that input does not
+    /// hold the run open: every frame and time is FFmpeg's, exactly, for
+    /// an inset shorter than the video (50 frames, the last 25 the video
+    /// alone) and longer (25, the video's end); blend's count and times.
+    /// Before, both options were refused.
+    func testAnInsetGoneAfterItsEndIsFFmpegsPass() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for recipe in ["[0][1]overlay=16:8:eof_action=pass", "[0][1]overlay=16:8:repeatlast=0"] {
+            try assertExactlyFFmpegs(recipe, recipe, second: try second(), swapped: true, frames: 50, in: folder)
+        }
+        try assertExactlyFFmpegs(
+            "[0][1]overlay=16:8:eof_action=pass", "[0][1]overlay=16:8:eof_action=pass", second: try second(),
+            frames: 25, in: folder)
+        // The inset through a chain of its own, and a split: the branch
+        // that is not the inset shows the inset's input's last frame on.
+        try assertExactlyFFmpegs(
+            "[1]split[a][b];[a]hflip[c];[0][c]overlay=8:8:eof_action=pass[d];[d][b]hstack",
+            "[1]split[a][b];[a]hflip[c];[0][c]overlay=8:8:eof_action=pass[d];[d][b]hstack", second: try second(),
+            swapped: true, frames: 50, in: folder)
+        guard
+            let output = try render(
+                ["-i", "graph-second.mp4", "-i", "cli-clip.mp4", "--graph", "[0][1]blend=mode=screen:repeatlast=0"],
+                to: "blend-pass.mkv", in: folder)
+        else { return }
+        let reference = try reference(
+            folder, "ffmpeg-blend-pass.mkv", "[0][1]blend=all_mode=screen:repeatlast=0",
+            inputs: [try second(), try first()])
+        let timestamps = { (path: String) in try Clips.probe("frame=pts_time", stream: "v:0", of: path) }
+        XCTAssertEqual(try timestamps(output), try timestamps(reference))
+        // After the inset's end, the video's own frames, as FFmpeg's.
+        let ours = try Clips.frameHashes(output)
+        let theirs = try Clips.frameHashes(reference)
+        XCTAssertEqual(Array(ours.suffix(25)), Array(theirs.suffix(25)))
     }
 
     /// FFmpeg's -vf takes a filtergraph of the one input, with labels and

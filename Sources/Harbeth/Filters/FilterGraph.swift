@@ -51,6 +51,11 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         /// fps's options as written after `=` (`30`, `fps=25:round=up`),
         /// unchecked (`rateStep(of:)`).
         public var frameRate: String?
+        /// For an overlay or a blend with FFmpeg's `eof_action=pass` (or
+        /// `repeatlast=0`): once the inputs its second input is made from
+        /// are over, it passes its first input on
+        /// (`nodes(for:inputs:time:ended:)`).
+        public var dropsEndedInputs = false
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -112,21 +117,23 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// The node that makes `output` (the only output when nil) from one
-    /// frame of each input, at `time`. Throws when an input is missing or
-    /// the output does not exist.
-    public func node(for output: String? = nil, inputs frames: [VideoFrame], time: FrameTime) throws(FilterGraphError)
-        -> ImageNode
-    {
-        try nodes(for: [output], inputs: frames, time: time)[0]
+    /// frame of each input, at `time`, the inputs in `ended` over. Throws
+    /// when an input is missing or the output does not exist.
+    public func node(
+        for output: String? = nil, inputs frames: [VideoFrame], time: FrameTime, ended: Set<Int> = []
+    ) throws(FilterGraphError) -> ImageNode {
+        try nodes(for: [output], inputs: frames, time: time, ended: ended)[0]
     }
 
     /// The nodes that make `outputs` (nil: the only output) from one frame
     /// of each input, at `time`, built together: a `split` that feeds
     /// several of them is one shared node, which a renderer given them all
-    /// at once (`ImageNode.transmitFrames`) renders once.
-    public func nodes(for outputs: [String?], inputs frames: [VideoFrame], time: FrameTime) throws(FilterGraphError)
-        -> [ImageNode]
-    {
+    /// at once (`ImageNode.transmitFrames`) renders once. The inputs in
+    /// `ended` are over (their frames their last): a filter that drops
+    /// them (`Step.dropsEndedInputs`) passes its first input on.
+    public func nodes(
+        for outputs: [String?], inputs frames: [VideoFrame], time: FrameTime, ended: Set<Int> = []
+    ) throws(FilterGraphError) -> [ImageNode] {
         var chosen: [Output] = []
         for label in outputs { chosen.append(try output(named: label)) }
         guard frames.count >= inputCount else {
@@ -135,12 +142,25 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         // A split's output renders once however many use it (unless it is
         // a plain input, which costs nothing to read twice).
         var splits: [Int: ImageNode] = [:]
+        func isOver(_ source: Source) -> Bool {
+            switch source {
+            case .input(let index): return ended.contains(index)
+            case .step(let index): return steps[index].inputs.allSatisfy(isOver)
+            }
+        }
         func build(_ source: Source) -> ImageNode {
             switch source {
-            case .input(let index): return ImageNode(frames[index], time: time)
+            case .input(let index):
+                var node = ImageNode(frames[index], time: time)
+                node.givesSourceBackWhenEmpty = true
+                return node
             case .step(let index):
                 let step = steps[index]
-                if step.passesOn { return build(step.inputs[0]) }
+                // Its second input over, a filter that drops it passes its
+                // first on (FFmpeg's pass).
+                if step.passesOn || (step.dropsEndedInputs && step.inputs.dropFirst().allSatisfy(isOver)) {
+                    return build(step.inputs[0])
+                }
                 if let layout = step.stack { return Self.stacked(step.inputs.map(build), layout) }
                 if step.filter == nil, let made = splits[index] { return made }
                 let base = build(step.inputs[0])
@@ -251,6 +271,34 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
             return Transition(
                 from: from, to: to, offset: filter.values.number("offset"), duration: filter.values.number("duration"))
         }
+    }
+
+    /// The run inputs that only filters dropping their ended inputs
+    /// (`Step.dropsEndedInputs`) read as their second: once over they
+    /// show nowhere, so they do not hold open a run that ends with its
+    /// longest input (FFmpeg's `eof_action=pass`).
+    public var inputsShownUntilTheirEnd: Set<Int> {
+        var held: Set<Int> = []
+        var dropped: Set<Int> = []
+        struct Visit: Hashable {
+            let source: Source
+            let holds: Bool
+        }
+        var seen: Set<Visit> = []
+        func visit(_ source: Source, holds: Bool) {
+            guard seen.insert(Visit(source: source, holds: holds)).inserted else { return }
+            switch source {
+            case .input(let index):
+                if holds { held.insert(index) } else { dropped.insert(index) }
+            case .step(let index):
+                let step = steps[index]
+                for (pad, input) in step.inputs.enumerated() {
+                    visit(input, holds: holds && !(step.dropsEndedInputs && pad > 0))
+                }
+            }
+        }
+        for output in outputs { visit(.step(output.step), holds: true) }
+        return dropped.subtracting(held)
     }
 
     /// The run inputs each output reads, for a media layer that decodes

@@ -20,6 +20,9 @@ extension GraphBuilder {
         var xstackInputs: Int?
         /// The labels it makes (a split's count).
         var outputs = 1
+        /// FFmpeg's `eof_action=pass` or `repeatlast=0` on an overlay or
+        /// a blend: its second input shows only until it ends.
+        var dropsEndedInputs = false
     }
 
     /// The next filter of a chain, FFmpeg's plumbing read here and the
@@ -67,7 +70,7 @@ extension GraphBuilder {
         } else if name == "overlay" || name == "blend" {
             var arguments = try parser.parseArguments()
             for argument in arguments where Self.endOptions.contains(argument.key ?? "") {
-                try takeEnd(argument, filter: name)
+                if try takeEnd(argument, filter: name) { read.dropsEndedInputs = true }
             }
             arguments.removeAll { Self.endOptions.contains($0.key ?? "") }
             read.filter = try parser.makeFilter(name, arguments: arguments, column: column)
@@ -97,7 +100,7 @@ extension GraphBuilder {
             }
             pads = count
         }
-        if let shortest = arguments.first(where: { $0.key == "shortest" }) { try takeEnd(shortest, filter: name) }
+        if let shortest = arguments.first(where: { $0.key == "shortest" }) { _ = try takeEnd(shortest, filter: name) }
         arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
         return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
     }
@@ -106,32 +109,32 @@ extension GraphBuilder {
     /// say when the run ends.
     private static let endOptions: Set<String> = ["shortest", "eof_action", "repeatlast"]
 
-    /// One of `endOptions`: `shortest` (0 or 1), `eof_action` (repeat, or
-    /// endall: the shortest) or `repeatlast` (1). Two filters that say
-    /// different ends are an error; an input gone after its end
-    /// (`eof_action=pass`, `repeatlast=0`) is refused.
-    private mutating func takeEnd(_ given: FilterChainParser.Argument, filter: String) throws {
+    /// One of `endOptions`: `shortest` (0 or 1), `eof_action` (repeat;
+    /// endall, the shortest; pass) or `repeatlast` (1, or 0 as pass). True
+    /// for pass: the filter's second input shows only until it ends. Two
+    /// filters that say different ends are an error.
+    private mutating func takeEnd(_ given: FilterChainParser.Argument, filter: String) throws -> Bool {
         let parameter = given.key ?? "shortest"
         func refuse(_ expected: String) -> FilterChainError {
             .invalidValue(
                 filter: filter, parameter: parameter, text: given.value, expected: expected,
                 column: given.valueColumn)
         }
-        let stays = ": an input's last frame stays until the run ends"
         let shortest: Bool
         switch (parameter, given.value.lowercased()) {
         case ("shortest", "1"), ("shortest", "true"), ("eof_action", "endall"): shortest = true
         case ("shortest", "0"), ("shortest", "false"): shortest = false
-        case ("eof_action", "repeat"), ("repeatlast", "1"), ("repeatlast", "true"): return
-        case ("shortest", _): throw refuse("0 or 1")
-        case ("eof_action", _): throw refuse("repeat or endall" + stays)
-        default: throw refuse("1" + stays)
+        case ("eof_action", "repeat"), ("repeatlast", "1"), ("repeatlast", "true"): return false
+        case ("eof_action", "pass"), ("repeatlast", "0"), ("repeatlast", "false"): return true
+        case ("eof_action", _): throw refuse("repeat, endall or pass")
+        default: throw refuse("0 or 1")
         }
         if let said = endsWithShortest, said.shortest != shortest {
             throw FilterGraphError.endsDisagree(
                 parameter: parameter, column: given.keyColumn, otherParameter: said.parameter, other: said.column)
         }
         endsWithShortest = (shortest, parameter, given.keyColumn)
+        return false
     }
 
     /// FFmpeg's xstack: `inputs`, `layout` or `grid`, `shortest`, `fill`
@@ -167,7 +170,7 @@ extension GraphBuilder {
             }
             fill = colour.count == 3 ? colour + [1] : colour
         }
-        if let shortest = given["shortest"] { try takeEnd(shortest, filter: "xstack") }
+        if let shortest = given["shortest"] { _ = try takeEnd(shortest, filter: "xstack") }
         do {
             let layout = try StackLayout(
                 inputs: inputs, layout: given["layout"]?.value, grid: given["grid"]?.value, fill: fill)

@@ -14,6 +14,7 @@ struct GraphBuilder {
         var pixelFormat: String?
         var stack: StackLayout?
         var frameRate: String?
+        var dropsEndedInputs = false
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -105,7 +106,8 @@ struct GraphBuilder {
                 steps.append(
                     PendingStep(
                         filter: filter, inputs: own, column: column, name: name, aspect: read.aspect,
-                        pixelFormat: read.pixelFormat, stack: read.layout, frameRate: read.frameRate))
+                        pixelFormat: read.pixelFormat, stack: read.layout, frameRate: read.frameRate,
+                        dropsEndedInputs: read.dropsEndedInputs))
             }
             let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
@@ -199,7 +201,7 @@ struct GraphBuilder {
                     filter: step.filter, inputs: sources, column: step.column,
                     passesOn: step.filter == nil && step.name != "split" && step.stack == nil,
                     aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat,
-                    frameRate: step.frameRate))
+                    frameRate: step.frameRate, dropsEndedInputs: step.dropsEndedInputs))
         }
         try checkAcyclic(linked)
         // A format with alpha before other filters gives the frames alpha

@@ -24,6 +24,11 @@ public struct ImageNode: Sendable {
     /// When set, the chain applies to this node's output (rendered once per
     /// frame, however many nodes start from it) instead of `source`.
     public private(set) var base: SharedNode?
+    /// For a filtergraph's input: with an empty chain the renderer gives
+    /// the frame back as it came (FFmpeg's `null`, an inset's input passed
+    /// on after `eof_action=pass`), where a plain node's empty chain is a
+    /// conversion through RGB.
+    var givesSourceBackWhenEmpty = false
 
     /// A node rendered once per frame for every node that starts from it
     /// (`ImageNode/shared()`): a reference, so the renderer knows the nodes

@@ -393,7 +393,7 @@ public final class Renderer: Sendable {
             if nodeFrames.isEmpty,
                 let viewed = try PlaneView.frame(
                     source, filters: filters, outputLayout: output.resolve(for: source.layout),
-                    emptyIsView: origins.contains(nil))
+                    emptyIsView: origins.contains(nil) || node.givesSourceBackWhenEmpty)
             {
                 if counted { counters.withLock { $0.framesRendered += 1 } }
                 done(.success(viewed))

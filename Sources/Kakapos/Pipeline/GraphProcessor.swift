@@ -267,6 +267,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
         }
         let labels = graph.outputs.map(\.label)
         return try graph.graph.nodes(
-            for: all ? labels : [labels[0]], inputs: [frame.frame] + frame.companions, time: time)
+            for: all ? labels : [labels[0]], inputs: [frame.frame] + frame.companions, time: time,
+            ended: frame.endedInputs)
     }
 }

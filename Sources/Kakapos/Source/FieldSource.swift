@@ -192,6 +192,7 @@ public final class FieldSource: FrameSource {
             var timed = TimedFrame(
                 frame: frame, pts: pts, duration: duration, timeBase: outputTimeBase, index: window.index)
             timed.companions = current.companions
+            timed.endedInputs = current.endedInputs
             // Sound that plays from this frame on rides with its first field.
             if !second { timed.audio = current.audio }
             timed.fieldOrder = .progressive

@@ -185,6 +185,7 @@ public final class FrameRateSource: FrameSource {
         }
         timed.frame = frame
         timed.companions = source.companions
+        timed.endedInputs = source.endedInputs
         timed.audio = grid.held[0].audio
         grid.held[0].audio = []
         timed.fieldOrder = source.fieldOrder

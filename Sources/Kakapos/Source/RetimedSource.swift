@@ -120,6 +120,7 @@ public final class RetimedSource: FrameSource {
         var frame = TimedFrame(
             frame: timed.frame, pts: placed, duration: length, timeBase: timed.timeBase, index: timed.index)
         frame.companions = timed.companions
+        frame.endedInputs = timed.endedInputs
         frame.audio = timed.audio
         frame.otherOutputs = timed.otherOutputs
         frame.fieldOrder = timed.fieldOrder

@@ -38,6 +38,9 @@ public final class SynchronizedSource: FrameSource {
     /// The sound of a transition between two inputs, carried instead of
     /// input 0's audio; input 0's other streams stay.
     public let crossfade: CrossfadedAudio?
+    /// The inputs shown only until they end (FFmpeg's `eof_action=pass`),
+    /// which do not hold open a run that ends with its longest input.
+    public let shownUntilTheirEnd: Set<Int>
     private let feeds: [InputFeed]
     private let delivery: FrameDelivery
 
@@ -50,9 +53,11 @@ public final class SynchronizedSource: FrameSource {
     ///     (`--audio-from k`); nil: the one the maps name, else input 0.
     ///   - crossfade: the sound of a transition, carried instead of input
     ///     0's audio (its timing, tags and other streams stay).
+    ///   - shownUntilTheirEnd: inputs (1 and up) that do not hold open a
+    ///     run to the longest input (`FilterGraph.inputsShownUntilTheirEnd`).
     public init(
         inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
-        crossfade: CrossfadedAudio? = nil
+        crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = []
     ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
@@ -60,6 +65,7 @@ public final class SynchronizedSource: FrameSource {
         self.crossfade = crossfade
         self.offsets = inputs.indices.map { $0 < offsets.count && $0 > 0 ? offsets[$0] : 0 }
         self.endRule = endRule
+        self.shownUntilTheirEnd = shownUntilTheirEnd
         feeds = inputs.map { _ in InputFeed() }
         delivery = FrameDelivery(policy: .lossless, label: "kakapos.synchronized.delivery")
     }
@@ -242,7 +248,8 @@ public final class SynchronizedSource: FrameSource {
                 // An input is over once its last frame has been shown for
                 // its duration (at once, when that is unknown).
                 let over = exhausted && local >= feeds[input].lastShownUntil
-                if !over { everyInputOver = false }
+                if over { timed.endedInputs.insert(input) }
+                if !over && !shownUntilTheirEnd.contains(input) { everyInputOver = false }
                 if over && endRule == .shortest { break run }
             }
             if repeated, everyInputOver { break run }

@@ -20,6 +20,10 @@ public struct TimedFrame: Sendable {
     /// this frame's time (input 1 first), as `SynchronizedSource` chose
     /// them; empty otherwise.
     public var companions: [VideoFrame] = []
+    /// The inputs (1 and up) that are over at this frame's time, their
+    /// last frame shown for its duration: their `companions` frame is
+    /// that last one, which a filter that drops ended inputs leaves out.
+    public var endedInputs: Set<Int> = []
     /// Sound that plays from this frame on, until the next frame's: 32-bit
     /// float samples, channels interleaved, in the `SinkInput.audio`
     /// format. A live input's audio travels this way (see `AudioCapture`);

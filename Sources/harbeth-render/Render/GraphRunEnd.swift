@@ -12,9 +12,10 @@ extension CommandLineOptions.InputArgument {
 extension SynchronizedSource.EndRule {
     /// Refuses a graph's run that `inputs` would keep going for ever: an
     /// input that repeats without end where this rule waits for it (input
-    /// 0 for `first`, any for `longest`, every one for `shortest`). The
-    /// error names the input and what ends the run instead.
-    func checkEnds(_ inputs: [CommandLineOptions.InputArgument]) throws(ToolError) {
+    /// 0 for `first`, any but those `shownUntilTheirEnd` for `longest`,
+    /// every one for `shortest`). The error names the input and what ends
+    /// the run instead.
+    func checkEnds(_ inputs: [CommandLineOptions.InputArgument], shownUntilTheirEnd: Set<Int>) throws(ToolError) {
         let endless = inputs.indices.filter { inputs[$0].endlessLoop != nil }
         let waited: Int?
         let rule: String
@@ -25,7 +26,7 @@ extension SynchronizedSource.EndRule {
             rule = "ends with input 0"
             instead = "-frames:v or --end shortest"
         case .longest:
-            waited = endless.first
+            waited = endless.first { !shownUntilTheirEnd.contains($0) }
             rule = "ends with its longest input"
             instead = "-frames:v, a filter's shortest=1 or --end first"
         case .shortest:

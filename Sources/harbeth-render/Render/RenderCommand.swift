@@ -289,7 +289,7 @@ struct RenderCommand {
             let endRule =
                 options.endRule ?? filterGraph.endsWithShortest.map { $0 ? .shortest : .longest } ?? .longest
             if options.duration == nil, options.frames == nil {
-                try endRule.checkEnds(options.inputArguments)
+                try endRule.checkEnds(options.inputArguments, shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd)
             }
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
@@ -297,8 +297,8 @@ struct RenderCommand {
             if let crossfade, options.verbose { console.note("audio: \(crossfade.summary)") }
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
-                endRule: endRule,
-                streamsFrom: options.audioInput, crossfade: crossfade)
+                endRule: endRule, streamsFrom: options.audioInput, crossfade: crossfade,
+                shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd)
         } else {
             // setpts or fps first: the filters (a deinterlacer too) see the new times.
             let retimed: any FrameSource =
