@@ -412,17 +412,39 @@ final class GraphCLITests: XCTestCase {
     /// FFmpeg's overlay recipes mean what they mean there: `x:y`
     /// positional, `W`, `H` (`main_w`, `main_h`) the video's size and `w`,
     /// `h` (`overlay_w`, `overlay_h`) the inset's; `enable` shows the inset
-    /// only within its window. Every frame is FFmpeg's, exactly. Before,
-    /// `overlay=10:10` named a file "10" and `W` was unknown, and `enable`
-    /// was an unknown parameter.
+    /// only within its window; `format` (where FFmpeg composes, ours the
+    /// frames' own) and `eval` change nothing. Every frame is FFmpeg's,
+    /// exactly. Before, `overlay=10:10` named a file "10" and `W` was
+    /// unknown, and `enable`, `format` and `eval` were unknown parameters;
+    /// `eval=init` with x or y of `t` and `alpha=premultiplied` are one
+    /// line.
     func testFFmpegsOverlayRecipesPlaceAsFFmpegs() throws {
         let folder = try Clips.folder(with: [try first(), try inset()])
         for recipe in [
             "[0][1]overlay=16:8", "[0][1]overlay=W-w-10:H-h-10", "[0][1]overlay=main_w-overlay_w-20:y=main_h/4",
             "[0][1]overlay=x=(W-w)/2:y=(H-h)/2", "[0][1]overlay=16:8:enable='between(t,0.2,0.6)'",
+            "[0][1]overlay=W-w-10:H-h-10:format=auto", "[0][1]overlay=16:8:eval=init:format=yuv420",
         ] {
             try assertExactlyFFmpegs(recipe, recipe, second: try inset(), in: folder)
         }
+        try assertRefused(
+            [
+                (
+                    "[0][1]overlay=x='t*10':eval=init",
+                    "overlay eval='init' is invalid at column 29; expected frame: x and y read t or n, which init"
+                        + " would read once"
+                ),
+                (
+                    "[0][1]overlay=alpha=premultiplied",
+                    "overlay alpha='premultiplied' is invalid at column 21; expected straight: the inset's colours"
+                        + " are not multiplied by its alpha"
+                ),
+                (
+                    "[0][1]overlay=format=nv12",
+                    "overlay format='nv12' is invalid at column 22; expected one of auto, yuv420, yuv420p10, yuv422,"
+                        + " yuv422p10, yuv444, yuv444p10, rgb, gbrp"
+                ),
+            ], in: folder, second: "graph-inset.mp4")
         // The inset's size is a graph input's; a file's is not known here.
         try assertOneLineError(
             ["-i", "cli-clip.mp4", "-vf", "overlay=file=graph-inset.mp4:x=W-w"],

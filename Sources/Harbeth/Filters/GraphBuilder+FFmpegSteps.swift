@@ -73,7 +73,16 @@ extension GraphBuilder {
                 if try takeEnd(argument, filter: name) { read.dropsEndedInputs = true }
             }
             arguments.removeAll { Self.endOptions.contains($0.key ?? "") }
-            read.filter = try parser.makeFilter(name, arguments: arguments, column: column)
+            let evaluation = name == "overlay" ? try Self.takeOverlayOptions(&arguments) : nil
+            let filter = try parser.makeFilter(name, arguments: arguments, column: column)
+            if let evaluation, evaluation.value == "init",
+                filter.values.values.values.contains(where: { $0.animated?.changesOverTime ?? false })
+            {
+                throw FilterChainError.invalidValue(
+                    filter: name, parameter: "eval", text: evaluation.value,
+                    expected: "frame: x and y read t or n, which init would read once", column: evaluation.valueColumn)
+            }
+            read.filter = filter
         } else {
             parser.index = start
             parser.framesHaveAlpha = framesHaveAlpha
@@ -103,6 +112,44 @@ extension GraphBuilder {
         if let shortest = arguments.first(where: { $0.key == "shortest" }) { _ = try takeEnd(shortest, filter: name) }
         arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
         return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
+    }
+
+    /// FFmpeg's formats overlay may compose in; ours composes at the
+    /// frames' own precision, on their planes where it can.
+    private static let overlayFormats = [
+        "auto", "yuv420", "yuv420p10", "yuv422", "yuv422p10", "yuv444", "yuv444p10", "rgb", "gbrp",
+    ]
+
+    /// Takes FFmpeg overlay's `format` (where it composes: nothing to
+    /// change here), `alpha` (straight, as ours takes it) and `eval` (frame
+    /// or init) off `arguments`; returns `eval` as given, for the caller
+    /// to hold init to x and y that do not move.
+    private static func takeOverlayOptions(_ arguments: inout [FilterChainParser.Argument]) throws
+        -> FilterChainParser.Argument?
+    {
+        var evaluation: FilterChainParser.Argument?
+        for argument in arguments {
+            let value = argument.value.lowercased()
+            let expected: String
+            switch argument.key {
+            case "format":
+                guard !overlayFormats.contains(value) else { continue }
+                expected = "one of " + overlayFormats.joined(separator: ", ")
+            case "alpha":
+                guard value != "straight" else { continue }
+                expected = "straight: the inset's colours are not multiplied by its alpha"
+            case "eval":
+                evaluation = argument
+                guard value != "frame" && value != "init" else { continue }
+                expected = "frame or init"
+            default: continue
+            }
+            throw FilterChainError.invalidValue(
+                filter: "overlay", parameter: argument.key!, text: argument.value, expected: expected,
+                column: argument.valueColumn)
+        }
+        arguments.removeAll { ["format", "alpha", "eval"].contains($0.key ?? "") }
+        return evaluation
     }
 
     /// FFmpeg's options of a filter of two inputs (its framesync's) that
