@@ -297,6 +297,11 @@ final class GraphCLITests: XCTestCase {
             in: folder,
             "-loop 1 repeats input 1 without end, and the graph ends with its longest input: give -t, -frames:v, a"
                 + " filter's shortest=1 or --end first (see harbeth-render --help)")
+        // The one input of a -vf graph: only a length ends it.
+        try Tool.assertUsageError(
+            ["-loop", "1", "-i", "graph-logo.png", "-vf", "split[a][b];[a][b]hstack", "-o", "x.mp4"], in: folder,
+            "-loop 1 repeats input 0 without end, and the graph ends with its longest input: give -t or -frames:v"
+                + " (see harbeth-render --help)")
     }
 
     /// fps last on a graph's output chain is the output's rate, as -r (and

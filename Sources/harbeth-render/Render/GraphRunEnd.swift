@@ -19,25 +19,26 @@ extension SynchronizedSource.EndRule {
         let endless = inputs.indices.filter { inputs[$0].endlessLoop != nil }
         let waited: Int?
         let rule: String
-        let instead: String
+        // What else ends the run: another input, where there is one.
+        var others = ""
         switch self {
         case .first:
             waited = endless.first { $0 == 0 }
             rule = "ends with input 0"
-            instead = "-frames:v or --end shortest"
+            others = ", or --end shortest"
         case .longest:
             waited = endless.first { !shownUntilTheirEnd.contains($0) }
             rule = "ends with its longest input"
-            instead = "-frames:v, a filter's shortest=1 or --end first"
+            others =
+                waited == 0 ? ", a filter's shortest=1 or --end shortest" : ", a filter's shortest=1 or --end first"
         case .shortest:
             waited = endless.count == inputs.count ? endless.first : nil
-            rule = "has no other input to end it"
-            instead = "-frames:v or an input that ends"
+            rule = "has no input that ends"
         }
         guard let waited, let loop = inputs[waited].endlessLoop else { return }
+        let instead = inputs.count > 1 && !others.isEmpty ? "-t, -frames:v" + others : "-t or -frames:v"
         throw .usage(
             UsageError(
-                message: "\(loop) repeats input \(waited) without end, and the graph \(rule): give -t,"
-                    + " \(instead)"))
+                message: "\(loop) repeats input \(waited) without end, and the graph \(rule): give \(instead)"))
     }
 }
