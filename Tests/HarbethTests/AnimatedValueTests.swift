@@ -40,7 +40,7 @@ final class AnimatedValueTests: XCTestCase {
             (
                 "2*x",
                 "unknown name 'x' (the variables are t, n, w (or iw, in_w), h (or ih, in_h), ow (or out_w), oh (or"
-                    + " out_h); the constants PI, E, PHI)",
+                    + " out_h); the constants PI, E, PHI, NAN)",
                 3
             ),
             ("1 +", "expected a value, found the end", 4),

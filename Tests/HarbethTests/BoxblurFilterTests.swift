@@ -23,7 +23,7 @@ final class BoxblurFilterTests: XCTestCase {
             XCTAssertEqual(
                 "\(error)",
                 "boxblur luma_radius='2*t': unknown name 't' (the variables are w, h, cw, ch, hsub, vsub; the"
-                    + " constants PI, E, PHI) at column 24")
+                    + " constants PI, E, PHI, NAN) at column 24")
         }
         XCTAssertThrowsError(try FilterChain(parsing: "boxblur=luma_power='1+n'")) { error in
             XCTAssertEqual(

@@ -60,6 +60,6 @@ final class BoxblurCLITests: XCTestCase {
         try Tool.assertUsageError(
             ["-vf", "boxblur=lr=w/x", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'boxblur=lr=w/x': boxblur luma_radius='w/x': unknown name 'x' (the variables are w, h,"
-                + " cw, ch, hsub, vsub; the constants PI, E, PHI) at column 14")
+                + " cw, ch, hsub, vsub; the constants PI, E, PHI, NAN) at column 14")
     }
 }

@@ -105,11 +105,11 @@ final class DrawboxCLITests: XCTestCase {
         try Tool.assertUsageError(
             ["-vf", "drawbox=w=40:h=sar*30", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'drawbox=w=40:h=sar*30': drawbox h='sar*30': unknown name 'sar' (drawbox's variables here"
-                + " are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI) at column 16")
+                + " are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI, NAN) at column 16")
         try Tool.assertUsageError(
             ["-vf", "drawgrid=w=20:h=20:t=fill", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'drawgrid=w=20:h=20:t=fill': drawgrid t='fill': unknown name 'fill' (drawgrid's variables"
-                + " here are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI) at column 22")
+                + " here are x, y, w, h, t, iw (or in_w), ih (or in_h); the constants PI, E, PHI, NAN) at column 22")
         try Tool.assertUsageError(
             ["-vf", "drawbox=color=invert", "--null", "cli-clip.mp4"], in: folder,
             "filter chain 'drawbox=color=invert': drawbox color='invert' is invalid at column 15; expected a colour"

@@ -417,8 +417,9 @@ final class GraphCLITests: XCTestCase {
     /// FFmpeg's overlay recipes mean what they mean there: `x:y`
     /// positional, `W`, `H` (`main_w`, `main_h`) the video's size and `w`,
     /// `h` (`overlay_w`, `overlay_h`) the inset's; `enable` shows the inset
-    /// only within its window; `format` (where FFmpeg composes, ours the
-    /// frames' own) and `eval` change nothing. Every frame is FFmpeg's,
+    /// only within its window, as x or y `NAN` hides it (FFmpeg's idiom);
+    /// `format` (where FFmpeg composes, ours the frames' own) and `eval`
+    /// change nothing. Every frame is FFmpeg's,
     /// exactly. Before, `overlay=10:10` named a file "10" and `W` was
     /// unknown, and `enable`, `format` and `eval` were unknown parameters;
     /// `eval=init` with x or y of `t` and `alpha=premultiplied` are one
@@ -429,6 +430,7 @@ final class GraphCLITests: XCTestCase {
             "[0][1]overlay=16:8", "[0][1]overlay=W-w-10:H-h-10", "[0][1]overlay=main_w-overlay_w-20:y=main_h/4",
             "[0][1]overlay=x=(W-w)/2:y=(H-h)/2", "[0][1]overlay=16:8:enable='between(t,0.2,0.6)'",
             "[0][1]overlay=W-w-10:H-h-10:format=auto", "[0][1]overlay=16:8:eval=init:format=yuv420",
+            "[0][1]overlay=x='if(lt(t,0.4),16,NAN)':y=8",
         ] {
             try assertExactlyFFmpegs(recipe, recipe, second: try inset(), in: folder)
         }

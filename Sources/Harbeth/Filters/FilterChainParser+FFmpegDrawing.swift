@@ -82,7 +82,7 @@ private struct DrawboxExpressions {
     static let boxNames: Set<String> = ["x", "y", "w", "h", "t"]
     /// The frame's size under each of its names, as draw_box reads it.
     static let frameNames = ["iw": "iw", "in_w": "iw", "ih": "ih", "in_h": "ih"]
-    static let constants: Set<String> = ["PI", "E", "PHI"]
+    static let constants: Set<String> = ["PI", "E", "PHI", "NAN"]
 
     private var definitions: [String: (text: String, argument: FilterChainParser.Argument?)] = [:]
 
@@ -105,7 +105,7 @@ private struct DrawboxExpressions {
                 throw .invalidExpression(
                     filter: filter, parameter: name, text: text,
                     reason: "unknown name '\(token.name)' (\(filter)'s variables here are x, y, w, h, t, iw (or in_w),"
-                        + " ih (or in_h); the constants PI, E, PHI)", column: start + token.offset)
+                        + " ih (or in_h); the constants PI, E, PHI, NAN)", column: start + token.offset)
             }
         }
         do {

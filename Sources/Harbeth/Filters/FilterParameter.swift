@@ -207,8 +207,15 @@ public struct FilterParameter: Sendable, Hashable {
     }
 
     /// An animated value's number for one frame, as a constant of this
-    /// parameter's type: clamped into range, and rounded for an integer.
+    /// parameter's type: clamped into range, and rounded for an integer. A
+    /// position that is not a number (FFmpeg overlay's `NAN`) is past the
+    /// frame's far edge, where nothing placed shows, as FFmpeg places it.
     func resolve(_ value: AnimatedNumber, _ variables: ExpressionVariables) -> FilterValue {
+        if expressionNames == .placement, case .expression(let expression) = value.form,
+            expression.exactValue(variables).isNaN, let range
+        {
+            return .number(range.upperBound)
+        }
         let number = value.value(variables)
         return .number(type == .integer ? clamp(number.rounded()) : clamp(number))
     }

@@ -101,7 +101,8 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
 /// the CPU: numbers, the variables `t` (seconds), `n` (frame index), `w`
 /// and `h` (the filter's input size; also FFmpeg's `iw`/`in_w` and
 /// `ih`/`in_h`), `ow` and `oh` (its output size, also `out_w`/`out_h`: a
-/// crop's or pad's, from its other values), the constants `PI`, `E` and `PHI`,
+/// crop's or pad's, from its other values), the constants `PI`, `E`, `PHI`
+/// and `NAN` (FFmpeg's idiom for an overlay's position that hides it),
 /// `+ - * / ^` (power, right-assoc), unary minus, parentheses, and the
 /// functions `sin cos tan asin acos atan atan2 sinh cosh tanh exp log
 /// log10 sqrt pow hypot abs sign floor ceil round trunc mod min max clip
@@ -260,11 +261,14 @@ public struct ParameterExpression: Sendable, Hashable {
     }
 
     /// The value for one frame. A result that is not finite (a division by
-    /// zero, `log(0)`) is 0.
+    /// zero, `log(0)`, `NAN`) is 0.
     public func value(_ variables: ExpressionVariables) -> Double {
-        let result = Self.evaluate(root, variables)
+        let result = exactValue(variables)
         return result.isFinite ? result : 0
     }
+
+    /// The value for one frame as computed, not finite where it is not.
+    public func exactValue(_ variables: ExpressionVariables) -> Double { Self.evaluate(root, variables) }
 
     /// True when the value depends on nothing that changes between frames
     /// (no `t` or `n`).
@@ -553,11 +557,12 @@ private struct ExpressionParser {
         case "PI": return .number(Double.pi)
         case "E": return .number(M_E)
         case "PHI": return .number((1 + 5.0.squareRoot()) / 2)
+        case "NAN": return .number(Double.nan)
         default:
             let variables = names.variables
             guard let variable = variables.byName[name] else {
                 throw ExpressionError(
-                    "unknown name '\(name)' (the variables are \(variables.listed); the constants PI, E, PHI)",
+                    "unknown name '\(name)' (the variables are \(variables.listed); the constants PI, E, PHI, NAN)",
                     column: startColumn)
             }
             return .variable(variable)
