@@ -83,7 +83,7 @@ final class SetptsCLITests: XCTestCase {
                 "setpts=2*TIME",
                 "filter chain 'setpts=2*TIME': setpts: unknown name 'TIME' (the variables are PTS, N, T, STARTPTS,"
                     + " STARTT, TB, FRAME_RATE (or FR), PREV_INPTS, PREV_INT, PREV_OUTPTS, PREV_OUTT; the constants PI,"
-                    + " E, PHI) at column 10"
+                    + " E, PHI, NAN) at column 10"
             ),
         ] {
             try Tool.assertUsageError(
