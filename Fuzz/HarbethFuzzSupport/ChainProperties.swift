@@ -107,7 +107,8 @@ enum GraphProperties {
             case .unknownLabel(_, let at), .labelUsedTwice(_, let at), .labelMadeTwice(_, let at),
                 .wrongInputCount(_, _, _, let at), .needsItsOwnRun(_, let at), .retimes(let at),
                 .formatBeforeFilters(let at), .endsDisagree(_, let at, _, _), .audioInput(_, let at),
-                .rateBeforeFilters(let at):
+                .rateBeforeFilters(let at), .segmentSizesDiffer(let at, _, _, _), .laterSegmentIsInput0(let at),
+                .segmentInputReadElsewhere(_, let at, _, _):
                 column = at
             case .missingInput(_, _, let at): column = at
             case .cycle, .noSuchOutput, .severalOutputs, .empty: column = nil

@@ -133,6 +133,71 @@ final class FilterGraphTests: XCTestCase {
     /// FFmpeg's xstack places: a grid row by row (each row below its first
     /// input), positions as sums of pixels and the inputs' sizes, the
     /// canvas as large as what they cover.
+    /// FFmpeg's concat: its segments play one after another. An input a
+    /// later segment reads starts once the inputs of the segment before it
+    /// are over (`startsAfter`), and the node is the first segment not yet
+    /// over. Before, `concat` was an unknown filter.
+    func testConcatPlaysItsSegmentsInARow() throws {
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1][2]concat=n=3").startsAfter, [1: [0], 2: [1]])
+        let graph = try FilterGraph(parsing: "[0]hflip[a];[1][2]overlay[b];[a][b]concat=n=2:v=1:a=0,invert")
+        XCTAssertEqual(graph.startsAfter, [1: [0], 2: [0]])
+        XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay").startsAfter, [:])
+        XCTAssertEqual(try FilterGraph(parsing: "concat").steps[0].inputs, [.input(0), .input(1)])
+
+        let frames = [
+            try VideoFrame(rgba: [UInt8](repeating: 10, count: 8 * 6 * 4), width: 8, height: 6),
+            try VideoFrame(rgba: [UInt8](repeating: 200, count: 8 * 6 * 4), width: 8, height: 6),
+            try VideoFrame(rgba: [UInt8](repeating: 90, count: 4 * 2 * 4), width: 4, height: 2),
+        ]
+        let time = FrameTime(index: 0, seconds: 0)
+        XCTAssertEqual(try graph.node(inputs: frames, time: time).chain.filters.map(\.name), ["flip", "invert"])
+        XCTAssertEqual(
+            try graph.node(inputs: frames, time: time, ended: [0]).chain.filters.map(\.name), ["overlay", "invert"])
+        XCTAssertEqual(
+            try graph.node(inputs: frames, time: time, ended: [0, 1, 2]).chain.filters.map(\.name),
+            ["overlay", "invert"], "the last segment shows its last frame")
+
+        // The segments are one size (FFmpeg's rule too).
+        try graph.checkSegments(inputs: [frames[0], frames[1], frames[2]])
+        XCTAssertThrowsError(try FilterGraph(parsing: "[0][2]concat").checkSegments(inputs: frames)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "concat at column 7 joins segments of different sizes: segment 2 is 4x2, segment 1 8x6; resize"
+                    + " them to one size first")
+        }
+        let cases: [(String, String)] = [
+            (
+                "[1][0]concat",
+                "concat at column 7 plays input 0 after another segment: input 0 times the run and plays from its"
+                    + " start; give the inputs in the order they play"
+            ),
+            (
+                "[0][1]concat[c];[c][1]hstack",
+                "concat at column 7 plays input 1 after another segment, and hstack at column 23 reads it too, where"
+                    + " it would start late as well; give it again as another input"
+            ),
+            (
+                "[0][1]concat[c];[c][2]overlay=shortest=1",
+                "shortest at column 31 disagrees with concat at column 7: the run has one end"
+                    + " (--end first|shortest|longest)"
+            ),
+            ("[0][1]concat=v=2", "concat v='2' is invalid at column 16; expected 1: a graph's segments are video"),
+            (
+                "[0][1]concat=n=2:v=1:a=1",
+                "concat a='1' is invalid at column 24; expected 0: a graph filters video (harbeth-render joins the"
+                    + " segments' sound itself)"
+            ),
+            ("[0][1]concat=n=0", "concat n='0' is invalid at column 16; expected a count of 1...64"),
+            ("[0][1]concat=unsafe=1", "concat unsafe='1' is invalid at column 21; expected 0: segments are one size"),
+            ("[0][1][2]concat", "concat at column 10 takes 2 inputs, given 3"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try FilterGraph(parsing: text), text) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+
     func testXstackLayoutsPlaceAsFFmpegsDo() throws {
         let sizes = [
             FrameSize(width: 160, height: 120), FrameSize(width: 80, height: 60), FrameSize(width: 40, height: 90),

@@ -73,7 +73,23 @@ final class SynchronizedSourceTests: XCTestCase {
         let held = try run(
             SynchronizedSource(inputs: [try source(2, fps: 10), try source(5, fps: 10)], endRule: .longest))
         XCTAssertEqual(held.frames.count, 5)
-        XCTAssertEqual(held.frames.map(\.endedInputs), [[], [], [], [], []])
+        XCTAssertEqual(held.frames.map(\.endedInputs), [[], [], [0], [0], [0]], "input 0's last frame shown on")
+    }
+
+    /// Inputs in a row (FFmpeg's concat): an input that starts after
+    /// others shows its first frame until they are all over, then plays
+    /// from there, and the run ends with the last. Input 0 is over once
+    /// its last frame has shown its duration.
+    func testAnInputStartsWhenThoseBeforeItEnd() throws {
+        let row = try run(
+            SynchronizedSource(
+                inputs: [try source(3, fps: 10), try source(2, fps: 10), try source(2, fps: 10)], endRule: .longest,
+                startsAfter: [1: [0], 2: [1]]))
+        XCTAssertEqual(row.frames.map(\.pts), Array(0..<7))
+        XCTAssertEqual(shown(row, input: 0), [0, 0, 0, 0, 1, 1, 1])
+        XCTAssertEqual(shown(row, input: 1), [0, 0, 0, 0, 0, 0, 1])
+        XCTAssertEqual(row.frames.map(\.endedInputs), [[], [], [], [0], [0], [0, 1], [0, 1]])
+        XCTAssertEqual(row.finishes.map(\.reason), [.endOfStream])
     }
 
     func testAFailingOrEmptyInputFailsTheRunOnce() throws {

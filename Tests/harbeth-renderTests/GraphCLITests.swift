@@ -510,6 +510,43 @@ final class GraphCLITests: XCTestCase {
             ], in: folder)
     }
 
+    /// FFmpeg's concat: the segments one after another, every frame and
+    /// time FFmpeg's exactly (the second clip's frames timed on from the
+    /// first's end), with filters on each segment and after it, and three
+    /// segments; segments of different sizes, and an end before the last
+    /// segment, are refused. Before, `concat` was an unknown filter.
+    func testConcatPlaysTheSegmentsInARowAsFFmpegs() throws {
+        let folder = try Clips.folder(with: [try first(), try second(), try inset()])
+        try assertExactlyFFmpegs("[0][1]concat", "[0][1]concat", second: try second(), frames: 75, in: folder)
+        try assertExactlyFFmpegs(
+            "[0][1]concat", "[0][1]concat", second: try second(), swapped: true, frames: 75, in: folder)
+        let filtered = "[0:v]hflip[a];[1:v]vflip[b];[a][b]concat=n=2:v=1:a=0[c];[c]hflip"
+        try assertExactlyFFmpegs(filtered, filtered, second: try second(), frames: 75, in: folder)
+        let three = "[0][1][2]concat=n=3"
+        if let output = try render(
+            ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "-i", "cli-clip.mp4", "--graph", three],
+            to: "three.mkv", in: folder)
+        {
+            let reference = try reference(
+                folder, "ffmpeg-three.mkv", three, inputs: [try first(), try second(), try first()])
+            let (minimum, frames) = try compare(output, reference)
+            XCTAssertEqual(frames, 100)
+            XCTAssertEqual(minimum, 100, "every frame identical")
+        }
+        try assertRefused(
+            [
+                (
+                    "[0][1]concat",
+                    "concat at column 7 joins segments of different sizes: segment 2 is 80x60, segment 1 160x120;"
+                        + " resize them to one size first"
+                )
+            ], in: folder, second: "graph-inset.mp4")
+        try assertOneLineError(
+            ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]concat", "--end", "first"],
+            "--end first would end the run before concat's later segments play: a graph with concat ends with its"
+                + " longest input (leave --end out) (see harbeth-render --help)", in: folder)
+    }
+
     /// FFmpeg's `eof_action=pass` (and `repeatlast=0`): after the inset's
     /// input ends, the video shows without it, and that input does not
     /// hold the run open: every frame and time is FFmpeg's, exactly, for

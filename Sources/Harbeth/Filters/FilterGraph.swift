@@ -56,6 +56,12 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         /// are over, it passes its first input on
         /// (`nodes(for:inputs:time:ended:)`).
         public var dropsEndedInputs = false
+        /// For FFmpeg's concat (no filter): its inputs are segments that
+        /// play one after another; its output is the first not yet over
+        /// (`startsAfter`, `nodes(for:inputs:time:ended:)`).
+        public var concatenates = false
+        /// The filter's name as written (`split`, `xstack`, `setpts`, ...).
+        public var name = ""
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -77,6 +83,11 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// shortest input; false, its longest; nil where none says (FFmpeg's
     /// default: the longest).
     public let endsWithShortest: Bool?
+    /// For each input that a concat plays after another segment: the
+    /// inputs of the segment before it, once all over, start it (each of
+    /// their frames shown for its duration). A run plays such an input
+    /// from that moment, not from its start.
+    public let startsAfter: [Int: Set<Int>]
     private let text: String
     /// Where each input index is first named, for errors.
     private let inputColumns: [Int: Int]
@@ -101,6 +112,11 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
         }
         (steps, outputs, inputCount, inputColumns) = try builder.finish()
         endsWithShortest = builder.endsWithShortest?.shortest
+        startsAfter = try Self.segmentStarts(steps)
+        if let said = builder.endsWithShortest, said.shortest, let concat = steps.first(where: \.concatenates) {
+            throw .endsDisagree(
+                parameter: said.parameter, column: said.column, otherParameter: "concat", other: concat.column)
+        }
         if let step = steps.first(where: { $0.filter?.readsNeighbouringFrames == true }) {
             throw .needsItsOwnRun(filter: step.filter!.name, column: step.column)
         }
@@ -136,6 +152,31 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     ) throws(FilterGraphError) -> [ImageNode] {
         var chosen: [Output] = []
         for label in outputs { chosen.append(try output(named: label)) }
+        return try built(chosen.map { .step($0.step) }, inputs: frames, time: time, ended: ended)
+    }
+
+    /// Checks that each concat's segments are one size (FFmpeg's rule
+    /// too), built from one frame of each input, as the run's are.
+    public func checkSegments(inputs frames: [VideoFrame]) throws(FilterGraphError) {
+        for step in steps where step.concatenates {
+            let nodes = try built(step.inputs, inputs: frames, time: FrameTime(index: 0, seconds: 0), ended: [])
+            var first: FrameSize?
+            for (index, node) in nodes.enumerated() {
+                // A node whose size cannot be known fails when it renders, with its own error.
+                guard let format = try? node.outputFormat() else { continue }
+                let size = FrameSize(width: format.width, height: format.height)
+                if let first, size != first {
+                    throw .segmentSizesDiffer(column: step.column, segment: index + 1, size: size, first: first)
+                }
+                first = first ?? size
+            }
+        }
+    }
+
+    /// The nodes of `sources`, built together (see `nodes(for:inputs:time:ended:)`).
+    private func built(_ sources: [Source], inputs frames: [VideoFrame], time: FrameTime, ended: Set<Int>)
+        throws(FilterGraphError) -> [ImageNode]
+    {
         guard frames.count >= inputCount else {
             throw .missingInput(index: frames.count, available: frames.count, column: nil)
         }
@@ -161,6 +202,8 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
                 if step.passesOn || (step.dropsEndedInputs && step.inputs.dropFirst().allSatisfy(isOver)) {
                     return build(step.inputs[0])
                 }
+                // A concat shows its first segment not yet over; the last on.
+                if step.concatenates { return build(step.inputs.first { !isOver($0) } ?? step.inputs.last!) }
                 if let layout = step.stack { return Self.stacked(step.inputs.map(build), layout) }
                 if step.filter == nil, let made = splits[index] { return made }
                 let base = build(step.inputs[0])
@@ -176,7 +219,50 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
                 return base.applying(filter)
             }
         }
-        return chosen.map { build(.step($0.step)) }
+        return sources.map(build)
+    }
+
+    /// `startsAfter` of `steps`: for each concat, the inputs of each
+    /// segment after the first start when those of the segment before are
+    /// over. Such an input is read there alone, and is not input 0, which
+    /// times the run from its start.
+    private static func segmentStarts(_ steps: [Step]) throws(FilterGraphError) -> [Int: Set<Int>] {
+        func reach(_ source: Source, _ inputs: inout Set<Int>, _ within: inout Set<Int>) {
+            switch source {
+            case .input(let index): inputs.insert(index)
+            case .step(let index):
+                within.insert(index)
+                for input in steps[index].inputs { reach(input, &inputs, &within) }
+            }
+        }
+        var starts: [Int: Set<Int>] = [:]
+        for (concat, step) in steps.enumerated() where step.concatenates {
+            var before: Set<Int>?
+            for (position, segment) in step.inputs.enumerated() {
+                var inputs: Set<Int> = []
+                var within: Set<Int> = []
+                reach(segment, &inputs, &within)
+                defer { before = inputs }
+                guard let before else { continue }
+                for input in inputs.sorted() {
+                    guard input != 0 else { throw .laterSegmentIsInput0(column: step.column) }
+                    // Read anywhere but this segment, it would start late there too.
+                    let elsewhere = steps.indices.first { index in
+                        !within.contains(index)
+                            && steps[index].inputs.enumerated().contains { pad, source in
+                                source == .input(input) && !(index == concat && pad == position)
+                            }
+                    }
+                    if let elsewhere {
+                        throw .segmentInputReadElsewhere(
+                            input: input, column: step.column, reader: steps[elsewhere].name,
+                            readerColumn: steps[elsewhere].column)
+                    }
+                    starts[input] = before
+                }
+            }
+        }
+        return starts
     }
 
     /// FFmpeg's xstack of `nodes`: the first padded to the canvas at its

@@ -40,6 +40,16 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
     /// which a graph's inputs do not carry.
     case needsItsOwnRun(filter: String, column: Int)
 
+    /// A concat's segments (at `column`) differ in size: segment
+    /// `segment` (from 1) is `size`, the first `first`.
+    case segmentSizesDiffer(column: Int, segment: Int, size: FrameSize, first: FrameSize)
+    /// A concat at `column` plays input 0 after another segment; input 0
+    /// times the run from its start.
+    case laterSegmentIsInput0(column: Int)
+    /// A concat at `column` plays `input` after another segment, and
+    /// `reader` at `readerColumn` reads it too, where it would start late.
+    case segmentInputReadElsewhere(input: Int, column: Int, reader: String, readerColumn: Int)
+
     public var description: String {
         func bracketed(_ labels: [String]) -> String {
             labels.map { $0.isEmpty ? "(unnamed)" : "[\($0)]" }.joined(separator: ", ")
@@ -86,6 +96,15 @@ public enum FilterGraphError: Error, Sendable, Equatable, CustomStringConvertibl
         case .needsItsOwnRun(let filter, let column):
             return "\(filter) at column \(column) reads the frames around each one, which a graph's inputs do not"
                 + " carry: \(filter) the video in a run of its own (-vf \(filter)) and give the graph the result"
+        case .segmentSizesDiffer(let column, let segment, let size, let first):
+            return "concat at column \(column) joins segments of different sizes: segment \(segment) is"
+                + " \(size.width)x\(size.height), segment 1 \(first.width)x\(first.height); resize them to one size first"
+        case .laterSegmentIsInput0(let column):
+            return "concat at column \(column) plays input 0 after another segment: input 0 times the run and plays"
+                + " from its start; give the inputs in the order they play"
+        case .segmentInputReadElsewhere(let input, let column, let reader, let readerColumn):
+            return "concat at column \(column) plays input \(input) after another segment, and \(reader) at column"
+                + " \(readerColumn) reads it too, where it would start late as well; give it again as another input"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// FFmpeg's filters of a graph that are not image filters of the
-/// catalog (split, setpts, setsar, setdar, format, fps, null, copy), the
-/// stacks with FFmpeg's options, and the options of overlay and blend
+/// catalog (split, setpts, setsar, setdar, format, fps, null, copy,
+/// concat), the stacks with FFmpeg's options, and the options of overlay and blend
 /// that say when the run ends: read into a step's own fields.
 extension GraphBuilder {
     /// One filter of a chain as read.
@@ -18,6 +18,8 @@ extension GraphBuilder {
         var pads: Int?
         /// An xstack's inputs.
         var xstackInputs: Int?
+        /// A concat's segments (FFmpeg's n).
+        var segments: Int?
         /// The labels it makes (a split's count).
         var outputs = 1
         /// FFmpeg's `eof_action=pass` or `repeatlast=0` on an overlay or
@@ -67,6 +69,8 @@ extension GraphBuilder {
             (read.filter, read.pads) = try stack(name, &parser, column: column)
         } else if name == "xstack" {
             (read.layout, read.xstackInputs) = try xstack(&parser)
+        } else if name == "concat" {
+            read.segments = try Self.concat(&parser)
         } else if name == "overlay" || name == "blend" {
             var arguments = try parser.parseArguments()
             for argument in arguments where Self.endOptions.contains(argument.key ?? "") {
@@ -112,6 +116,40 @@ extension GraphBuilder {
         if let shortest = arguments.first(where: { $0.key == "shortest" }) { _ = try takeEnd(shortest, filter: name) }
         arguments.removeAll { $0.key == "inputs" || $0.key == "shortest" }
         return (try parser.makeFilter(name, arguments: arguments, column: column), pads)
+    }
+
+    /// FFmpeg's concat: `n` segments (2 by default), each one video
+    /// stream (`v=1`) and no sound (`a=0`: the tool joins the sound
+    /// itself), all one size (`unsafe=0`); by name or in that order.
+    private static func concat(_ parser: inout FilterChainParser) throws -> Int {
+        let names = ["n", "v", "a", "unsafe"]
+        var segments = 2
+        for (position, argument) in try parser.parseArguments().enumerated() {
+            let key = argument.key ?? (position < names.count ? names[position] : "")
+            func refuse(_ expected: String) -> FilterChainError {
+                .invalidValue(
+                    filter: "concat", parameter: key, text: argument.value, expected: expected,
+                    column: argument.valueColumn)
+            }
+            switch key {
+            case "n":
+                guard let count = Int(argument.value), (1...64).contains(count) else {
+                    throw refuse("a count of 1...64")
+                }
+                segments = count
+            case "v": guard argument.value == "1" else { throw refuse("1: a graph's segments are video") }
+            case "a":
+                guard argument.value == "0" else {
+                    throw refuse("0: a graph filters video (harbeth-render joins the segments' sound itself)")
+                }
+            case "unsafe": guard argument.value == "0" else { throw refuse("0: segments are one size") }
+            default:
+                throw FilterChainError.unknownParameter(
+                    filter: "concat", parameter: key.isEmpty ? argument.value : key, valid: names,
+                    column: argument.keyColumn)
+            }
+        }
+        return segments
     }
 
     /// FFmpeg's formats overlay may compose in; ours composes at the

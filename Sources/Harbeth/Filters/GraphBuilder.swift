@@ -15,6 +15,7 @@ struct GraphBuilder {
         var stack: StackLayout?
         var frameRate: String?
         var dropsEndedInputs = false
+        var concatenates = false
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -84,7 +85,7 @@ struct GraphBuilder {
             let read = try readFilter(
                 &parser, framesHaveAlpha: previous.map { steps[$0].pixelFormat.map(Self.hasAlpha) ?? false } ?? false)
             let (name, filter, pads, xstackInputs) = (read.name, read.filter, read.pads, read.xstackInputs)
-            let takes = xstackInputs ?? pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
+            let takes = xstackInputs ?? read.segments ?? pads ?? 1 + (filter?.descriptor.nodeInputs.count ?? 0)
             var inputs: [Reference] = previous.map { [.previous($0)] } ?? []
             inputs += references
             if inputs.count > takes {
@@ -107,7 +108,7 @@ struct GraphBuilder {
                     PendingStep(
                         filter: filter, inputs: own, column: column, name: name, aspect: read.aspect,
                         pixelFormat: read.pixelFormat, stack: read.layout, frameRate: read.frameRate,
-                        dropsEndedInputs: read.dropsEndedInputs))
+                        dropsEndedInputs: read.dropsEndedInputs, concatenates: read.segments != nil))
             }
             let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
@@ -199,9 +200,10 @@ struct GraphBuilder {
             linked.append(
                 FilterGraph.Step(
                     filter: step.filter, inputs: sources, column: step.column,
-                    passesOn: step.filter == nil && step.name != "split" && step.stack == nil,
+                    passesOn: step.filter == nil && step.name != "split" && step.stack == nil && !step.concatenates,
                     aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat,
-                    frameRate: step.frameRate, dropsEndedInputs: step.dropsEndedInputs))
+                    frameRate: step.frameRate, dropsEndedInputs: step.dropsEndedInputs,
+                    concatenates: step.concatenates, name: step.name))
         }
         try checkAcyclic(linked)
         // A format with alpha before other filters gives the frames alpha

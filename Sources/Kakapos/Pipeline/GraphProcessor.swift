@@ -180,6 +180,8 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
     }
 
     /// Every output's node for `input`, as `planNode(for:)` makes output 0's.
+    /// Throws `FilterGraphError.segmentSizesDiffer` for a concat whose
+    /// segments differ in size.
     public func planNodes(for input: FrameFormat) throws -> [ImageNode] {
         let time = FrameTime(index: 0, seconds: 0)
         guard let graph else {
@@ -188,6 +190,8 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
             return [try Self.chainNode(blank, fields: fields, chain: chainForFrame(time), time: time)]
         }
         let frames = try ([input] + graph.otherFormats).map(Self.blank)
+        // A concat's segments are one size, so every frame is.
+        try graph.graph.checkSegments(inputs: frames)
         return try graph.graph.nodes(for: graph.outputs.map(\.label), inputs: frames, time: time)
     }
 

@@ -41,6 +41,13 @@ public final class SynchronizedSource: FrameSource {
     /// The inputs shown only until they end (FFmpeg's `eof_action=pass`),
     /// which do not hold open a run that ends with its longest input.
     public let shownUntilTheirEnd: Set<Int>
+    /// Inputs played after others (FFmpeg's concat): each starts once the
+    /// inputs of its set are all over, and shows its first frame until
+    /// then (`FilterGraph.startsAfter`).
+    public let startsAfter: [Int: Set<Int>]
+    /// The inputs 1 and up in an order where each comes after those it
+    /// starts after.
+    private let order: [Int]
     private let feeds: [InputFeed]
     private let delivery: FrameDelivery
 
@@ -55,9 +62,12 @@ public final class SynchronizedSource: FrameSource {
     ///     0's audio (its timing, tags and other streams stay).
     ///   - shownUntilTheirEnd: inputs (1 and up) that do not hold open a
     ///     run to the longest input (`FilterGraph.inputsShownUntilTheirEnd`).
+    ///   - startsAfter: inputs (1 and up) that start once others are over,
+    ///     not at their offsets (`FilterGraph.startsAfter`); the sets may
+    ///     not loop.
     public init(
         inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
-        crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = []
+        crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = [], startsAfter: [Int: Set<Int>] = [:]
     ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
@@ -66,6 +76,16 @@ public final class SynchronizedSource: FrameSource {
         self.offsets = inputs.indices.map { $0 < offsets.count && $0 > 0 ? offsets[$0] : 0 }
         self.endRule = endRule
         self.shownUntilTheirEnd = shownUntilTheirEnd
+        self.startsAfter = startsAfter
+        var order: [Int] = []
+        var waiting = Array(inputs.indices.dropFirst())
+        while !waiting.isEmpty {
+            let ready = waiting.filter { (startsAfter[$0] ?? []).allSatisfy { $0 == 0 || order.contains($0) } }
+            precondition(!ready.isEmpty, "inputs that start after each other in a loop: \(startsAfter)")
+            order += ready
+            waiting.removeAll(where: ready.contains)
+        }
+        self.order = order
         feeds = inputs.map { _ in InputFeed() }
         delivery = FrameDelivery(policy: .lossless, label: "kakapos.synchronized.delivery")
     }
@@ -199,6 +219,8 @@ public final class SynchronizedSource: FrameSource {
         var reason = SourceFinish.Reason.endOfStream
         var index = 0
         var last: (frame: TimedFrame, step: Int64)?
+        // When each input that starts after others started, in seconds of the run.
+        var starts: [Int: Double] = [:]
         run: while true {
             var timed: TimedFrame
             // Input 0's last frame shown on, after its end (longest).
@@ -229,10 +251,17 @@ public final class SynchronizedSource: FrameSource {
                 repeated = true
             }
             let seconds = feeds[0].relativeSeconds(of: timed)
-            var companions: [VideoFrame] = []
+            var companions = [VideoFrame?](repeating: nil, count: inputs.count)
             var everyInputOver = true
-            for input in 1..<max(inputs.count, 1) {
-                let local = seconds - offsets[input]
+            if repeated { timed.endedInputs.insert(0) }
+            for input in order {
+                // One that starts after others: from the frame where they are all over.
+                if let before = startsAfter[input], starts[input] == nil,
+                    before.isSubset(of: timed.endedInputs)
+                {
+                    starts[input] = seconds
+                }
+                let local = seconds - (startsAfter[input] == nil ? offsets[input] : starts[input] ?? .infinity)
                 let (pulled, exhausted) = feeds[input].frame(at: local)
                 switch pulled {
                 case .closed: return
@@ -243,17 +272,18 @@ public final class SynchronizedSource: FrameSource {
                     reason = .failed(.inputHasNoFrames(index: input))
                     break run
                 case .frame(let frame):
-                    companions.append(frame.frame)
+                    companions[input] = frame.frame
                 }
                 // An input is over once its last frame has been shown for
-                // its duration (at once, when that is unknown).
-                let over = exhausted && local >= feeds[input].lastShownUntil
+                // its duration (at once, when that is unknown), with the
+                // feed's microsecond of slack for sums of rounded seconds.
+                let over = exhausted && local + 1e-6 >= feeds[input].lastShownUntil
                 if over { timed.endedInputs.insert(input) }
                 if !over && !shownUntilTheirEnd.contains(input) { everyInputOver = false }
                 if over && endRule == .shortest { break run }
             }
             if repeated, everyInputOver { break run }
-            timed.companions = companions
+            timed.companions = companions.dropFirst().map { $0! }
             guard delivery.offer(timed) else { return }
             index += 1
         }

@@ -267,6 +267,8 @@ struct RenderCommand {
         let format: FrameFormat
         do {
             format = try noPass ?? graph.outputFormat(for: source.metadata.frameFormat)
+        } catch let error as FilterGraphError {
+            throw .invalidGraph(graph: filterGraph?.description ?? "", error: error)
         } catch {
             throw .chainDoesNotFit(input: inputPath, reason: "\(error)")
         }
@@ -291,6 +293,12 @@ struct RenderCommand {
             if options.duration == nil, options.frames == nil {
                 try endRule.checkEnds(options.inputArguments, shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd)
             }
+            if !filterGraph.startsAfter.isEmpty, endRule != .longest {
+                throw .usage(
+                    UsageError(
+                        message: "--end \(endRule.rawValue) would end the run before concat's later segments play: a"
+                            + " graph with concat ends with its longest input (leave --end out)"))
+            }
             let offsets = filterGraph.inputOffsets()
             let crossfade = try crossfade(
                 for: filterGraph, sources: sources, recording: recorder != nil && !onlyStills)
@@ -298,7 +306,7 @@ struct RenderCommand {
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
                 endRule: endRule, streamsFrom: options.audioInput, crossfade: crossfade,
-                shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd)
+                shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd, startsAfter: filterGraph.startsAfter)
         } else {
             // setpts or fps first: the filters (a deinterlacer too) see the new times.
             let retimed: any FrameSource =
