@@ -54,6 +54,16 @@ final class SynchronizedSourceTests: XCTestCase {
             SynchronizedSource(inputs: [try source(6, fps: 10), try source(3, fps: 10)], endRule: .longest))
         XCTAssertEqual(ownEnd.frames.map { Int($0.frame.packedBytes(plane: 0)[0]) }, [0, 1, 2, 3, 4, 5])
         XCTAssertEqual(shown(ownEnd), [0, 1, 2, 2, 2, 2])
+        // A run's own limits (-t, -frames:v) end it, whatever its inputs.
+        let timed = try run(
+            SynchronizedSource(
+                inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest, duration: 0.45))
+        XCTAssertEqual(shown(timed), [0, 1, 2, 3, 4])
+        XCTAssertEqual(timed.finishes.map(\.reason), [.endOfStream])
+        let counted = try run(
+            SynchronizedSource(
+                inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest, frameLimit: 4))
+        XCTAssertEqual(shown(counted), [0, 1, 2, 3])
     }
 
     /// An input shown only until its end (FFmpeg's eof_action=pass): each

@@ -547,6 +547,25 @@ final class GraphCLITests: XCTestCase {
                 + " longest input (leave --end out) (see harbeth-render --help)", in: folder)
     }
 
+    /// -t and -frames:v end a graph's run, as FFmpeg's output options do,
+    /// where it goes on past input 0's end (a concat, a composition with
+    /// a longer second input, an xfade). Before, they cut input 0 alone
+    /// and the run went on to its longest input: 75 frames each time.
+    func testDurationAndFrameLimitsEndAGraphsRun() throws {
+        let folder = try Clips.folder(with: [try first(), try second()])
+        for (graph, limit, frames) in [
+            ("[0][1]concat", ["-t", "1.6"], 40), ("[0][1]concat", ["-frames:v", "30"], 30),
+            ("[0][1]overlay=8:8", ["-t", "1.2"], 30), ("xfade=duration=0.5:offset=0.8", ["-frames:v", "20"], 20),
+        ] {
+            guard
+                let output = try render(
+                    ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph] + limit,
+                    to: "limited.mkv", in: folder)
+            else { continue }
+            XCTAssertEqual(try Clips.frameCount(output), frames, "\(graph) \(limit)")
+        }
+    }
+
     /// FFmpeg's `eof_action=pass` (and `repeatlast=0`): after the inset's
     /// input ends, the video shows without it, and that input does not
     /// hold the run open: every frame and time is FFmpeg's, exactly, for

@@ -45,6 +45,10 @@ public final class SynchronizedSource: FrameSource {
     /// inputs of its set are all over, and shows its first frame until
     /// then (`FilterGraph.startsAfter`).
     public let startsAfter: [Int: Set<Int>]
+    /// Seconds after which the run ends, whatever its inputs (`-t`).
+    public let duration: Double?
+    /// The most frames the run makes (`-frames:v`).
+    public let frameLimit: Int?
     /// The inputs 1 and up in an order where each comes after those it
     /// starts after.
     private let order: [Int]
@@ -65,9 +69,13 @@ public final class SynchronizedSource: FrameSource {
     ///   - startsAfter: inputs (1 and up) that start once others are over,
     ///     not at their offsets (`FilterGraph.startsAfter`); the sets may
     ///     not loop.
+    ///   - duration: seconds after which the run ends, whatever the end
+    ///     rule says (FFmpeg's output `-t`); nil: no limit.
+    ///   - frameLimit: the most frames the run makes (`-frames:v`).
     public init(
         inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
-        crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = [], startsAfter: [Int: Set<Int>] = [:]
+        crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = [], startsAfter: [Int: Set<Int>] = [:],
+        duration: Double? = nil, frameLimit: Int? = nil
     ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
@@ -77,6 +85,8 @@ public final class SynchronizedSource: FrameSource {
         self.endRule = endRule
         self.shownUntilTheirEnd = shownUntilTheirEnd
         self.startsAfter = startsAfter
+        self.duration = duration
+        self.frameLimit = frameLimit
         var order: [Int] = []
         var waiting = Array(inputs.indices.dropFirst())
         while !waiting.isEmpty {
@@ -93,7 +103,8 @@ public final class SynchronizedSource: FrameSource {
     public var frameFormat: FrameFormat { inputs[0].frameFormat }
 
     public var expectedFrameCount: Int? {
-        endRule == .longest && inputs.count > 1 ? nil : inputs[0].expectedFrameCount
+        let count = endRule == .longest && inputs.count > 1 ? nil : inputs[0].expectedFrameCount
+        return [count, frameLimit].compactMap { $0 }.min()
     }
 
     public var summary: SourceSummary { delivery.summary }
@@ -222,6 +233,7 @@ public final class SynchronizedSource: FrameSource {
         // When each input that starts after others started, in seconds of the run.
         var starts: [Int: Double] = [:]
         run: while true {
+            if let frameLimit, index >= frameLimit { break run }
             var timed: TimedFrame
             // Input 0's last frame shown on, after its end (longest).
             var repeated = false
@@ -251,6 +263,8 @@ public final class SynchronizedSource: FrameSource {
                 repeated = true
             }
             let seconds = feeds[0].relativeSeconds(of: timed)
+            // A frame due at the limit is past it (the feed's slack again).
+            if let duration, seconds + 1e-6 >= duration { break run }
             var companions = [VideoFrame?](repeating: nil, count: inputs.count)
             var everyInputOver = true
             if repeated { timed.endedInputs.insert(0) }

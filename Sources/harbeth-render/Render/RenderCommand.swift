@@ -306,7 +306,8 @@ struct RenderCommand {
             runSource = SynchronizedSource(
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
                 endRule: endRule, streamsFrom: options.audioInput, crossfade: crossfade,
-                shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd, startsAfter: filterGraph.startsAfter)
+                shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd, startsAfter: filterGraph.startsAfter,
+                duration: options.duration, frameLimit: frameLimit)
         } else {
             // setpts or fps first: the filters (a deinterlacer too) see the new times.
             let retimed: any FrameSource =
