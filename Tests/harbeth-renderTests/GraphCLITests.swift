@@ -516,7 +516,13 @@ final class GraphCLITests: XCTestCase {
     /// segments; segments of different sizes, and an end before the last
     /// segment, are refused. Before, `concat` was an unknown filter.
     func testConcatPlaysTheSegmentsInARowAsFFmpegs() throws {
-        let folder = try Clips.folder(with: [try first(), try second(), try inset()])
+        let fullChroma = try TestMedia.clip(
+            "graph-444.mp4",
+            [
+                "-f", "lavfi", "-i", "mandelbrot=size=160x120:rate=25", "-t", "2", "-c:v", "libx264", "-preset",
+                "ultrafast", "-pix_fmt", "yuv444p",
+            ])
+        let folder = try Clips.folder(with: [try first(), try second(), try inset(), fullChroma])
         try assertExactlyFFmpegs("[0][1]concat", "[0][1]concat", second: try second(), frames: 75, in: folder)
         try assertExactlyFFmpegs(
             "[0][1]concat", "[0][1]concat", second: try second(), swapped: true, frames: 75, in: folder)
@@ -533,6 +539,13 @@ final class GraphCLITests: XCTestCase {
             XCTAssertEqual(frames, 100)
             XCTAssertEqual(minimum, 100, "every frame identical")
         }
+        // A segment in another layout (4:4:4) is made in input 0's, with
+        // no encoder to say which (before: "frame is 160x120 yuv444p but
+        // the encoder was opened for 160x120 yuv420p" at the second).
+        let null = try Tool.run(
+            ["-i", "cli-clip.mp4", "-i", "graph-444.mp4", "--graph", "[0][1]concat", "--null"], in: folder)
+        XCTAssertEqual(null.status, 0, null.stderr)
+        XCTAssertTrue(null.stderr.contains("75 frames of 160x120 yuv420p"), null.stderr)
         try assertRefused(
             [
                 (
@@ -1070,6 +1083,64 @@ final class GraphCLITests: XCTestCase {
     /// 2 s of a fourth picture with a 660 Hz tone, in stereo at 44100 Hz.
     private func sung() throws -> String {
         try toned("graph-sung.mp4", frequency: 660, sampleRate: 44100, channels: 2)
+    }
+
+    /// A concat joins its segments' sound: each input's from when its
+    /// picture starts, cut where the next starts, as FFmpeg's concat with
+    /// `a=1` does; FFmpeg's own spelling of it (`[0:v][0:a]...a=1[v][a]`
+    /// and `--map '[a]'`) is the same run. An input without sound in that
+    /// spelling is an error. Before, the run carried input 0's sound alone
+    /// and `a=1` was refused.
+    func testConcatJoinsTheSegmentsSound() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced(), try sung(), try second()])
+        let full = 0.125
+        let joined = try Tool.run(
+            [
+                "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-i", "graph-sung.mp4", "-filter_complex",
+                "[0][1][2]concat=n=3", "-o", "joined.mp4",
+            ], in: folder)
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        XCTAssertTrue(
+            joined.stderr.contains("aac (joined cli-clip.mp4, graph-voiced.mp4 from 1 s, graph-sung.mp4 from 3 s)"),
+            joined.stderr)
+        let sound = try Sound(folder.appendingPathComponent("joined.mp4").path)
+        let expected: [(time: Double, tones: [Double: Double])] = [
+            (0.5, [440: full, 880: 0, 660: 0]), (1.5, [440: 0, 880: full, 660: 0]),
+            (2.7, [440: 0, 880: full, 660: 0]), (3.3, [440: 0, 880: 0, 660: full]),
+            (4.6, [440: 0, 880: 0, 660: full]),
+        ]
+        for (time, tones) in expected {
+            for (frequency, level) in tones {
+                XCTAssertEqual(
+                    sound.amplitude(frequency, at: time), level, accuracy: 0.2 * full, "\(frequency) Hz at \(time) s")
+            }
+        }
+        XCTAssertEqual(sound.seconds, 5, accuracy: 0.1, "the sound lasts as the run does")
+
+        for maps in [["--map", "[v]", "--map", "[a]"], []] {
+            let spelled = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex",
+                    "[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]",
+                ] + maps + ["-y", "-o", "spelled.mp4"], in: folder)
+            XCTAssertEqual(spelled.status, 0, spelled.stderr)
+            let heard = try Sound(folder.appendingPathComponent("spelled.mp4").path)
+            XCTAssertEqual(heard.amplitude(440, at: 0.5), full, accuracy: 0.2 * full, "\(maps)")
+            XCTAssertEqual(heard.amplitude(880, at: 1.5), full, accuracy: 0.2 * full, "\(maps)")
+            XCTAssertEqual(heard.amplitude(440, at: 1.5), 0, accuracy: 0.2 * full, "\(maps)")
+            XCTAssertEqual(heard.seconds, 3, accuracy: 0.1, "\(maps)")
+        }
+        let graph = "[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]"
+        try assertOneLineError(
+            ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", graph, "-o", "none.mp4"],
+            "filtergraph '\(graph)': [1:a] at column 16 is input 1's sound, and graph-second.mp4 has none"
+                + " (see harbeth-render --help)",
+            in: folder, null: false)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.mp4").path))
+        try assertOneLineError(
+            ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "--graph", "[0:v][x][1:v][1:a]concat=a=1[v][a]"],
+            "filtergraph '[0:v][x][1:v][1:a]concat=a=1[v][a]': concat's sound at column 6 is [x]; a concat here"
+                + " joins its inputs' own sound ([0:a]) (see harbeth-render --help)", in: folder)
     }
 
     /// Two transitions in a row, three clips: each window crossfades the

@@ -344,19 +344,49 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// Every `xfade` whose two videos come, through single-input filters,
     /// from two run inputs.
     public func transitions() -> [Transition] {
-        func origin(_ source: Source) -> Int? {
-            var source = source
-            while case .step(let index) = source { source = steps[index].inputs[0] }
-            if case .input(let input) = source { return input }
-            return nil
-        }
-        return steps.compactMap { step in
+        steps.compactMap { step in
             guard let filter = step.filter, filter.name == "xfade", step.inputs.count > 1,
                 let from = origin(step.inputs[0]), let to = origin(step.inputs[1]), from != to
             else { return nil }
             return Transition(
                 from: from, to: to, offset: filter.values.number("offset"), duration: filter.values.number("duration"))
         }
+    }
+
+    /// The run input a node's picture comes from: its first input's, step
+    /// by step back.
+    private func origin(_ source: Source) -> Int? {
+        var source = source
+        while case .step(let index) = source { source = steps[index].inputs[0] }
+        if case .input(let input) = source { return input }
+        return nil
+    }
+
+    /// One segment of a concat, for the sound that goes with it.
+    public struct Segment: Sendable, Equatable {
+        /// The run input its picture comes from (through its first inputs).
+        public let input: Int
+        /// Every run input it reads: it ends once they are all over.
+        public let inputs: Set<Int>
+    }
+
+    /// The segments of the graph's concat, in the order they play; nil
+    /// where it has no concat or several.
+    public func segments() -> [Segment]? {
+        let concats = steps.filter(\.concatenates)
+        guard concats.count == 1 else { return nil }
+        func reach(_ source: Source) -> Set<Int> {
+            switch source {
+            case .input(let index): return [index]
+            case .step(let index): return steps[index].inputs.reduce(into: []) { $0.formUnion(reach($1)) }
+            }
+        }
+        var segments: [Segment] = []
+        for source in concats[0].inputs {
+            guard let input = origin(source) else { return nil }
+            segments.append(Segment(input: input, inputs: reach(source)))
+        }
+        return segments
     }
 
     /// The run inputs that only filters dropping their ended inputs

@@ -169,7 +169,7 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
             }
             return [try chain.outputFormat(for: input, output: output)]
         }
-        return try zip(planNodes(for: input), graph.layouts).map { try $0.outputFormat($1) }
+        return try zip(planNodes(for: input), layouts(forInput0: input.layout)).map { try $0.outputFormat($1) }
     }
 
     /// The node one frame makes, built from blank frames of the inputs'
@@ -239,7 +239,17 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
             }
         }
         return node.transmitFrame(
-            on: renderer, output: output, policy: policy, deliveryQueue: deliveryQueue, completion: completion)
+            on: renderer, output: layouts(forInput0: frame.frame.layout)[0], policy: policy,
+            deliveryQueue: deliveryQueue, completion: completion)
+    }
+
+    /// Each output's layout for frames whose input 0 is in `layout`: a
+    /// graph's `.sameAsSource` is input 0's, whichever input an output's
+    /// picture comes from (a concat's later segment, `[1][0]overlay`); a
+    /// chain's is its frame's.
+    private func layouts(forInput0 layout: PixelLayout) -> [RenderOutput] {
+        guard let graph else { return [output] }
+        return graph.layouts.map { $0 == .sameAsSource ? .layout(layout) : $0 }
     }
 
     /// Renders every output of the frame as one submission (see
@@ -257,8 +267,8 @@ public struct GraphProcessor: MultiOutputFrameProcessor {
             }
         }
         return ImageNode.transmitFrames(
-            nodes, on: renderer, outputs: graph?.layouts ?? [output], policy: policy, deliveryQueue: deliveryQueue,
-            completion: completion)
+            nodes, on: renderer, outputs: layouts(forInput0: frame.frame.layout), policy: policy,
+            deliveryQueue: deliveryQueue, completion: completion)
     }
 
     /// The nodes a frame makes: output 0's alone, or every output's.

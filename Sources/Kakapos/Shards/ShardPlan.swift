@@ -66,7 +66,7 @@ public struct ShardPlan: Sendable, Codable, Equatable {
         for index in 0..<input.streamCount where index != stream {
             input.stream(index).pointee.discard = AVDISCARD_ALL
         }
-        let frames: [(pts: Int64, key: Bool)]
+        let frames: [(pts: Int64, key: Bool, duration: Int64)]
         do { frames = try input.videoPackets(of: stream) } catch { throw .readFailed(path: path, error: error) }
         let keys = frames.indices.filter { frames[$0].key }
         guard !frames.isEmpty, let firstKey = keys.first else {
@@ -116,11 +116,12 @@ public struct ShardPlan: Sendable, Codable, Equatable {
 
 extension FFInputContext {
     /// Every packet of `stream`, read to the end without decoding: its
-    /// timestamp (the decoding one where it has no presentation one) and
-    /// whether it is a key frame, in presentation order. Shard plans and
-    /// joins both see a stream this way.
-    func videoPackets(of stream: Int) throws(AVError) -> [(pts: Int64, key: Bool)] {
-        var frames: [(pts: Int64, key: Bool)] = []
+    /// timestamp (the decoding one where it has no presentation one),
+    /// whether it is a key frame and its duration (0 where unknown), in
+    /// presentation order. Shard plans, joins and a video's length
+    /// (`AssetSource.videoSeconds`) all see a stream this way.
+    func videoPackets(of stream: Int) throws(AVError) -> [(pts: Int64, key: Bool, duration: Int64)] {
+        var frames: [(pts: Int64, key: Bool, duration: Int64)] = []
         let packet = try FFPacket()
         let nopts = cav_nopts_value()
         while true {
@@ -130,7 +131,7 @@ extension FFInputContext {
             guard raw.stream_index == Int32(stream) else { continue }
             let pts = raw.pts != nopts ? raw.pts : raw.dts
             guard pts != nopts else { continue }
-            frames.append((pts, raw.flags & AV_PKT_FLAG_KEY != 0))
+            frames.append((pts, raw.flags & AV_PKT_FLAG_KEY != 0, raw.duration))
         }
         return frames.sorted { $0.pts < $1.pts }
     }

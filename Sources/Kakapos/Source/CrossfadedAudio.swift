@@ -7,7 +7,9 @@ import Foundation
 /// each side, `adelay` to start each input at its transition, `amix` to
 /// sum them), as a video editor's crossfade does. Before the first window
 /// only the first input is heard, between two windows only the input that
-/// shows, after the last only the last, as with the pictures.
+/// shows, after the last only the last, as with the pictures. A
+/// transition of no duration is a cut, as FFmpeg's concat joins sound:
+/// the leaving input's sound stops there (`atrim`) and the next starts.
 ///
 /// The mix is written once, before the run, to a lossless FLAC file beside
 /// the other temporary files; a recording carries it as its audio
@@ -34,6 +36,9 @@ public final class CrossfadedAudio: Sendable {
             self.offset = offset
             self.duration = duration
         }
+
+        /// A transition of no duration: a cut (FFmpeg's concat).
+        public var isCut: Bool { duration <= 0 }
     }
 
     /// Mixes the first audio stream of `first` and of `second`.
@@ -75,12 +80,18 @@ public final class CrossfadedAudio: Sendable {
         mixedStreams = Dictionary(
             zip(files.map(\.standardizedFileURL.path), inputs.map { Int($0.stream.pointee.index) }),
             uniquingKeysWith: { first, _ in first })
+        let seconds = { (value: Double) in String(format: "%g", value) }
         summary =
-            "crossfaded from \(files[0].lastPathComponent)"
-            + zip(files.dropFirst(), transitions).map { file, transition in
-                " to \(file.lastPathComponent), \(String(format: "%g", transition.duration)) s from"
-                    + " \(String(format: "%g", transition.offset)) s"
-            }.joined(separator: ",")
+            transitions.allSatisfy(\.isCut)
+            ? "joined \(files[0].lastPathComponent)"
+                + zip(files.dropFirst(), transitions).map { file, transition in
+                    ", \(file.lastPathComponent) from \(seconds(transition.offset)) s"
+                }.joined()
+            : "crossfaded from \(files[0].lastPathComponent)"
+                + zip(files.dropFirst(), transitions).map { file, transition in
+                    " to \(file.lastPathComponent), \(seconds(transition.duration)) s from"
+                        + " \(seconds(transition.offset)) s"
+                }.joined(separator: ",")
         do {
             try Self.mix(inputs, transitions: transitions, start: start ?? 0, to: url)
         } catch {
@@ -145,13 +156,16 @@ public final class CrossfadedAudio: Sendable {
         var description = ""
         for index in inputs.indices {
             description += "[in\(index)]\(common),\(trim)"
+            // At a cut the input's sound stops where the next one's starts.
+            if index < transitions.count, transitions[index].isCut {
+                description += ",atrim=duration=\(max(transitions[index].offset - delays[index], 0.001))"
+            }
             if index > 0 {
                 let coming = transitions[index - 1]
-                description +=
-                    ",adelay=delays=\(Int((coming.offset * 1000).rounded())):all=1"
-                    + ",afade=t=in:st=\(coming.offset):d=\(coming.duration)"
+                description += ",adelay=delays=\(Int((coming.offset * 1000).rounded())):all=1"
+                if !coming.isCut { description += ",afade=t=in:st=\(coming.offset):d=\(coming.duration)" }
             }
-            if index < transitions.count {
+            if index < transitions.count, !transitions[index].isCut {
                 let leaving = transitions[index]
                 description += ",afade=t=out:st=\(leaving.offset):d=\(leaving.duration)"
             }

@@ -638,6 +638,7 @@ enum ArgumentParser {
             options.inputArguments = options.flaggedInputs + positional
             try takeFiltergraphFromVf(&options)
             try takeMovieSources(&options)
+            try takeConcatSoundFromGraph(&options)
             try takeAudioChainFromGraph(&options)
             // In a graph an input may loop on where another ends the run,
             // which the run checks by its end rule.
@@ -919,6 +920,25 @@ enum ArgumentParser {
         options.audioFrom = String(audio.input)
         options.audioFilter = try audioFilter(audio.filters)
         guard let label = audio.label else { return }
+        if options.graphOutput == label {
+            options.graphOutput = options.moreGraphOutputs.isEmpty ? nil : options.moreGraphOutputs.removeFirst()
+        }
+        options.moreGraphOutputs.removeAll { $0 == label }
+    }
+
+    /// A concat's sound (`[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]`)
+    /// is the inputs' sound joined by the run, as if no map chose the
+    /// sound; `--map '[a]'` names it beside the video's, for the same -o.
+    private static func takeConcatSoundFromGraph(_ options: inout CommandLineOptions) throws(UsageError) {
+        guard let graph = options.graph, let sound = try GraphConcatSound.taken(from: graph) else { return }
+        if let from = options.audioFrom {
+            throw UsageError(
+                message: "--audio-from \(from) and the graph's concat, which joins its inputs' sound, disagree;"
+                    + " give one of them")
+        }
+        options.graph = sound.graph
+        options.concatSound = sound
+        guard let label = sound.label else { return }
         if options.graphOutput == label {
             options.graphOutput = options.moreGraphOutputs.isEmpty ? nil : options.moreGraphOutputs.removeFirst()
         }

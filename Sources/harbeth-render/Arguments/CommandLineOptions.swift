@@ -84,6 +84,9 @@ struct CommandLineOptions: Equatable {
     var dropPolicy: DropPolicy?
     /// A filtergraph (`--graph`, `-filter_complex`) over the inputs.
     var graph: String?
+    /// A concat's sound taken out of the graph (`a=1`): the run joins
+    /// those inputs' sound.
+    var concatSound: GraphConcatSound?
     /// The graph output to write, from `--map '[LABEL]'`.
     var graphOutput: String?
     /// The labels of the graph outputs after the first, from further

@@ -329,9 +329,11 @@ enum ChainSetup {
 
     /// Parses a filtergraph and checks it against the run's inputs and the
     /// output `--map` chose.
-    static func parseGraph(_ text: String, inputs: Int, output: String?, resources: any FilterResourceLoader)
-        throws(ToolError) -> FilterGraph
-    {
+    /// `shownAs` is the graph as written, where the run took something out
+    /// of it (a concat's sound), for errors.
+    static func parseGraph(
+        _ text: String, inputs: Int, output: String?, resources: any FilterResourceLoader, shownAs: String? = nil
+    ) throws(ToolError) -> FilterGraph {
         let graph: FilterGraph
         do {
             graph = try FilterGraph(parsing: text, resources: resources)
@@ -341,7 +343,7 @@ enum ChainSetup {
             if case .chain(let chainError) = error, let form = ffmpegForm(of: chainError, in: text, inGraph: true) {
                 throw form
             }
-            throw .invalidGraph(graph: text, error: error)
+            throw .invalidGraph(graph: shownAs ?? text, error: error)
         }
         for step in graph.steps {
             if let format = step.pixelFormat {

@@ -36,7 +36,8 @@ struct RenderCommand {
         // output file is named after the filter that makes the output.
         let filterGraph = try options.graph.map { text throws(ToolError) in
             try ChainSetup.parseGraph(
-                text, inputs: options.inputs.count, output: options.graphOutput, resources: resources)
+                text, inputs: options.inputs.count, output: options.graphOutput, resources: resources,
+                shownAs: options.concatSound?.written)
         }
         if filterGraph != nil && options.linear {
             throw .usage(UsageError(message: "--linear applies to a chain (-vf), not to a filtergraph"))
@@ -259,7 +260,7 @@ struct RenderCommand {
                     otherInputs: others.map(\.metadata.frameFormat),
                     otherSampleAspectRatios: others.map(\.metadata.sampleAspectRatio), outputs: [layout] + layouts)
             } catch {
-                throw .invalidGraph(graph: filterGraph.description, error: error)
+                throw .invalidGraph(graph: options.concatSound?.written ?? filterGraph.description, error: error)
             }
         } else {
             graph = GraphProcessor(renderer: try device.renderer(), chain: chain, output: layout)
@@ -268,7 +269,7 @@ struct RenderCommand {
         do {
             format = try noPass ?? graph.outputFormat(for: source.metadata.frameFormat)
         } catch let error as FilterGraphError {
-            throw .invalidGraph(graph: filterGraph?.description ?? "", error: error)
+            throw .invalidGraph(graph: options.concatSound?.written ?? filterGraph?.description ?? "", error: error)
         } catch {
             throw .chainDoesNotFit(input: inputPath, reason: "\(error)")
         }
@@ -540,6 +541,7 @@ struct RenderCommand {
     private func crossfade(for graph: FilterGraph, sources: [AssetSource], recording: Bool) throws(ToolError)
         -> CrossfadedAudio?
     {
+        if let joined = try joinedSound(for: graph, sources: sources, recording: recording) { return joined }
         guard recording, options.audio != .none, options.audioInput == nil, options.maps.isEmpty,
             let order = Self.crossfadeOrder(graph.transitions(), inputs: sources.count)
         else { return nil }
@@ -550,6 +552,54 @@ struct RenderCommand {
         }
         do {
             return try CrossfadedAudio(files: files, transitions: order.transitions, start: options.start)
+        } catch {
+            throw .media(error)
+        }
+    }
+
+    /// The sound of the graph's concat: each segment's input's sound from
+    /// when its picture starts, cut where the next one's starts. Asked
+    /// for (`a=1`), an input without sound is an error; otherwise it is
+    /// the run's sound where nothing else chooses one (as a crossfade is)
+    /// and every segment's input is a file with sound.
+    private func joinedSound(for graph: FilterGraph, sources: [AssetSource], recording: Bool) throws(ToolError)
+        -> CrossfadedAudio?
+    {
+        let asked = options.concatSound
+        guard recording, options.audio != .none, let segments = graph.segments(),
+            asked != nil || (options.audioInput == nil && options.maps.isEmpty)
+        else { return nil }
+        let inputs = asked?.inputs ?? segments.map(\.input)
+        guard inputs.count == segments.count, inputs.allSatisfy({ $0 < sources.count }) else { return nil }
+        var files: [URL] = []
+        for (position, input) in inputs.enumerated() {
+            guard case .file(let path) = sources[input].location, sources[input].metadata.hasAudio else {
+                guard let asked else { return nil }
+                throw .usage(
+                    UsageError(
+                        message: "filtergraph '\(asked.written)': [\(input):a] at column \(asked.columns[position]) is"
+                            + " input \(input)'s sound, and \(sources[input].location) has none"))
+            }
+            files.append(URL(fileURLWithPath: path))
+        }
+        // A segment lasts until every input it reads has shown its video.
+        var offsets: [Double] = []
+        for segment in segments.dropLast() {
+            var length = 0.0
+            for input in segment.inputs {
+                guard case .file(let path) = sources[input].location else { return nil }
+                do {
+                    length = max(length, try AssetSource.videoSeconds(of: path, from: options.start))
+                } catch {
+                    throw .media(error)
+                }
+            }
+            offsets.append((offsets.last ?? 0) + length)
+        }
+        do {
+            return try CrossfadedAudio(
+                files: files, transitions: offsets.map { CrossfadedAudio.Transition(offset: $0, duration: 0) },
+                start: options.start)
         } catch {
             throw .media(error)
         }
