@@ -6,7 +6,9 @@ import Harbeth
 /// one output frame, with its timestamps), and every other input supplies
 /// the frame it shows at that time, counted from its own first frame and
 /// shifted by its offset (an `xfade`'s second video starts at the
-/// transition): before its first frame the first, after its last the last.
+/// transition), or from the moment others are over (a concat's later
+/// segment, `startsAfter`): before its first frame the first, after its
+/// last the last.
 /// The frames ride along as `TimedFrame.companions`, which a graph
 /// processor hands to the graph's inputs 1, 2, ...
 ///
