@@ -25,13 +25,17 @@ enum Clips {
     }
 
     /// FFmpeg's own run of `-vf filter` on `input` in `folder`, as FFV1
-    /// without sound in `theirs.mkv`; its path.
+    /// without sound in `theirs.mkv`; its path. Its filters run on one
+    /// thread: FFmpeg 5.1's colorlevels on packed RGB races between its
+    /// slices (its frames differ from run to run on two threads; on one
+    /// they are the same every time, and ours).
     static func ffmpegFiltered(_ folder: URL, input: String, filter: String) throws -> String {
         let reference = folder.appendingPathComponent("theirs.mkv").path
         try TestMedia.run(
             "ffmpeg",
             [
-                "-hide_banner", "-loglevel", "error", "-y", "-i", folder.appendingPathComponent(input).path, "-vf",
+                "-hide_banner", "-loglevel", "error", "-y", "-filter_threads", "1", "-i",
+                folder.appendingPathComponent(input).path, "-vf",
                 filter, "-an", "-c:v", "ffv1", reference,
             ])
         return reference
