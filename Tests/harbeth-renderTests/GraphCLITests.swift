@@ -579,6 +579,39 @@ final class GraphCLITests: XCTestCase {
         }
     }
 
+    /// FFmpeg's slideshow recipe: in a graph, -t before an -i is that
+    /// input's length (with -loop 1, a still shown that long), so stills
+    /// play one after another, each frame's time FFmpeg's; -t after the
+    /// inputs is the run's. Before, -t was the run's wherever it stood: the
+    /// run ended after the first still.
+    func testATimeBeforeAnInputIsItsLength() throws {
+        let stills = try ["testsrc2", "mandelbrot"].map { source in
+            try TestMedia.clip(
+                "graph-\(source).png", ["-f", "lavfi", "-i", "\(source)=size=160x120", "-frames:v", "1"])
+        }
+        let folder = try Clips.folder(with: stills)
+        let inputs = [
+            "-loop", "1", "-t", "1", "-i", "graph-testsrc2.png", "-loop", "1", "-t", "0.6", "-i",
+            "graph-mandelbrot.png",
+        ]
+        guard let ours = try render(inputs + ["-filter_complex", "[0][1]concat"], to: "slides.mkv", in: folder)
+        else { return }
+        let theirs = folder.appendingPathComponent("ffmpeg-slides.mkv").path
+        _ = try TestMedia.run(
+            "ffmpeg",
+            ["-hide_banner", "-loglevel", "error"]
+                + inputs.map { $0.hasSuffix(".png") ? folder.appendingPathComponent($0).path : $0 }
+                + ["-filter_complex", "[0][1]concat", "-c:v", "ffv1", theirs])
+        XCTAssertEqual(try Clips.frameCount(ours), 40, "25 frames of the first, 15 of the second")
+        let timestamps = { (path: String) in try Clips.probe("frame=pts_time", stream: "v:0", of: path) }
+        XCTAssertEqual(try timestamps(ours), try timestamps(theirs))
+        guard
+            let limited = try render(
+                inputs + ["-filter_complex", "[0][1]concat", "-t", "1.2"], to: "limited.mkv", in: folder)
+        else { return }
+        XCTAssertEqual(try Clips.frameCount(limited), 30)
+    }
+
     /// FFmpeg's `eof_action=pass` (and `repeatlast=0`): after the inset's
     /// input ends, the video shows without it, and that input does not
     /// hold the run open: every frame and time is FFmpeg's, exactly, for

@@ -23,7 +23,7 @@ enum ArgumentParser {
             names: ["-i", "--input"], value: "INPUT",
             help: "a file, - (stdin), pipe:N, a URL, img%03d.png or a device; repeat for a graph's inputs"
         ) {
-            $0.flaggedInputs.append($0.takeInput($1))
+            $0.flaggedInputs.append($0.takeInput($1, flagged: true))
         },
         Option(
             names: ["-f"], value: "FORMAT",
@@ -409,9 +409,14 @@ enum ArgumentParser {
             $0.endTime = try time($1, option: "-to")
             $0.endBeforeInput = $0.flaggedInputs.isEmpty
         },
-        Option(names: ["--duration", "-t"], value: "TIME", help: "process at most TIME") {
-            $0.duration = try time($1, option: "--duration")
-            if $0.duration == 0 { throw UsageError(message: "--duration must be more than 0") }
+        Option(
+            names: ["--duration", "-t"], value: "TIME",
+            help: "process at most TIME; in a graph's run, -t before an -i is that input's length (FFmpeg's)"
+        ) {
+            // The run's, unless an -i comes next (then, in a graph, that input's).
+            if let earlier = $0.pendingLength { $0.duration = earlier }
+            $0.pendingLength = try time($1, option: "--duration")
+            if $0.pendingLength == 0 { throw UsageError(message: "--duration must be more than 0") }
         },
         Option(
             names: ["-r", "--frame-rate"], value: "RATE",
@@ -619,6 +624,11 @@ enum ArgumentParser {
             options.pendingFormat = nil
         }
         options.takeOutputSize()
+        if let length = options.pendingLength {
+            options.duration = length
+            options.pendingLength = nil
+        }
+        takeInputLengths(&options)
         try takeEndTime(&options)
         if let name = options.pendingInputOptions.keys.sorted().first {
             throw UsageError(message: "the input option \(name) comes before the input it is for (-i INPUT after it)")
@@ -924,6 +934,15 @@ enum ArgumentParser {
             options.graphOutput = options.moreGraphOutputs.isEmpty ? nil : options.moreGraphOutputs.removeFirst()
         }
         options.moreGraphOutputs.removeAll { $0 == label }
+    }
+
+    /// A `-t` before an `-i` is that input's length in a graph's run, as in
+    /// FFmpeg; with one input and a chain it limits the run (the same
+    /// thing there), the last -t given as before.
+    private static func takeInputLengths(_ options: inout CommandLineOptions) {
+        guard options.graph == nil || options.action != .render else { return }
+        if options.duration == nil { options.duration = options.flaggedInputs.compactMap(\.length).last }
+        for index in options.flaggedInputs.indices { options.flaggedInputs[index].length = nil }
     }
 
     /// A concat's sound (`[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]`)

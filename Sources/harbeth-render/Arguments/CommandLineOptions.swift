@@ -26,6 +26,9 @@ struct CommandLineOptions: Equatable {
         var text: String
         var format: String?
         var options: [String: String] = [:]
+        /// FFmpeg's `-t` before this `-i` in a graph's run: how long it
+        /// plays (with `-loop 1`, a still shown that long).
+        var length: Double?
 
         /// Where it reads from, as FFmpeg would read the text.
         var location: MediaLocation { MediaLocation(parsing: text, format: format) }
@@ -49,6 +52,9 @@ struct CommandLineOptions: Equatable {
     /// `-f` and input options waiting for the input they come before.
     var pendingFormat: String?
     var pendingInputOptions: [String: String] = [:]
+    /// A `-t` not yet known to be an input's (before an `-i`) or the
+    /// run's (anywhere else: `duration`).
+    var pendingLength: Double?
     /// The output's container by FFmpeg's name (`-f` after the inputs, `--format`).
     var outputFormat: String?
     /// Seconds a network input, pipe or device may send nothing.
@@ -224,12 +230,16 @@ struct CommandLineOptions: Equatable {
     }
 
     /// Takes the waiting `-f` and input options for the input `text`.
-    mutating func takeInput(_ text: String) -> InputArgument {
+    /// The input `text` with the format and options given before it; a
+    /// `-t` before an `-i` (`flagged`) is its length.
+    mutating func takeInput(_ text: String, flagged: Bool = false) -> InputArgument {
         defer {
             pendingFormat = nil
             pendingInputOptions = [:]
+            if flagged { pendingLength = nil }
         }
-        return InputArgument(text: text, format: pendingFormat, options: pendingInputOptions)
+        return InputArgument(
+            text: text, format: pendingFormat, options: pendingInputOptions, length: flagged ? pendingLength : nil)
     }
 
     /// FFmpeg's `-s` after the inputs with nothing else waiting for an

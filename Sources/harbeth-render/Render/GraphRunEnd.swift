@@ -2,8 +2,10 @@ import Kakapos
 
 extension CommandLineOptions.InputArgument {
     /// How the input repeats without end (`-loop 1` on an image,
-    /// `-stream_loop -1`), as written; nil when it ends.
+    /// `-stream_loop -1`), as written; nil when it ends (or its own -t
+    /// ends it).
     var endlessLoop: String? {
+        if length != nil { return nil }
         if options["loop"] == "1" { return "-loop 1" }
         return loops < 0 ? "-stream_loop -1" : nil
     }

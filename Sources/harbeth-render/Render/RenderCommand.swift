@@ -158,8 +158,10 @@ struct RenderCommand {
             sourceOptions.loops = argument.loops
             // Every input starts at --start, as ffmpeg's -ss before each -i.
             sourceOptions.start = options.start
+            // Its own -t, in a graph's run.
+            sourceOptions.duration = argument.length
             if index == videoInput {
-                sourceOptions.duration = [options.duration, shortestAudio].compactMap { $0 }.min()
+                sourceOptions.duration = [options.duration, shortestAudio, argument.length].compactMap { $0 }.min()
                 sourceOptions.frameLimit = frameLimit
                 sourceOptions.videoStreamNumber = StreamMap.videoStreamNumber(in: options.maps)
                 if let shard = options.shard, case .file(let path) = locations[0] {
@@ -587,12 +589,19 @@ struct RenderCommand {
         for segment in segments.dropLast() {
             var length = 0.0
             for input in segment.inputs {
-                guard case .file(let path) = sources[input].location else { return nil }
-                do {
-                    length = max(length, try AssetSource.videoSeconds(of: path, from: options.start))
-                } catch {
-                    throw .media(error)
+                // Its own -t, where it has one: all of it where it loops.
+                let argument = options.inputArguments[input]
+                var seconds = argument.length ?? .infinity
+                if argument.loops == 0 && argument.options["loop"] != "1" {
+                    guard case .file(let path) = sources[input].location else { return nil }
+                    do {
+                        seconds = min(seconds, try AssetSource.videoSeconds(of: path, from: options.start))
+                    } catch {
+                        throw .media(error)
+                    }
                 }
+                guard seconds.isFinite else { return nil }
+                length = max(length, seconds)
             }
             offsets.append((offsets.last ?? 0) + length)
         }
