@@ -191,9 +191,11 @@ public final class Renderer: Sendable {
         let input = try node.inputFormat()
         let filters = try node.resolvedFilters(inputSizes: node.inputSizes(), input: input)
         let output = node.renderOutput(output)
+        // A graph's input that plays as it is gives its frame back (as the render does).
         if inputPasses.isEmpty,
             let region = try PlaneView.region(
-                format: input, filters: filters, outputLayout: output.resolve(for: input.layout))
+                format: input, filters: filters, outputLayout: output.resolve(for: input.layout),
+                emptyIsView: node.givesSourceBackWhenEmpty)
         {
             return RenderPlanSummary(
                 passes: [], output: PlaneView.format(of: region, in: input), stagingCopies: false,
