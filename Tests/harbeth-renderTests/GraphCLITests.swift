@@ -546,6 +546,14 @@ final class GraphCLITests: XCTestCase {
             ["-i", "cli-clip.mp4", "-i", "graph-444.mp4", "--graph", "[0][1]concat", "--null"], in: folder)
         XCTAssertEqual(null.status, 0, null.stderr)
         XCTAssertTrue(null.stderr.contains("75 frames of 160x120 yuv420p"), null.stderr)
+        // Frames that play as they are need no pass, and the plan says so
+        // (before: "yuv->rgb+rgb->yuv", which the frames never took).
+        let plain = try Tool.run(
+            ["-i", "cli-clip.mp4", "-i", "graph-second.mp4", "--graph", "[0][1]concat", "--null", "--json", "-q"],
+            in: folder)
+        let report = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["passes"] as? [String], [], plain.stdout)
+        XCTAssertEqual(report?["gpuPassesPerFrame"] as? Int, 0, plain.stdout)
         try assertRefused(
             [
                 (
@@ -1150,18 +1158,21 @@ final class GraphCLITests: XCTestCase {
         }
         XCTAssertEqual(sound.seconds, 5, accuracy: 0.1, "the sound lasts as the run does")
 
-        for maps in [["--map", "[v]", "--map", "[a]"], []] {
+        let spellings = [
+            ("[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]", ["--map", "[v]", "--map", "[a]"]),
+            ("[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]", []), ("concat=n=2:v=1:a=1", []),
+        ]
+        for (graph, maps) in spellings {
             let spelled = try Tool.run(
-                [
-                    "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex",
-                    "[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]",
-                ] + maps + ["-y", "-o", "spelled.mp4"], in: folder)
+                ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex", graph] + maps + [
+                    "-y", "-o", "spelled.mp4",
+                ], in: folder)
             XCTAssertEqual(spelled.status, 0, spelled.stderr)
             let heard = try Sound(folder.appendingPathComponent("spelled.mp4").path)
-            XCTAssertEqual(heard.amplitude(440, at: 0.5), full, accuracy: 0.2 * full, "\(maps)")
-            XCTAssertEqual(heard.amplitude(880, at: 1.5), full, accuracy: 0.2 * full, "\(maps)")
-            XCTAssertEqual(heard.amplitude(440, at: 1.5), 0, accuracy: 0.2 * full, "\(maps)")
-            XCTAssertEqual(heard.seconds, 3, accuracy: 0.1, "\(maps)")
+            XCTAssertEqual(heard.amplitude(440, at: 0.5), full, accuracy: 0.2 * full, "\(graph) \(maps)")
+            XCTAssertEqual(heard.amplitude(880, at: 1.5), full, accuracy: 0.2 * full, "\(graph) \(maps)")
+            XCTAssertEqual(heard.amplitude(440, at: 1.5), 0, accuracy: 0.2 * full, "\(graph) \(maps)")
+            XCTAssertEqual(heard.seconds, 3, accuracy: 0.1, "\(graph) \(maps)")
         }
         let graph = "[0:v][0:a][1:v][1:a]concat=n=2:v=1:a=1[v][a]"
         try assertOneLineError(

@@ -64,11 +64,17 @@ struct GraphConcatSound: Equatable {
             guard let sound = options["a"], sound.value.trimmingCharacters(in: .whitespaces) == "1" else { continue }
             // The picture's pads and the sound's, segment by segment: with
             // v=1 and a=1, [video][sound] for each.
-            guard options["v"].map({ $0.value == "1" }) ?? true, pads.count % 2 == 0, !pads.isEmpty else {
+            let segments = options["n"].flatMap { Int($0.value) } ?? 2
+            guard options["v"].map({ $0.value == "1" }) ?? true, pads.count == 2 * segments || pads.isEmpty else {
                 return nil  // the graph's own parser names what is wrong
             }
             var inputs: [Int] = []
             var columns: [Int] = []
+            // Without pads, FFmpeg's take the inputs in order: 0, 1, ...
+            if pads.isEmpty {
+                inputs = Array(0..<segments)
+                columns = Array(repeating: sound.range.lowerBound + 1, count: segments)
+            }
             for segment in stride(from: 0, to: pads.count, by: 2) {
                 let pad = pads[segment + 1]
                 let parts = pad.label.split(separator: ":", omittingEmptySubsequences: false)
