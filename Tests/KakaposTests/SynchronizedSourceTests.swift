@@ -64,6 +64,13 @@ final class SynchronizedSourceTests: XCTestCase {
             SynchronizedSource(
                 inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest, frameLimit: 4))
         XCTAssertEqual(shown(counted), [0, 1, 2, 3])
+        // To the longest, the count is the caller's estimate, for progress.
+        let estimated = SynchronizedSource(
+            inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest, estimatedFrameCount: 6)
+        XCTAssertEqual(estimated.expectedFrameCount, 6)
+        XCTAssertNil(
+            SynchronizedSource(inputs: [try source(3, fps: 10), try source(6, fps: 10)], endRule: .longest)
+                .expectedFrameCount)
     }
 
     /// An input shown only until its end (FFmpeg's eof_action=pass): each

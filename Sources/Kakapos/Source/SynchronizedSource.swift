@@ -51,6 +51,9 @@ public final class SynchronizedSource: FrameSource {
     public let duration: Double?
     /// The most frames the run makes (`-frames:v`).
     public let frameLimit: Int?
+    /// The caller's estimate of the frames a run that ends with its
+    /// longest input makes (its inputs' lengths), for progress.
+    public let estimatedFrameCount: Int?
     /// The inputs 1 and up in an order where each comes after those it
     /// starts after.
     private let order: [Int]
@@ -74,10 +77,13 @@ public final class SynchronizedSource: FrameSource {
     ///   - duration: seconds after which the run ends, whatever the end
     ///     rule says (FFmpeg's output `-t`); nil: no limit.
     ///   - frameLimit: the most frames the run makes (`-frames:v`).
+    ///   - estimatedFrameCount: the frames the run will make as the caller
+    ///     reckons them from its inputs' lengths, for progress where input
+    ///     0's count does not say (a run to the longest input).
     public init(
         inputs: [any FrameSource], offsets: [Double] = [], endRule: EndRule = .first, streamsFrom: Int? = nil,
         crossfade: CrossfadedAudio? = nil, shownUntilTheirEnd: Set<Int> = [], startsAfter: [Int: Set<Int>] = [:],
-        duration: Double? = nil, frameLimit: Int? = nil
+        duration: Double? = nil, frameLimit: Int? = nil, estimatedFrameCount: Int? = nil
     ) {
         precondition(!inputs.isEmpty, "a synchronized source needs an input")
         self.inputs = inputs
@@ -89,6 +95,7 @@ public final class SynchronizedSource: FrameSource {
         self.startsAfter = startsAfter
         self.duration = duration
         self.frameLimit = frameLimit
+        self.estimatedFrameCount = estimatedFrameCount
         var order: [Int] = []
         var waiting = Array(inputs.indices.dropFirst())
         while !waiting.isEmpty {
@@ -105,7 +112,7 @@ public final class SynchronizedSource: FrameSource {
     public var frameFormat: FrameFormat { inputs[0].frameFormat }
 
     public var expectedFrameCount: Int? {
-        let count = endRule == .longest && inputs.count > 1 ? nil : inputs[0].expectedFrameCount
+        let count = endRule == .longest && inputs.count > 1 ? estimatedFrameCount : inputs[0].expectedFrameCount
         return [count, frameLimit].compactMap { $0 }.min()
     }
 

@@ -310,7 +310,18 @@ struct RenderCommand {
                 inputs: [source] + others, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
                 endRule: endRule, streamsFrom: options.audioInput, crossfade: crossfade,
                 shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd, startsAfter: filterGraph.startsAfter,
-                duration: options.duration, frameLimit: frameLimit)
+                duration: options.duration, frameLimit: frameLimit,
+                estimatedFrameCount: endRule.estimatedFrames(
+                    lengths: zip([source] + others, options.inputArguments).map { input, argument in
+                        // Its own -t; else the file's, from --start; none where it loops.
+                        let file =
+                            argument.endlessLoop == nil && argument.loops == 0
+                            ? input.metadata.duration.map { $0 - (options.start ?? 0) } : nil
+                        return [argument.length, file].compactMap { $0 }.min()
+                    }, offsets: (0..<(others.count + 1)).map { offsets[$0] ?? 0 },
+                    startsAfter: filterGraph.startsAfter, shownUntilTheirEnd: filterGraph.inputsShownUntilTheirEnd,
+                    frameRate: (source.metadata.averageFrameRate ?? source.metadata.realFrameRate)?.doubleValue,
+                    duration: options.duration))
         } else {
             // setpts or fps first: the filters (a deinterlacer too) see the new times.
             let retimed: any FrameSource =
