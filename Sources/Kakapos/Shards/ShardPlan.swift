@@ -41,31 +41,7 @@ public struct ShardPlan: Sendable, Codable, Equatable {
     /// FFmpeg's best). Throws `tooFewKeyFrames` when the stream has fewer key frames than shards.
     public static func make(path: String, count: Int, videoStreamNumber: Int? = nil) throws(MediaError) -> ShardPlan {
         guard count >= 1 else { throw .invalidShard(input: path, reason: "a plan needs 1 shard or more, not \(count)") }
-        let input: FFInputContext
-        do {
-            input = try FFInputContext(path: path)
-            try input.findStreamInfo(codecOptions: [])
-        } catch {
-            throw .readFailed(path: path, error: error)
-        }
-        let videos = (0..<input.streamCount).filter {
-            input.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-                && input.stream($0).pointee.disposition & cav_disposition_attached_pic() == 0
-        }
-        let stream: Int
-        if let number = videoStreamNumber {
-            guard number < videos.count else {
-                throw .noSuchVideoStream(path: path, number: number, count: videos.count)
-            }
-            stream = videos[number]
-        } else {
-            let best = Int(av_find_best_stream(input.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
-            guard let first = videos.first else { throw .noVideoStream(path: path, streams: []) }
-            stream = videos.contains(best) ? best : first
-        }
-        for index in 0..<input.streamCount where index != stream {
-            input.stream(index).pointee.discard = AVDISCARD_ALL
-        }
+        let (input, stream) = try FFInputContext.videoStream(of: path, number: videoStreamNumber)
         let frames: [(pts: Int64, key: Bool, duration: Int64)]
         do { frames = try input.videoPackets(of: stream) } catch { throw .readFailed(path: path, error: error) }
         let keys = frames.indices.filter { frames[$0].key }
@@ -115,6 +91,39 @@ public struct ShardPlan: Sendable, Codable, Equatable {
 }
 
 extension FFInputContext {
+    /// The file at `path` opened for its video stream alone: its
+    /// `number`-th video stream (attached pictures aside), or FFmpeg's
+    /// best; every other stream is discarded, so reading it reads that
+    /// stream's packets. Shard plans and a video's length read it so.
+    static func videoStream(of path: String, number: Int? = nil) throws(MediaError) -> (FFInputContext, Int) {
+        let input: FFInputContext
+        do {
+            input = try FFInputContext(path: path)
+            try input.findStreamInfo(codecOptions: [])
+        } catch {
+            throw .readFailed(path: path, error: error)
+        }
+        let videos = (0..<input.streamCount).filter {
+            input.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+                && input.stream($0).pointee.disposition & cav_disposition_attached_pic() == 0
+        }
+        let stream: Int
+        if let number {
+            guard number < videos.count else {
+                throw .noSuchVideoStream(path: path, number: number, count: videos.count)
+            }
+            stream = videos[number]
+        } else {
+            let best = Int(av_find_best_stream(input.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
+            guard let first = videos.first else { throw .noVideoStream(path: path, streams: []) }
+            stream = videos.contains(best) ? best : first
+        }
+        for index in 0..<input.streamCount where index != stream {
+            input.stream(index).pointee.discard = AVDISCARD_ALL
+        }
+        return (input, stream)
+    }
+
     /// Every packet of `stream`, read to the end without decoding: its
     /// timestamp (the decoding one where it has no presentation one),
     /// whether it is a key frame and its duration (0 where unknown), in

@@ -8,18 +8,7 @@ extension AssetSource {
     /// it. For what must be known before the run, such as where the next
     /// input's sound starts after this one's picture ends.
     public static func videoSeconds(of path: String, from start: Double? = nil) throws(MediaError) -> Double {
-        let input: FFInputContext
-        do {
-            input = try FFInputContext(path: path)
-            try input.findStreamInfo(codecOptions: [])
-        } catch {
-            throw .readFailed(path: path, error: error)
-        }
-        let best = Int(av_find_best_stream(input.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
-        guard best >= 0 else { throw .noVideoStream(path: path, streams: []) }
-        for index in 0..<input.streamCount where index != best {
-            input.stream(index).pointee.discard = AVDISCARD_ALL
-        }
+        let (input, best) = try FFInputContext.videoStream(of: path)
         let timeBase = av_q2d(input.stream(best).pointee.time_base)
         let frames: [(pts: Int64, key: Bool, duration: Int64)]
         do { frames = try input.videoPackets(of: best) } catch { throw .readFailed(path: path, error: error) }
