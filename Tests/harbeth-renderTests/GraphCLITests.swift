@@ -1150,12 +1150,7 @@ final class GraphCLITests: XCTestCase {
             (2.7, [440: 0, 880: full, 660: 0]), (3.3, [440: 0, 880: 0, 660: full]),
             (4.6, [440: 0, 880: 0, 660: full]),
         ]
-        for (time, tones) in expected {
-            for (frequency, level) in tones {
-                XCTAssertEqual(
-                    sound.amplitude(frequency, at: time), level, accuracy: 0.2 * full, "\(frequency) Hz at \(time) s")
-            }
-        }
+        sound.assertTones(expected, full: full)
         XCTAssertEqual(sound.seconds, 5, accuracy: 0.1, "the sound lasts as the run does")
 
         let spellings = [
@@ -1211,18 +1206,26 @@ final class GraphCLITests: XCTestCase {
             (1.2, [440: 0, 880: full, 660: 0]), (1.7, [440: 0, 880: full / 2, 660: full / 2]),
             (2.5, [440: 0, 880: 0, 660: full]),
         ]
-        for (time, tones) in expected {
-            for (frequency, level) in tones {
-                XCTAssertEqual(
-                    sound.amplitude(frequency, at: time), level, accuracy: 0.2 * full, "\(frequency) Hz at \(time) s")
-            }
-        }
+        sound.assertTones(expected, full: full)
         XCTAssertEqual(sound.seconds, 3.5, accuracy: 0.1, "the sound lasts as the run does")
     }
 
     /// A file's sound, mixed to mono at 48 kHz by ffmpeg.
     private struct Sound {
         let samples: [Float]
+
+        /// Each tone at each time at its level, within a fifth of `full`.
+        func assertTones(
+            _ expected: [(time: Double, tones: [Double: Double])], full: Double, line: UInt = #line
+        ) {
+            for (time, tones) in expected {
+                for (frequency, level) in tones {
+                    XCTAssertEqual(
+                        amplitude(frequency, at: time), level, accuracy: 0.2 * full, "\(frequency) Hz at \(time) s",
+                        line: line)
+                }
+            }
+        }
 
         init(_ path: String) throws {
             let data = try TestMedia.run(
