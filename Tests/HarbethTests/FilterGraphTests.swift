@@ -66,7 +66,9 @@ final class FilterGraphTests: XCTestCase {
         XCTAssertEqual(try FilterGraph(parsing: "[0][1]blend=mode=screen:shortest=0").endsWithShortest, false)
 
         let pass = try FilterGraph(parsing: "[1]hflip[i];[0][i]overlay=8:8:eof_action=pass")
-        XCTAssertTrue(pass.steps[1].dropsEndedInputs)
+        guard case .filter(_, dropsEndedInputs: true) = pass.steps[1].kind else {
+            return XCTFail("the overlay drops its ended input: \(pass.steps[1].kind)")
+        }
         XCTAssertEqual(pass.inputsShownUntilTheirEnd, [1])
         XCTAssertEqual(try FilterGraph(parsing: "[0][1]blend=repeatlast=0").inputsShownUntilTheirEnd, [1])
         XCTAssertEqual(try FilterGraph(parsing: "[0][1]overlay").inputsShownUntilTheirEnd, [])

@@ -21,7 +21,7 @@ extension FilterGraph {
                 let step = steps[index]
                 let first = try size(of: step.inputs[0])
                 var made = first
-                if let layout = step.stack {
+                if case .stack(let layout) = step.kind {
                     made = layout.place(try step.inputs.map { try size(of: $0) }).canvas
                 } else if let filter = step.filter {
                     let others = try step.inputs.dropFirst().map { try size(of: $0) }

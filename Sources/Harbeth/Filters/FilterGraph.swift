@@ -27,41 +27,95 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// One filter of the graph and where its inputs come from (its frame
     /// first, then the nodes a multi-input filter takes).
     public struct Step: Sendable {
-        /// The filter; nil for `split`, whose outputs are its input, for
-        /// FFmpeg's `xstack` (`stack`), and for the steps that pass their
-        /// input on (`passesOn`).
-        public let filter: Filter?
-        /// The filter's inputs, in order.
+        /// What a step does with its inputs.
+        public enum Kind: Sendable {
+            /// A filter of the catalog. With `dropsEndedInputs` (an overlay
+            /// or a blend with FFmpeg's `eof_action=pass` or
+            /// `repeatlast=0`), once the inputs its second input is made
+            /// from are over, it passes its first input on
+            /// (`nodes(for:inputs:time:ended:)`).
+            case filter(Filter, dropsEndedInputs: Bool)
+            /// FFmpeg's split: each output is its input, one node however
+            /// many read it.
+            case split
+            /// FFmpeg's xstack: where its inputs go.
+            case stack(StackLayout)
+            /// FFmpeg's concat: its inputs are segments that play one after
+            /// another; its output is the first not yet over (`startsAfter`,
+            /// `nodes(for:inputs:time:ended:)`).
+            case concat
+            /// A step whose output is its input as it comes (`null`,
+            /// `copy`, `setpts=PTS-STARTPTS`, `setsar`, `setdar`, `format`,
+            /// `fps`), with what it says of the output.
+            case passOn(Setting)
+        }
+
+        /// What a step that passes frames on says of them.
+        public enum Setting: Sendable {
+            /// Nothing (`null`, `copy`, `setpts=PTS-STARTPTS`).
+            case none
+            /// setsar or setdar: the shape the frames carry from here
+            /// (`sampleAspectRatio(of:inputs:shapes:)`).
+            case aspect(OutputAspect)
+            /// format, last on an output's chain: the output's pixel
+            /// format as written (`yuv420p`), unchecked (`formatStep(of:)`).
+            case pixelFormat(String)
+            /// fps, last on an output's chain: the output's rate, FFmpeg
+            /// fps's options as written after `=` (`30`, `fps=25:round=up`),
+            /// unchecked (`rateStep(of:)`).
+            case frameRate(String)
+        }
+
+        /// What the step does.
+        public let kind: Kind
+        /// The step's inputs, in order.
         public let inputs: [Source]
         /// The column in the text where the filter's name starts.
         public let column: Int
-        /// Whether the step's output is its input as it comes (`null`,
-        /// `copy`, `setpts=PTS-STARTPTS`, `setsar`, `setdar`, `format`), not
-        /// a node of its own as a split's is.
-        public var passesOn: Bool = false
-        /// For setsar and setdar: the shape the frames carry from here
-        /// (`sampleAspectRatio(of:inputs:shapes:)`).
-        public var aspect: OutputAspect?
-        /// For FFmpeg's xstack: where its inputs go (the step has no filter).
-        public var stack: StackLayout?
-        /// For format, last on an output's chain: the output's pixel
-        /// format as written (`yuv420p`), unchecked (`formatStep(of:)`).
-        public var pixelFormat: String?
-        /// For fps, last on an output's chain: the output's rate, FFmpeg
-        /// fps's options as written after `=` (`30`, `fps=25:round=up`),
-        /// unchecked (`rateStep(of:)`).
-        public var frameRate: String?
-        /// For an overlay or a blend with FFmpeg's `eof_action=pass` (or
-        /// `repeatlast=0`): once the inputs its second input is made from
-        /// are over, it passes its first input on
-        /// (`nodes(for:inputs:time:ended:)`).
-        public var dropsEndedInputs = false
-        /// For FFmpeg's concat (no filter): its inputs are segments that
-        /// play one after another; its output is the first not yet over
-        /// (`startsAfter`, `nodes(for:inputs:time:ended:)`).
-        public var concatenates = false
         /// The filter's name as written (`split`, `xstack`, `setpts`, ...).
-        public var name = ""
+        public let name: String
+
+        /// The catalog's filter, for a step that is one.
+        public var filter: Filter? {
+            if case .filter(let filter, _) = kind { return filter }
+            return nil
+        }
+
+        /// Whether the step's output is its input as it comes, not a node
+        /// of its own as a split's is.
+        public var passesOn: Bool {
+            if case .passOn = kind { return true }
+            return false
+        }
+
+        /// The output's pixel format, for a format step.
+        public var pixelFormat: String? {
+            if case .passOn(.pixelFormat(let format)) = kind { return format }
+            return nil
+        }
+
+        /// The output's rate as written, for an fps step.
+        public var frameRate: String? {
+            if case .passOn(.frameRate(let rate)) = kind { return rate }
+            return nil
+        }
+
+        /// The pixels' shape from here, for setsar and setdar.
+        var aspect: OutputAspect? {
+            if case .passOn(.aspect(let aspect)) = kind { return aspect }
+            return nil
+        }
+
+        /// Whether the step passes its first input on once its second is over.
+        var dropsEndedInputs: Bool {
+            if case .filter(_, let drops) = kind { return drops }
+            return false
+        }
+
+        var concatenates: Bool {
+            if case .concat = kind { return true }
+            return false
+        }
     }
 
     /// A graph output: a step whose output nothing uses.
@@ -146,7 +200,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     /// several of them is one shared node, which a renderer given them all
     /// at once (`ImageNode.transmitFrames`) renders once. The inputs in
     /// `ended` are over (their frames their last): a filter that drops
-    /// them (`Step.dropsEndedInputs`) passes its first input on.
+    /// them (`Step.Kind.filter`'s `dropsEndedInputs`) passes its first input on.
     public func nodes(
         for outputs: [String?], inputs frames: [VideoFrame], time: FrameTime, ended: Set<Int> = []
     ) throws(FilterGraphError) -> [ImageNode] {
@@ -204,8 +258,8 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
                 }
                 // A concat shows its first segment not yet over; the last on.
                 if step.concatenates { return build(step.inputs.first { !isOver($0) } ?? step.inputs.last!) }
-                if let layout = step.stack { return Self.stacked(step.inputs.map(build), layout) }
-                if step.filter == nil, let made = splits[index] { return made }
+                if case .stack(let layout) = step.kind { return Self.stacked(step.inputs.map(build), layout) }
+                if let made = splits[index] { return made }
                 let base = build(step.inputs[0])
                 guard let filter = step.filter else {
                     let plain = base.chain.filters.isEmpty && base.inputs.isEmpty && base.base == nil
@@ -390,7 +444,7 @@ public struct FilterGraph: Sendable, CustomStringConvertible {
     }
 
     /// The run inputs that only filters dropping their ended inputs
-    /// (`Step.dropsEndedInputs`) read as their second: once over they
+    /// (`Step.Kind.filter`'s `dropsEndedInputs`) read as their second: once over they
     /// show nowhere, so they do not hold open a run that ends with its
     /// longest input (FFmpeg's `eof_action=pass`).
     public var inputsShownUntilTheirEnd: Set<Int> {

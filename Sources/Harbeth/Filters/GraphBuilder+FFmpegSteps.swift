@@ -6,13 +6,9 @@ extension GraphBuilder {
     /// One filter of a chain as read.
     struct ReadFilter {
         var name: String
-        /// The catalog's filter; nil for plumbing that passes frames on
-        /// (a split, setpts, null) or is a step's field (format, fps, ...).
-        var filter: Filter?
-        var aspect: OutputAspect?
-        var pixelFormat: String?
-        var frameRate: String?
-        var layout: StackLayout?
+        /// What the step does: FFmpeg's plumbing passes frames on unless
+        /// read as something else.
+        var kind = FilterGraph.Step.Kind.passOn(.none)
         /// An hstack's or vstack's inputs (FFmpeg's inputs=N), joined two
         /// at a time.
         var pads: Int?
@@ -22,9 +18,12 @@ extension GraphBuilder {
         var segments: Int?
         /// The labels it makes (a split's count).
         var outputs = 1
-        /// FFmpeg's `eof_action=pass` or `repeatlast=0` on an overlay or
-        /// a blend: its second input shows only until it ends.
-        var dropsEndedInputs = false
+
+        /// The catalog's filter, for a step that is one.
+        var filter: Filter? {
+            if case .filter(let filter, _) = kind { return filter }
+            return nil
+        }
     }
 
     /// The next filter of a chain, FFmpeg's plumbing read here and the
@@ -36,6 +35,7 @@ extension GraphBuilder {
         let name = try parser.parseName()
         var read = ReadFilter(name: name)
         if name == "split" {
+            read.kind = .split
             parser.skipSpaces()
             if parser.current == "=" {
                 parser.index += 1
@@ -56,25 +56,28 @@ extension GraphBuilder {
         } else if name == "setpts" {
             try Self.checkTimeFromStart(&parser, column: column)
         } else if name == "setsar" || name == "setdar" {
-            read.aspect = try Self.aspect(&parser, display: name == "setdar")
+            read.kind = .passOn(.aspect(try Self.aspect(&parser, display: name == "setdar")))
         } else if name == "format" {
-            read.pixelFormat = try Self.pixelFormat(&parser)
+            read.kind = .passOn(.pixelFormat(try Self.pixelFormat(&parser)))
         } else if name == "fps" {
-            read.frameRate = try Self.frameRate(&parser)
+            read.kind = .passOn(.frameRate(try Self.frameRate(&parser)))
         } else if name == "null" || name == "copy" {
             if let argument = try parser.parseArguments().first {
                 throw FilterChainError.tooManyValues(filter: name, count: 0, column: argument.keyColumn)
             }
         } else if name == "hstack" || name == "vstack" {
-            (read.filter, read.pads) = try stack(name, &parser, column: column)
+            let (filter, pads) = try stack(name, &parser, column: column)
+            (read.kind, read.pads) = (.filter(filter, dropsEndedInputs: false), pads)
         } else if name == "xstack" {
-            (read.layout, read.xstackInputs) = try xstack(&parser)
+            let (layout, inputs) = try xstack(&parser)
+            (read.kind, read.xstackInputs) = (.stack(layout), inputs)
         } else if name == "concat" {
-            read.segments = try Self.concat(&parser)
+            (read.kind, read.segments) = (.concat, try Self.concat(&parser))
         } else if name == "overlay" || name == "blend" {
             var arguments = try parser.parseArguments()
+            var dropsEndedInputs = false
             for argument in arguments where Self.endOptions.contains(argument.key ?? "") {
-                if try takeEnd(argument, filter: name) { read.dropsEndedInputs = true }
+                if try takeEnd(argument, filter: name) { dropsEndedInputs = true }
             }
             arguments.removeAll { Self.endOptions.contains($0.key ?? "") }
             let evaluation = name == "overlay" ? try Self.takeOverlayOptions(&arguments) : nil
@@ -86,12 +89,12 @@ extension GraphBuilder {
                     filter: name, parameter: "eval", text: evaluation.value,
                     expected: "frame: x and y read t or n, which init would read once", column: evaluation.valueColumn)
             }
-            read.filter = filter
+            read.kind = .filter(filter, dropsEndedInputs: dropsEndedInputs)
         } else {
             parser.index = start
             parser.framesHaveAlpha = framesHaveAlpha
             defer { parser.framesHaveAlpha = false }
-            read.filter = try parser.parseFilter()
+            read.kind = .filter(try parser.parseFilter(), dropsEndedInputs: false)
         }
         return read
     }

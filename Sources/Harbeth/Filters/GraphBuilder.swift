@@ -6,16 +6,15 @@ struct GraphBuilder {
         case previous(Int)
     }
     struct PendingStep {
-        var filter: Filter?
+        var kind: FilterGraph.Step.Kind
         var inputs: [Reference]
         var column: Int
         var name: String
-        var aspect: OutputAspect?
-        var pixelFormat: String?
-        var stack: StackLayout?
-        var frameRate: String?
-        var dropsEndedInputs = false
-        var concatenates = false
+
+        var pixelFormat: String? {
+            if case .passOn(.pixelFormat(let format)) = kind { return format }
+            return nil
+        }
     }
     var steps: [PendingStep] = []
     /// label -> the step that makes it.
@@ -105,10 +104,7 @@ struct GraphBuilder {
                 let wanted = (joins > 1 ? 2 : takes) - own.count
                 if wanted > 0 { wantsInputs.append((index, wanted)) }
                 steps.append(
-                    PendingStep(
-                        filter: filter, inputs: own, column: column, name: name, aspect: read.aspect,
-                        pixelFormat: read.pixelFormat, stack: read.layout, frameRate: read.frameRate,
-                        dropsEndedInputs: read.dropsEndedInputs, concatenates: read.segments != nil))
+                    PendingStep(kind: read.kind, inputs: own, column: column, name: name))
             }
             let index = steps.count - 1
             let outputLabels = try parseLabels(&parser)
@@ -198,19 +194,15 @@ struct GraphBuilder {
                 }
             }
             linked.append(
-                FilterGraph.Step(
-                    filter: step.filter, inputs: sources, column: step.column,
-                    passesOn: step.filter == nil && step.name != "split" && step.stack == nil && !step.concatenates,
-                    aspect: step.aspect, stack: step.stack, pixelFormat: step.pixelFormat,
-                    frameRate: step.frameRate, dropsEndedInputs: step.dropsEndedInputs,
-                    concatenates: step.concatenates, name: step.name))
+                FilterGraph.Step(kind: step.kind, inputs: sources, column: step.column, name: step.name))
         }
         try checkAcyclic(linked)
         // A format with alpha before other filters gives the frames alpha
         // (they have it here already): it passes them on.
-        for index in linked.indices where linked[index].pixelFormat.map(Self.hasAlpha) == true {
+        for (index, step) in linked.enumerated() where step.pixelFormat.map(Self.hasAlpha) == true {
             if linked.contains(where: { step in !step.passesOn && step.inputs.contains(.step(index)) }) {
-                linked[index].pixelFormat = nil
+                linked[index] = FilterGraph.Step(
+                    kind: .passOn(.none), inputs: step.inputs, column: step.column, name: step.name)
             }
         }
         try checkFormatsLast(linked)
