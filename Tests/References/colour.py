@@ -372,18 +372,33 @@ def hsl_to_rgb(h, s, l):
 
 @reference
 def color_balance(image, v):
+    # FFmpeg 5.1 colorbalance: the weights read l = max + min.
     c = rgb(image)
-    l = (c.max(axis=-1) + c.min(axis=-1)) / 2
-    a, b, scale = 0.25, 0.333, 0.7
-    ws = np.clip((l - b) / -a + 0.5, 0, 1) * scale
-    wm = np.clip((l - b) / a + 0.5, 0, 1) * np.clip((l + b - 1) / -a + 0.5, 0, 1) * scale
-    wh = np.clip((l + b - 1) / a + 0.5, 0, 1) * scale
+    l = c.max(axis=-1) + c.min(axis=-1)
+    ws = np.clip((0.333 - l) * 4 + 0.5, 0, 1) * 0.7
+    wm = np.clip((l - 0.333) * 4 + 0.5, 0, 1) * np.clip((1 - l - 0.333) * 4 + 0.5, 0, 1) * 0.7
+    wh = np.clip((l + 0.333 - 1) * 4 + 0.5, 0, 1) * 0.7
     out = c + (np.multiply.outer(ws, v["shadows"]) + np.multiply.outer(wm, v["midtones"])
                + np.multiply.outer(wh, v["highlights"]))
     out = np.clip(out, 0, 1)
     if v["preserve_lightness"] >= 0.5:
-        h, s, _ = rgb_to_hsl(out)
-        out = hsl_to_rgb(h, s, np.clip(l, 0, 1))
+        # Lightness l / 2 with the result's hue and chroma; grey where it
+        # touches 0 or 1 (FFmpeg's preservel).
+        lightness = l / 2
+        top, bottom = out.max(axis=-1), out.min(axis=-1)
+        chroma = top - bottom
+        safe = np.where(chroma > 0, chroma, 1)
+        r, g, b = out[..., 0], out[..., 1], out[..., 2]
+        hue = np.where(top == r, (g - b) / safe, np.where(top == g, 2 + (b - r) / safe, 4 + (r - g) / safe)) * 60
+        hue = np.where(chroma > 0, hue, 0)
+        hue = np.where(hue < 0, hue + 360, hue)
+        room = 1 - np.abs(2 * lightness - 1)
+        flat = (top == 1) | (bottom == 0) | (room <= 0)
+        saturation = np.where(flat, 0, chroma / np.where(room > 0, room, 1))
+        a = saturation * np.minimum(lightness, 1 - lightness)
+        k = np.mod(np.array([0.0, 8.0, 4.0]) + (hue / 30)[..., None], 12)
+        step = np.maximum(np.minimum(np.minimum(k - 3, 9 - k), 1), -1)
+        out = np.clip(lightness[..., None] - a[..., None] * step, 0, 1)
     return with_rgb(image, out)
 
 

@@ -27,7 +27,8 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
+    /// (`colorBalanceArguments`); `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
@@ -81,6 +82,9 @@ extension FilterChainParser {
         case "yadif", "bwdif":
             guard let deinterlace = catalog.descriptor(named: "deinterlace") else { return nil }
             return (deinterlace, try Self.deinterlacerArguments(arguments, filter: name, column: column))
+        case "colorbalance":
+            guard let balance = catalog.descriptor(named: "color_balance") else { return nil }
+            return (balance, try Self.colorBalanceArguments(arguments, column: column))
         case "colorkey":
             // The same values (color, similarity, blend) in the same order.
             return catalog.descriptor(named: "color_key").map { ($0, arguments) }
@@ -224,11 +228,7 @@ extension FilterChainParser {
         var values: [String: Double] = ["rr": 1, "gg": 1, "bb": 1, "aa": 1]
         for name in weights {
             guard let argument = given[name] else { continue }
-            guard let value = Double(argument.value.trimmingSpaces()), (-2...2).contains(value) else {
-                throw .invalidValue(
-                    filter: "colorchannelmixer", parameter: name, text: argument.value, expected: "a number -2...2",
-                    column: argument.valueColumn)
-            }
+            let value = try Self.number(argument, filter: "colorchannelmixer", parameter: name, in: -2...2)
             let fixed: Double? = ["ra", "ga", "ba", "ar", "ag", "ab"].contains(name) ? 0 : name == "aa" ? 1 : nil
             if let fixed, value != fixed {
                 throw .invalidValue(
@@ -247,6 +247,49 @@ extension FilterChainParser {
             let text = ["r", "g", "b"].map { FilterValue.format(values[row + $0] ?? 0) }.joined(separator: "/") + "/0"
             return Argument(key: row, keyColumn: column, value: text, valueColumn: column, quoted: false)
         }
+    }
+
+    /// The plain number `argument` gives FFmpeg's option `parameter` of
+    /// `filter`, within `range`.
+    private static func number(
+        _ argument: Argument, filter: String, parameter: String, in range: ClosedRange<Double>
+    ) throws(FilterChainError) -> Double {
+        guard let value = Double(argument.value.trimmingSpaces()), range.contains(value) else {
+            throw .invalidValue(
+                filter: filter, parameter: parameter, text: argument.value,
+                expected: "a number \(FilterValue.format(range.lowerBound))...\(FilterValue.format(range.upperBound))",
+                column: argument.valueColumn)
+        }
+        return value
+    }
+
+    /// FFmpeg colorbalance's values (`rs:gs:bs:rm:gm:bm:rh:gh:bh:pl`, each
+    /// by name or in that order) as color_balance's: shadows, midtones and
+    /// highlights r/g/b, and preserve_lightness.
+    private static func colorBalanceArguments(_ arguments: [Argument], column: Int) throws(FilterChainError)
+        -> [Argument]
+    {
+        let ranges = ["s": "shadows", "m": "midtones", "h": "highlights"]
+        let shifts = ["s", "m", "h"].flatMap { range in ["r", "g", "b"].map { $0 + range } }
+        let names = shifts + ["pl"]
+        let given = try ffmpegOptions(
+            arguments, filter: "colorbalance", order: names.map { ($0, [$0]) }, valid: names)
+        var values: [String: Double] = [:]
+        for name in shifts {
+            guard let argument = given[name] else { continue }
+            values[name] = try Self.number(argument, filter: "colorbalance", parameter: name, in: -1...1)
+        }
+        var made = ["s", "m", "h"].map { range in
+            let text = ["r", "g", "b"].map { FilterValue.format(values[$0 + range] ?? 0) }.joined(separator: "/")
+            return Argument(key: ranges[range]!, keyColumn: column, value: text, valueColumn: column, quoted: false)
+        }
+        if let lightness = given["pl"] {
+            made.append(
+                Argument(
+                    key: "preserve_lightness", keyColumn: lightness.keyColumn, value: lightness.value,
+                    valueColumn: lightness.valueColumn, quoted: lightness.quoted))
+        }
+        return made
     }
 
     /// FFmpeg negate's values as lut_yuv's: 255 - val on the planes its

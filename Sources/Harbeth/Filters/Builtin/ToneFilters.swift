@@ -99,11 +99,11 @@ enum ToneFilters {
 
     static let colorBalance = FilterDescriptor(
         name: "color_balance", kind: .pointwise, summary: "Shifts channels in the shadows, midtones and highlights.",
-        formula: "l = (max + min) / 2; rgb + shadows * ws(l) + midtones * wm(l) + highlights * wh(l), clamped to 0...1;"
-            + " ws = clamp((0.333 - l) / 0.25 + 0.5, 0, 1) * 0.7, wh = clamp((l - 0.667) / 0.25 + 0.5, 0, 1) * 0.7,"
-            + " wm = clamp((l - 0.333) / 0.25 + 0.5, 0, 1) * clamp((0.667 - l) / 0.25 + 0.5, 0, 1) * 0.7;"
-            + " preserve_lightness keeps the HSL hue and saturation of the result at lightness l"
-            + " (GIMP Color Balance, FFmpeg colorbalance)",
+        formula: "l = max + min of r, g, b; rgb + shadows * ws + midtones * wm + highlights * wh, clamped to 0...1;"
+            + " ws = clamp((0.333 - l) * 4 + 0.5, 0, 1) * 0.7, wh = clamp((l - 0.667) * 4 + 0.5, 0, 1) * 0.7,"
+            + " wm = clamp((l - 0.333) * 4 + 0.5, 0, 1) * clamp((0.667 - l) * 4 + 0.5, 0, 1) * 0.7;"
+            + " preserve_lightness gives the result HSL lightness l / 2 with its hue and chroma (grey where it"
+            + " touches 0 or 1) (FFmpeg 5.1 colorbalance, whose rs:gs:bs:rm:gm:bm:rh:gh:bh:pl it takes)",
         parameters: [
             .list("shadows", count: 3...3, default: [0, 0, 0], range: -1...1, summary: "r/g/b shift in the shadows"),
             .list("midtones", count: 3...3, default: [0, 0, 0], range: -1...1, summary: "r/g/b shift in the midtones"),
