@@ -4,7 +4,9 @@
 // q in the r x r research window around it,
 //   w(q) = exp(-SSD(p, q) / (h max)^2), h = 10 s / 255,
 // SSD the sum of squared differences, in codes, between the p x p patches
-// around p and q, `max` the largest code; clamp-to-edge. The patch and
+// around p and q (clamped to the edge), `max` the largest code. As in
+// FFmpeg 5.1's nlmeans, a weight under 1/255 counts for nothing and a q
+// outside the plane is skipped. The patch and
 // research radii are compiled in (HB_PATCH = p / 2, HB_RESEARCH = r / 2);
 // p[0] = 1 / (h max)^2.
 //
@@ -25,6 +27,8 @@ const int HB_RUN = 8;
 const int HB_ROWS = HB_RUN + 2 * HB_PATCH;
 const int HB_SPAN = HB_ROWS + 2 * HB_RESEARCH;
 const int HB_ACROSS = 4 + 2 * HB_PATCH;
+// ln 255: lighter weights count for nothing.
+const float HB_MEANINGFUL = 5.5412635;
 
 // Four samples side by side from row i of a table, from column c.
 #define HB_FOUR(table, i, c) vec4(table[i][c], table[i][(c) + 1], table[i][(c) + 2], table[i][(c) + 3])
@@ -48,6 +52,9 @@ void hb_denoise_run(int plane, int g, int y0, float scale) {
         total[j] = vec4(0.0);
     }
     for (int dx = -HB_RESEARCH; dx <= HB_RESEARCH; dx++) {
+        // Which of the four samples' partners lie inside the plane across.
+        vec4 columns = vec4(float(4 * g + dx)) + vec4(0.0, 1.0, 2.0, 3.0);
+        vec4 inside = vec4(greaterThanEqual(columns, vec4(0.0))) * vec4(lessThanEqual(columns, vec4(float(last.x))));
         // The partners' patches for every vertical offset: rows from
         // y0 - P - R, samples from 4g - P + dx.
         float partner[HB_SPAN][HB_ACROSS];
@@ -72,7 +79,10 @@ void hb_denoise_run(int plane, int g, int y0, float scale) {
                 for (int t = 0; t <= 2 * HB_PATCH; t++) {
                     ssd += across[j + t];
                 }
-                vec4 w = exp(-ssd * scale);
+                int row = y0 + j + dy - HB_RESEARCH;
+                vec4 distance = ssd * scale;
+                vec4 w = exp(-distance) * vec4(lessThan(distance, vec4(HB_MEANINGFUL)))
+                    * (row >= 0 && row <= last.y ? inside : vec4(0.0));
                 sum[j] += w * HB_FOUR(partner, j + HB_PATCH + dy, HB_PATCH);
                 total[j] += w;
             }

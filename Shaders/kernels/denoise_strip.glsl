@@ -1,7 +1,8 @@
 // denoise (non-local means) as a whole kernel with the patch and research
 // radii compiled in (HB_PATCH = p / 2, HB_RESEARCH = r / 2): the same sums
 // as kernels/denoise.glsl, in the same order of offsets, for a strip of
-// HB_STRIP pixels down a column per invocation.
+// HB_STRIP pixels down a column per invocation (weights under 1/255 and
+// partners outside the frame count for nothing, as there).
 //
 // kernels/denoise.glsl fetches 2 p^2 texels for each of the r^2 offsets of
 // each pixel (882 at p = 3, r = 7), and on lavapipe a texel fetch costs far
@@ -46,6 +47,9 @@ void main() {
         total[j] = vec3(0.0);
     }
     for (int dx = -HB_RESEARCH; dx <= HB_RESEARCH; dx++) {
+        if (origin.x + dx < 0 || origin.x + dx >= hb_out_size.x) {
+            continue;
+        }
         // The partners' patches for every vertical offset: columns
         // x + dx - P ... x + dx + P, rows from y - P - R.
         vec3 partner[HB_WIDE][HB_SPAN];
@@ -70,7 +74,10 @@ void main() {
                 for (int k = 0; k < HB_WIDE; k++) {
                     ssd += rows[j + k];
                 }
-                vec3 w = exp(-ssd * scale);
+                int row = origin.y + j + dy - HB_RESEARCH;
+                vec3 distance = ssd * scale;
+                vec3 w = exp(-distance) * vec3(lessThan(distance, vec3(5.5412635)))
+                    * (row >= 0 && row < hb_out_size.y ? 1.0 : 0.0);
                 sum[j] += w * partner[HB_PATCH][j + HB_PATCH + dy];
                 total[j] += w;
             }

@@ -139,7 +139,9 @@ final class FilterChainTests: XCTestCase {
             "scale=w=640:flags=spline",
             "scale flags='spline' is invalid at column 19; expected one of bicubic, bilinear, fast_bilinear, lanczos, neighbor"
         )
-        assertError("nlmeans", "unknown filter 'nlmeans' at column 1; did you mean 'denoise'?")
+        assertError("hqdn3d", "unknown filter 'hqdn3d' at column 1; did you mean 'denoise'?")
+        // FFmpeg's nlmeans is denoise (NlmeansCLITests).
+        XCTAssertEqual(try FilterChain(parsing: "nlmeans=3:3:0:7").description, "denoise=s=3:p=3:r=7")
         // FFmpeg's unsharp, boxblur, gblur and avgblur are the catalog's own
         // (UnsharpCLITests, BoxblurCLITests, GblurCLITests, AvgblurCLITests).
         XCTAssertEqual(try FilterChain(parsing: "avgblur=5").description, "avgblur=sizeX=5")
@@ -161,7 +163,7 @@ final class FilterChainTests: XCTestCase {
                 + " among them; the alpha is kept here")
         // eq is FFmpeg's own now (EqualizerFilter), so it is no spelling.
         XCTAssertEqual(try FilterChain(parsing: "eq=brightness=0.1").filters.map(\.name), ["eq"])
-        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "NLMEANS"), "denoise")
+        XCTAssertEqual(FilterCatalog.standard.suggestion(for: "HQDN3D"), "denoise")
         XCTAssertEqual(FilterCatalog.standard.suggestion(for: "sepai"), "sepia")
         // FFmpeg's filters with no counterpart get no nearest name: fps is
         // no typo of cas.

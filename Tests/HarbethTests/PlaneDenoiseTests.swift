@@ -13,8 +13,10 @@ final class PlaneDenoiseTests: XCTestCase {
     }
 
     /// One plane denoised: each sample the mean of the samples q of the r x r
-    /// window around it weighted by exp(-SSD / (h max)^2), h = 10 s / 255,
-    /// SSD over the p x p patches in codes; edges clamped, rounded.
+    /// window around it inside the plane weighted by exp(-SSD / (h max)^2),
+    /// h = 10 s / 255, SSD over the p x p patches in codes (edges clamped),
+    /// a weight under 1/255 counting for nothing (FFmpeg 5.1's nlmeans);
+    /// rounded.
     private static func denoised(_ plane: PlaneSamples.Plane, s: Double, p: Int, r: Int, maximum: Double)
         -> PlaneSamples.Plane
     {
@@ -28,7 +30,8 @@ final class PlaneDenoiseTests: XCTestCase {
             (0..<width).map { x in
                 var (sum, total) = (0.0, 0.0)
                 for dy in -research...research {
-                    for dx in -research...research {
+                    for dx in -research...research
+                    where (0..<width).contains(x + dx) && (0..<height).contains(y + dy) {
                         var ssd = 0.0
                         for py in -patch...patch {
                             for px in -patch...patch {
@@ -36,7 +39,8 @@ final class PlaneDenoiseTests: XCTestCase {
                                 ssd += d * d
                             }
                         }
-                        let weight = exp(-ssd / (h * h))
+                        let distance = ssd / (h * h)
+                        let weight = distance < log(255) ? exp(-distance) : 0
                         sum += weight * at(x + dx, y + dy)
                         total += weight
                     }

@@ -1060,8 +1060,12 @@ def denoise(image, v):
 
     total = np.zeros_like(c)
     weights = np.zeros_like(c)
+    height, width = c.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width]
     for dy in range(-half_research, half_research + 1):
         for dx in range(-half_research, half_research + 1):
+            # As FFmpeg 5.1's nlmeans: a q outside the frame is skipped.
+            inside = ((ys + dy >= 0) & (ys + dy < height) & (xs + dx >= 0) & (xs + dx < width))[..., None]
             other = rgb(shifted(image, dx, dy))
             # The patch around q = p + (dx, dy) is the shifted image's patch
             # around p, clamped where the shifted image is.
@@ -1071,7 +1075,9 @@ def denoise(image, v):
                     a = rgb(shifted(image, px, py))
                     b = rgb(shifted_twice(image, dx, dy, px, py))
                     ssd += (a - b) ** 2
-            weight = np.exp(-ssd / (h * h))
+            distance = ssd / (h * h)
+            # A weight under 1/255 counts for nothing.
+            weight = np.where((distance < np.log(255)) & inside, np.exp(-distance), 0)
             total += weight * other
             weights += weight
     return with_rgb(image, total / weights)

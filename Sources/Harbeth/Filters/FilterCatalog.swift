@@ -38,7 +38,7 @@ public struct FilterCatalog: Sendable {
     /// `resize` and `deinterlace`; `negate`, `colorchannelmixer` and others
     /// are translated, see `FilterChainParser.ffmpegEquivalent`.)
     public static let ffmpegSpellings: [String: String] = [
-        "nlmeans": "denoise", "hqdn3d": "denoise",
+        "hqdn3d": "denoise",
         "colortemperature": "temperature",
     ]
 

@@ -28,7 +28,7 @@ extension FilterChainParser {
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
     /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
-    /// (`colorBalanceArguments`); `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
@@ -65,14 +65,7 @@ extension FilterChainParser {
                         filter: name, parameter: "aa", text: aa.value, expected: "a number 0...1, the alpha's scale",
                         column: aa.valueColumn)
                 }
-                return (
-                    opacity,
-                    [
-                        Argument(
-                            key: "opacity", keyColumn: aa.keyColumn, value: aa.value, valueColumn: aa.valueColumn,
-                            quoted: aa.quoted)
-                    ]
-                )
+                return (opacity, [aa.renamed("opacity", value: aa.value)])
             }
             guard let mixer = catalog.descriptor(named: "channel_mixer") else { return nil }
             return (mixer, try Self.channelMixerArguments(arguments, column: column))
@@ -85,6 +78,9 @@ extension FilterChainParser {
         case "colorbalance":
             guard let balance = catalog.descriptor(named: "color_balance") else { return nil }
             return (balance, try Self.colorBalanceArguments(arguments, column: column))
+        case "nlmeans":
+            guard let denoise = catalog.descriptor(named: "denoise") else { return nil }
+            return (denoise, try Self.nlmeansArguments(arguments, column: column))
         case "colorkey":
             // The same values (color, similarity, blend) in the same order.
             return catalog.descriptor(named: "color_key").map { ($0, arguments) }
@@ -249,6 +245,45 @@ extension FilterChainParser {
         }
     }
 
+    /// FFmpeg nlmeans's values (`s:p:pc:r:rc`, each by name or in that
+    /// order) as denoise's s, p and r: the chroma planes' patch and research
+    /// sizes (pc, rc) may only be 0 (FFmpeg's default: the luma's) or the
+    /// luma's, since one size serves every plane here.
+    private static func nlmeansArguments(_ arguments: [Argument], column: Int) throws(FilterChainError)
+        -> [Argument]
+    {
+        let names = ["s", "p", "pc", "r", "rc"]
+        let given = try ffmpegOptions(arguments, filter: "nlmeans", order: names.map { ($0, [$0]) }, valid: names)
+        var made: [Argument] = []
+        if let strength = given["s"] {
+            let value = try Self.number(strength, filter: "nlmeans", parameter: "s", in: 1...30)
+            made.append(strength.renamed("s", value: FilterValue.format(value)))
+        }
+        var sizes: [String: Int] = ["p": 7, "r": 15]
+        for (name, limit) in [("p", 15), ("r", 31)] {
+            guard let argument = given[name] else { continue }
+            guard let size = Int(argument.value.trimmingSpaces()), (1...limit).contains(size), size % 2 == 1 else {
+                throw .invalidValue(
+                    filter: "nlmeans", parameter: name, text: argument.value, expected: "an odd number 1...\(limit)",
+                    column: argument.valueColumn)
+            }
+            sizes[name] = size
+            made.append(argument.renamed(name, value: String(size)))
+        }
+        for (chroma, luma) in [("pc", "p"), ("rc", "r")] {
+            guard let argument = given[chroma] else { continue }
+            let size = Int(argument.value.trimmingSpaces())
+            guard size == 0 || size == sizes[luma] else {
+                throw .invalidValue(
+                    filter: "nlmeans", parameter: chroma, text: argument.value,
+                    expected: "0 or \(luma) (\(sizes[luma]!)): one \(chroma == "pc" ? "patch" : "research window") size"
+                        + " for every plane here",
+                    column: argument.valueColumn)
+            }
+        }
+        return made
+    }
+
     /// The plain number `argument` gives FFmpeg's option `parameter` of
     /// `filter`, within `range`.
     private static func number(
@@ -283,12 +318,7 @@ extension FilterChainParser {
             let text = ["r", "g", "b"].map { FilterValue.format(values[$0 + range] ?? 0) }.joined(separator: "/")
             return Argument(key: ranges[range]!, keyColumn: column, value: text, valueColumn: column, quoted: false)
         }
-        if let lightness = given["pl"] {
-            made.append(
-                Argument(
-                    key: "preserve_lightness", keyColumn: lightness.keyColumn, value: lightness.value,
-                    valueColumn: lightness.valueColumn, quoted: lightness.quoted))
-        }
+        if let lightness = given["pl"] { made.append(lightness.renamed("preserve_lightness", value: lightness.value)) }
         return made
     }
 
@@ -612,5 +642,13 @@ extension FilterChainParser {
             given[name] = argument
         }
         return given
+    }
+}
+
+extension FilterChainParser.Argument {
+    /// This FFmpeg option as the catalog's parameter `key` with `value`,
+    /// at the option's columns, for errors.
+    func renamed(_ key: String, value: String) -> Self {
+        Self(key: key, keyColumn: keyColumn, value: value, valueColumn: valueColumn, quoted: false)
     }
 }

@@ -51,8 +51,9 @@ enum QualityFilters {
 
     static let denoise = FilterDescriptor(
         name: "denoise", kind: .neighborhood, summary: "Non-local means denoising (FFmpeg nlmeans's parameters).",
-        formula: "sum w(q) in(q) / sum w(q) over the r x r research window, w = exp(-SSD / h^2), h = 10 s / 255,"
-            + " SSD over the p x p patches. Alone on planar YUV or grey written back as such, with p and r up to"
+        formula: "sum w(q) in(q) / sum w(q) over the r x r research window inside the frame, w = exp(-SSD / h^2),"
+            + " h = 10 s / 255, SSD over the p x p patches (edges clamped), w under 1/255 counting for nothing"
+            + " (FFmpeg 5.1 nlmeans, whose s:p:pc:r:rc it takes). Alone on planar YUV or grey written back as such, with p and r up to"
             + " the defaults and fixed: per plane, Y, U and V each at its own size, as FFmpeg's nlmeans; otherwise"
             + " per RGB channel",
         parameters: [
