@@ -2,7 +2,7 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// highlights_shadows, color_balance and hsl against the numpy references,
+/// highlights_shadows, color_balance, luma_vibrance and hsl against the numpy references,
 /// and every tone filter fused into one pass.
 final class TonalBalanceTests: XCTestCase {
     func testHighlightsShadowsAndColorBalance() throws {
@@ -12,6 +12,15 @@ final class TonalBalanceTests: XCTestCase {
             "color_balance=shadows=0.5/0/-0.5", "color_balance=midtones=-1/1/0",
             "color_balance=highlights=1/1/-1:shadows=-1/-1/1",
             "color_balance=shadows=0.3/-0.2/0.1:midtones=0.2/0/-0.3:highlights=-0.2/0.1/0:preserve_lightness=1",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    func testLumaVibrance() throws {
+        for chain in [
+            "luma_vibrance=intensity=0.8", "luma_vibrance=intensity=-1.2:balance=2/0.5/1",
+            "luma_vibrance=intensity=1:alternate=1", "luma_vibrance=intensity=2:balance=-3/1/10:luma=0.3/0.6/0.1",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }

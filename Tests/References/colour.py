@@ -195,6 +195,18 @@ def vibrance(image, v):
     return with_rgb(image, c + (top - c) * amount)
 
 
+@reference
+def luma_vibrance(image, v):
+    # FFmpeg 5.1 vibrance.
+    c = rgb(image)
+    luma = (c @ np.array(v["luma"]))[..., None]
+    saturation = (c.max(axis=-1) - c.min(axis=-1))[..., None]
+    intensity = v["intensity"] * np.array(v["balance"])
+    alternate = 1 if v["alternate"] >= 0.5 else -1
+    push = 1 + intensity * (1 - alternate * np.sign(intensity) * saturation)
+    return with_rgb(image, luma + (c - luma) * push)
+
+
 WB_FORWARD = np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]])
 WB_BACK = np.array([[1.0, 0.956, 0.621], [1.0, -0.272, -0.647], [1.0, -1.105, 1.702]])
 WARM = np.array([0.93, 0.54, 0.0])

@@ -28,7 +28,8 @@ extension FilterChainParser {
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
     /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
-    /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
+    /// `vibrance` with its own options is `luma_vibrance`; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
@@ -78,6 +79,9 @@ extension FilterChainParser {
         case "colorbalance":
             guard let balance = catalog.descriptor(named: "color_balance") else { return nil }
             return (balance, try Self.colorBalanceArguments(arguments, column: column))
+        case "vibrance":
+            guard let vibrance = catalog.descriptor(named: "luma_vibrance") else { return nil }
+            return (vibrance, try Self.vibranceArguments(arguments, column: column))
         case "nlmeans":
             guard let denoise = catalog.descriptor(named: "denoise") else { return nil }
             return (denoise, try Self.nlmeansArguments(arguments, column: column))
@@ -245,6 +249,37 @@ extension FilterChainParser {
         }
     }
 
+    /// FFmpeg vibrance's options, in its order.
+    static let vibranceOptions = ["intensity", "rbal", "gbal", "bbal", "rlum", "glum", "blum", "alternate"]
+
+    /// FFmpeg vibrance's values (by name or in `vibranceOptions`' order) as
+    /// luma_vibrance's: intensity, balance r/g/b, luma r/g/b, alternate.
+    private static func vibranceArguments(_ arguments: [Argument], column: Int) throws(FilterChainError)
+        -> [Argument]
+    {
+        let names = vibranceOptions
+        let given = try ffmpegOptions(arguments, filter: "vibrance", order: names.map { ($0, [$0]) }, valid: names)
+        var made: [Argument] = []
+        if let intensity = given["intensity"] {
+            let value = try Self.number(intensity, filter: "vibrance", parameter: "intensity", in: -2...2)
+            made.append(intensity.renamed("intensity", value: FilterValue.format(value)))
+        }
+        let lists = [
+            ("balance", "bal", [1.0, 1, 1], -10.0...10), ("luma", "lum", [0.072186, 0.715158, 0.212656], 0...1),
+        ]
+        for (parameter, suffix, defaults, range) in lists {
+            var values = defaults
+            for (index, channel) in ["r", "g", "b"].enumerated() {
+                guard let argument = given[channel + suffix] else { continue }
+                values[index] = try Self.number(argument, filter: "vibrance", parameter: channel + suffix, in: range)
+            }
+            let text = values.map { FilterValue.format($0) }.joined(separator: "/")
+            made.append(Argument(key: parameter, keyColumn: column, value: text, valueColumn: column, quoted: false))
+        }
+        if let alternate = given["alternate"] { made.append(alternate.renamed("alternate", value: alternate.value)) }
+        return made
+    }
+
     /// FFmpeg nlmeans's values (`s:p:pc:r:rc`, each by name or in that
     /// order) as denoise's s, p and r: the chroma planes' patch and research
     /// sizes (pc, rc) may only be 0 (FFmpeg's default: the luma's) or the
@@ -373,6 +408,8 @@ extension FilterChainParser {
         switch name {
         case "hue":
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
+        case "vibrance":
+            return keys.contains { vibranceOptions.contains($0) }
         case "unsharp", "boxblur":
             return keys.contains { shortNames[name]?[$0] != nil }
         case "curves":

@@ -84,6 +84,7 @@ struct GallerySamples {
         case "exposure": return "1"
         case "gamma": return "0.5"
         case "vibrance": return "1"
+        case "luma_vibrance": return "intensity=0.8"
         case "white_balance": return "temperature=7500"
         case "opacity": return "0.4"
         case "levels": return "in_black=0.25:in_white=0.75"

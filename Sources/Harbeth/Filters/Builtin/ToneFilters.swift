@@ -23,6 +23,23 @@ enum ToneFilters {
         parameters: [.number("vibrance", default: 0, range: -1.2...1.2, summary: "0 leaves the image unchanged")],
         stages: [.pointwise("hb_vibrance", file: "pointwise/vibrance.glsl")])
 
+    static let lumaVibrance = FilterDescriptor(
+        name: "luma_vibrance", kind: .pointwise,
+        summary: "Pushes each channel from a weighted luma, less where the colour is already saturated.",
+        formula: "luma = r lr + g lg + b lb, sat = max - min; i = intensity * balance per channel;"
+            + " c + (c - luma) * i * (1 - a sign(i) sat), a = 1 with alternate, else -1"
+            + " (FFmpeg 5.1 vibrance, whose intensity, rbal, gbal, bbal, rlum, glum, blum and alternate it takes)",
+        parameters: [
+            .number("intensity", default: 0, range: -2...2, summary: "how far; 0 leaves the image unchanged"),
+            .list(
+                "balance", count: 3...3, default: [1, 1, 1], range: -10...10, summary: "r/g/b scale of the intensity"),
+            .list(
+                "luma", count: 3...3, default: [0.072186, 0.715158, 0.212656], range: 0...1,
+                summary: "r/g/b weights of the luma (FFmpeg's defaults)"),
+            .boolean("alternate", default: false, summary: "flip the sign of the saturation term"),
+        ],
+        stages: [.pointwise("hb_luma_vibrance", file: "pointwise/luma_vibrance.glsl")])
+
     static let whiteBalance = FilterDescriptor(
         name: "white_balance", kind: .pointwise, summary: "Warms or cools the image and shifts its tint.",
         formula: "Q of YIQ + tint / 100 * 0.05226, clamped to +-0.5226; then mix(rgb, overlay(rgb, (0.93, 0.54, 0)),"
@@ -127,7 +144,7 @@ enum ToneFilters {
         stages: [.pointwise("hb_hsl", file: "pointwise/hsl.glsl")])
 
     static let all: [FilterDescriptor] = [
-        hue, vibrance, whiteBalance, opacity, levels, curves, highlightsShadows, colorBalance, hsl,
+        hue, vibrance, lumaVibrance, whiteBalance, opacity, levels, curves, highlightsShadows, colorBalance, hsl,
     ]
 }
 
