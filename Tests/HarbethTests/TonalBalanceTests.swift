@@ -2,7 +2,8 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// highlights_shadows, color_balance, luma_vibrance and hsl against the numpy references,
+/// highlights_shadows, color_balance, luma_vibrance, color_temperature and
+/// hsl against the numpy references,
 /// and every tone filter fused into one pass.
 final class TonalBalanceTests: XCTestCase {
     func testHighlightsShadowsAndColorBalance() throws {
@@ -21,6 +22,15 @@ final class TonalBalanceTests: XCTestCase {
         for chain in [
             "luma_vibrance=intensity=0.8", "luma_vibrance=intensity=-1.2:balance=2/0.5/1",
             "luma_vibrance=intensity=1:alternate=1", "luma_vibrance=intensity=2:balance=-3/1/10:luma=0.3/0.6/0.1",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    func testColorTemperature() throws {
+        for chain in [
+            "color_temperature=3000", "color_temperature=temperature=9000:mix=0.7",
+            "color_temperature=1500:preserve_lightness=1", "color_temperature=40000:0.5:0.6", "color_temperature=1000",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }

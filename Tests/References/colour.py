@@ -207,6 +207,27 @@ def luma_vibrance(image, v):
     return with_rgb(image, luma + (c - luma) * push)
 
 
+def black_body(kelvin):
+    """Tanner Helland's fit, as FFmpeg 5.1's colortemperature computes it."""
+    k = kelvin / 100
+    if k <= 66:
+        red, green = 1.0, 0.39008157876901960784 * np.log(k) - 0.63184144378862745098
+    else:
+        t = max(k - 60, 0)
+        red, green = 1.29293618606274509804 * t ** -0.1332047592, 1.12989086089529411765 * t ** -0.0755148492
+    blue = 1.0 if k >= 66 else 0.0 if k <= 19 else 0.54320678911019607843 * np.log(k - 10) - 1.19625408914
+    return np.clip(np.array([red, green, blue]), 0, 1)
+
+
+@reference
+def color_temperature(image, v):
+    c = rgb(image)
+    n = c + (c * black_body(v["temperature"]) - c) * v["mix"]
+    eps = np.finfo(np.float32).eps
+    scale = ((c.max(axis=-1) + c.min(axis=-1) + eps) / (n.max(axis=-1) + n.min(axis=-1) + eps))[..., None]
+    return with_rgb(image, n + (n * scale - n) * v["preserve_lightness"])
+
+
 WB_FORWARD = np.array([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.212, -0.523, 0.311]])
 WB_BACK = np.array([[1.0, 0.956, 0.621], [1.0, -0.272, -0.647], [1.0, -1.105, 1.702]])
 WARM = np.array([0.93, 0.54, 0.0])

@@ -38,8 +38,7 @@ public struct FilterCatalog: Sendable {
     /// `resize` and `deinterlace`; `negate`, `colorchannelmixer` and others
     /// are translated, see `FilterChainParser.ffmpegEquivalent`.)
     public static let ffmpegSpellings: [String: String] = [
-        "hqdn3d": "denoise",
-        "colortemperature": "temperature",
+        "hqdn3d": "denoise"
     ]
 
     /// FFmpeg's filters that no filter of the catalog replaces: frame

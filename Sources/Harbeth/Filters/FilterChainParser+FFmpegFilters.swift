@@ -29,7 +29,8 @@ extension FilterChainParser {
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
     /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
-    /// `vibrance` with its own options is `luma_vibrance`; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
+    /// is `color_temperature`; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
@@ -79,6 +80,9 @@ extension FilterChainParser {
         case "colorbalance":
             guard let balance = catalog.descriptor(named: "color_balance") else { return nil }
             return (balance, try Self.colorBalanceArguments(arguments, column: column))
+        case "colortemperature":
+            guard let temperature = catalog.descriptor(named: "color_temperature") else { return nil }
+            return (temperature, try Self.colorTemperatureArguments(arguments))
         case "vibrance":
             guard let vibrance = catalog.descriptor(named: "luma_vibrance") else { return nil }
             return (vibrance, try Self.vibranceArguments(arguments, column: column))
@@ -247,6 +251,24 @@ extension FilterChainParser {
             let text = ["r", "g", "b"].map { FilterValue.format(values[row + $0] ?? 0) }.joined(separator: "/") + "/0"
             return Argument(key: row, keyColumn: column, value: text, valueColumn: column, quoted: false)
         }
+    }
+
+    /// FFmpeg colortemperature's values (`temperature:mix:pl`, each by name
+    /// or in that order) as color_temperature's.
+    private static func colorTemperatureArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
+        let options: [(name: String, parameter: String, range: ClosedRange<Double>)] = [
+            ("temperature", "temperature", 1000...40000), ("mix", "mix", 0...1), ("pl", "preserve_lightness", 0...1),
+        ]
+        let given = try ffmpegOptions(
+            arguments, filter: "colortemperature", order: options.map { ($0.name, [$0.name]) },
+            valid: options.map(\.name))
+        var made: [Argument] = []
+        for option in options {
+            guard let argument = given[option.name] else { continue }
+            let value = try Self.number(argument, filter: "colortemperature", parameter: option.name, in: option.range)
+            made.append(argument.renamed(option.parameter, value: FilterValue.format(value)))
+        }
+        return made
     }
 
     /// FFmpeg vibrance's options, in its order.

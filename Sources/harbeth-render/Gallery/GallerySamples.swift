@@ -85,6 +85,7 @@ struct GallerySamples {
         case "gamma": return "0.5"
         case "vibrance": return "1"
         case "luma_vibrance": return "intensity=0.8"
+        case "color_temperature": return "temperature=3500"
         case "white_balance": return "temperature=7500"
         case "opacity": return "0.4"
         case "levels": return "in_black=0.25:in_white=0.75"

@@ -58,6 +58,48 @@ enum ToneFilters {
             return [Float(values.number("tint") / 100 * 0.5226 * 0.1), Float(warmth)]
         })
 
+    static let colorTemperature = FilterDescriptor(
+        name: "color_temperature", kind: .pointwise,
+        summary: "Tints towards the colour of a black body at a temperature, optionally keeping lightness.",
+        formula:
+            "k = T / 100; body r = 1, g = 0.390082 ln k - 0.631841 up to k 66, else r = 1.292936 (k - 60)^-0.133205,"
+            + " g = 1.129891 (k - 60)^-0.075515; b = 1 from k 66, 0 up to k 19, else 0.543207 ln(k - 10) - 1.196254;"
+            + " each clamped to 0...1; n = mix(rgb, rgb * body, mix); rgb' = mix(n, n (max + min of rgb) / (max + min"
+            + " of n), preserve_lightness) (FFmpeg 5.1 colortemperature, whose temperature:mix:pl it takes; Tanner"
+            + " Helland's black-body fit)",
+        parameters: [
+            .number("temperature", default: 6500, range: 1000...40000, summary: "kelvin"),
+            .number("mix", default: 1, range: 0...1, summary: "how much of the tinted colour"),
+            .number(
+                "preserve_lightness", default: 0, range: 0...1, summary: "how much of the input's lightness is kept"),
+        ],
+        stages: [.pointwise("hb_color_temperature", file: "pointwise/color_temperature.glsl")],
+        layout: ["red", "green", "blue", "mix", "preserve_lightness"],
+        pack: { values, _ in
+            let body = blackBody(kelvin: values.number("temperature"))
+            return body.map(Float.init) + [Float(values.number("mix")), Float(values.number("preserve_lightness"))]
+        })
+
+    /// The colour of a black body at `kelvin`, r, g, b in 0...1 (Tanner
+    /// Helland's fit, as FFmpeg's colortemperature computes it).
+    static func blackBody(kelvin: Double) -> [Double] {
+        let k = kelvin / 100
+        var (red, green, blue) = (1.0, 0.0, 0.0)
+        if k <= 66 {
+            green = 0.39008157876901960784 * log(k) - 0.63184144378862745098
+        } else {
+            let t = max(k - 60, 0)
+            red = 1.29293618606274509804 * pow(t, -0.1332047592)
+            green = 1.12989086089529411765 * pow(t, -0.0755148492)
+        }
+        if k >= 66 {
+            blue = 1
+        } else if k > 19 {
+            blue = 0.54320678911019607843 * log(k - 10) - 1.19625408914
+        }
+        return [red, green, blue].map { min(max($0, 0), 1) }
+    }
+
     static let opacity = FilterDescriptor(
         name: "opacity", kind: .pointwise, summary: "Scales the alpha channel.",
         formula: "alpha * opacity, colour unchanged (Harbeth C7Opacity)",
@@ -144,7 +186,8 @@ enum ToneFilters {
         stages: [.pointwise("hb_hsl", file: "pointwise/hsl.glsl")])
 
     static let all: [FilterDescriptor] = [
-        hue, vibrance, lumaVibrance, whiteBalance, opacity, levels, curves, highlightsShadows, colorBalance, hsl,
+        hue, vibrance, lumaVibrance, whiteBalance, colorTemperature, opacity, levels, curves, highlightsShadows,
+        colorBalance, hsl,
     ]
 }
 
