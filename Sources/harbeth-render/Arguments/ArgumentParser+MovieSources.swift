@@ -8,14 +8,13 @@ extension ArgumentParser {
     static func takeMovieSources(_ options: inout CommandLineOptions) throws(UsageError) {
         guard let graph = options.graph else { return }
         var characters = Array(graph)
-        for chain in GraphAudioChain.chains(of: characters) {
-            var start = chain.lowerBound
-            while start < chain.upperBound, characters[start].isWhitespace { start += 1 }
-            let prefix = Array("movie=")
-            guard start + prefix.count <= chain.upperBound, Array(characters[start..<(start + prefix.count)]) == prefix
-            else { continue }
+        for chain in GraphChainScanner.chains(of: characters) {
+            var scanner = GraphChainScanner(characters, chain: chain)
+            scanner.skipSpaces()
+            let start = scanner.at
+            guard scanner.take("movie=") else { continue }
             // Its value: up to the first `,`, `[` or `;` outside quotes.
-            var end = start + prefix.count
+            var end = scanner.at
             var quoted = false
             var value = ""
             while end < chain.upperBound {

@@ -19,16 +19,10 @@ struct GraphAudioChain: Equatable {
     static func taken(from graph: String) throws(UsageError) -> GraphAudioChain? {
         var found: GraphAudioChain?
         let characters = Array(graph)
-        for chain in chains(of: characters) {
-            var at = chain.lowerBound
-            while at < chain.upperBound, characters[at].isWhitespace { at += 1 }
-            var labels: [String] = []
-            while at < chain.upperBound, characters[at] == "[" {
-                guard let close = characters[at..<chain.upperBound].firstIndex(of: "]") else { break }
-                labels.append(String(characters[(at + 1)..<close]))
-                at = close + 1
-                while at < chain.upperBound, characters[at].isWhitespace { at += 1 }
-            }
+        for chain in GraphChainScanner.chains(of: characters) {
+            var scanner = GraphChainScanner(characters, chain: chain)
+            let labels = scanner.labels().map(\.label)
+            let at = scanner.at
             let sounds = labels.filter(isSound)
             guard !sounds.isEmpty else { continue }
             let fail = { (reason: String) in
@@ -69,29 +63,5 @@ struct GraphAudioChain: Equatable {
     private static func isSound(_ label: String) -> Bool {
         let parts = label.split(separator: ":", omittingEmptySubsequences: false)
         return parts.count >= 2 && Int(parts[0]) != nil && parts[1] == "a"
-    }
-
-    /// The ranges of the graph's chains, split at `;` outside quotes (and
-    /// not escaped).
-    static func chains(of characters: [Character]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var quoted = false
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\\" {
-                index += 2
-                continue
-            }
-            if character == "'" { quoted.toggle() }
-            if character == ";" && !quoted {
-                ranges.append(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        ranges.append(start..<characters.count)
-        return ranges
     }
 }

@@ -19,27 +19,11 @@ struct GraphConcatSound: Equatable {
     /// The concat of `graph` that takes sound (`a=1`), if there is one.
     static func taken(from graph: String) throws(UsageError) -> GraphConcatSound? {
         let characters = Array(graph)
-        for chain in GraphAudioChain.chains(of: characters) {
-            var at = chain.lowerBound
-            func skipSpaces() { while at < chain.upperBound, characters[at].isWhitespace { at += 1 } }
-            func labels() -> [(label: String, range: Range<Int>)] {
-                var found: [(label: String, range: Range<Int>)] = []
-                skipSpaces()
-                while at < chain.upperBound, characters[at] == "[",
-                    let close = characters[at..<chain.upperBound].firstIndex(of: "]")
-                {
-                    found.append((String(characters[(at + 1)..<close]), at..<(close + 1)))
-                    at = close + 1
-                    skipSpaces()
-                }
-                return found
-            }
-            let pads = labels()
-            let name = Array("concat")
-            guard at + name.count <= chain.upperBound, Array(characters[at..<(at + name.count)]) == name else {
-                continue
-            }
-            at += name.count
+        for chain in GraphChainScanner.chains(of: characters) {
+            var scanner = GraphChainScanner(characters, chain: chain)
+            let pads = scanner.labels()
+            guard scanner.take("concat") else { continue }
+            var at = scanner.at
             // Its options, up to the labels after it: n, v, a, unsafe.
             var options: [String: (value: String, range: Range<Int>)] = [:]
             if at < chain.upperBound, characters[at] == "=" {
@@ -94,7 +78,8 @@ struct GraphConcatSound: Equatable {
             blanked[sound.range.lowerBound..<sound.range.upperBound] = ArraySlice(
                 Array("0".padding(toLength: sound.range.count, withPad: " ", startingAt: 0)))
             // Its outputs: the picture's label, then the sound's.
-            let outputs = labels()
+            scanner.at = at
+            let outputs = scanner.labels()
             var label: String?
             if outputs.count == 2 {
                 label = outputs[1].label
