@@ -22,17 +22,35 @@ enum FFmpegParity {
         }
     }
 
+    /// Runs `-vf recipe` on each of `inputs` in `folder` (to FFV1, with
+    /// `options` such as `-pix_fmt bgr0`) and asserts every frame is within
+    /// `minimum` dB of FFmpeg's for the same `-vf` (PSNR of the stored
+    /// samples, or as shown in RGB when `asShown`).
+    static func assertNearFFmpegs(
+        _ recipes: [String], inputs: [String], in folder: URL, minimum: Double, asShown: Bool = false,
+        options: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try eachRun(recipes, inputs: inputs, in: folder, plan: nil, options: options, file: file, line: line) {
+            ours, theirs, name in
+            let values = try Clips.framePSNRs(ours, theirs, asShown: asShown)
+            XCTAssertFalse(values.isEmpty, name, file: file, line: line)
+            XCTAssertGreaterThanOrEqual(
+                values.min() ?? 0, minimum, "\(name): worst frame's PSNR", file: file, line: line)
+        }
+    }
+
     /// Runs `-vf recipe` on each of `inputs` in `folder` to FFV1, ours and
     /// FFmpeg's, asserting ours succeeds (and, with `plan`, that its plan
     /// says so), and hands `compare` both paths and the run's name.
     private static func eachRun(
-        _ recipes: [String], inputs: [String], in folder: URL, plan: String?, file: StaticString, line: UInt,
-        compare: (_ ours: String, _ theirs: String, _ name: String) throws -> Void
+        _ recipes: [String], inputs: [String], in folder: URL, plan: String?, options: [String] = [],
+        file: StaticString, line: UInt, compare: (_ ours: String, _ theirs: String, _ name: String) throws -> Void
     ) throws {
         for input in inputs {
             for recipe in recipes {
                 let run = try Tool.run(
-                    ["-v", "-vf", recipe, "--codec", "ffv1", "-an", "-y", "-o", "ours.mkv", input], in: folder)
+                    ["-v", "-vf", recipe, "--codec", "ffv1"] + options + ["-an", "-y", "-o", "ours.mkv", input],
+                    in: folder)
                 XCTAssertEqual(run.status, 0, "\(input) \(recipe): \(run.stderr)", file: file, line: line)
                 guard run.status == 0 else { continue }
                 if let plan {
