@@ -45,6 +45,18 @@ final class FirstFiltersTests: XCTestCase {
             Filter.yuvHue(degrees: 30, saturation: 20).description, "yuv_hue=degrees=30:saturation=10")
     }
 
+    /// FFmpeg's monochrome as yuv_monochrome on the RGB path (an RGBA
+    /// frame), against numpy's on BT.709 limited codes. FFmpeg's own output
+    /// is the reference for the CLI (MonochromeCLITests).
+    func testYUVMonochromeOnTheRGBPath() throws {
+        for chain in [
+            "yuv_monochrome", "yuv_monochrome=cb=0.5:cr=-0.3:size=2", "yuv_monochrome=cb=-1:cr=1:size=0.1:high=1",
+            "monochrome=cb=0.2:high=0.5",
+        ] {
+            try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
     /// FFmpeg's hue parses by its options (h degrees, s, H radians, b;
     /// positional in that order) as yuv_hue; catalog hue's own value
     /// (`hue=90`, `hue=degrees=90`) stays catalog hue. Before, `hue=s=0`

@@ -141,6 +141,21 @@ def yuv_hue(image, v):
     return with_rgb(image, rgb709(*(np.clip(p, 0, 255) for p in (y, cb, cr))))
 
 
+@reference
+def yuv_monochrome(image, v):
+    # FFmpeg vf_monochrome on BT.709 limited codes (an RGB frame's
+    # conversion): the luma scaled where the chroma lies far from the
+    # spot, less in the highlights; the chroma grey; and back.
+    y, cb, cr = (np.clip(p, 0, 255) for p in codes709(rgb(image)))
+    y, u, w = y / 255, cb / 255 - 0.5, cr / 255 - 0.5
+    kept = np.exp(-np.clip(((v["cb"] / 2 - u) ** 2 + (v["cr"] / 2 - w) ** 2) / v["size"], 0, 1))
+    s = (1 - y) / 0.4
+    envelope = np.where(y < 0.6, 1 - np.abs(y / 0.6 - 1) ** 2, s * s * (3 - 2 * s))
+    t = envelope + (1 - envelope) * (1 - v["high"])
+    luma = ((1 - t) * y + t * kept * y) * 255
+    return with_rgb(image, rgb709(luma, np.full_like(luma, 128), np.full_like(luma, 128)))
+
+
 SEPIA = np.array([[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]])
 
 

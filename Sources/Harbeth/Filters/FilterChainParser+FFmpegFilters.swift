@@ -30,7 +30,8 @@ extension FilterChainParser {
     /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
-    /// is `color_temperature`; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
+    /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
+    /// `yuv_monochrome`; `yadif` and `bwdif` are `deinterlace` by that method; FFmpeg's `hue`
     /// with its own options (`hue=h=90:s=0.5`, `hue=s=0`) is `yuv_hue`;
     /// FFmpeg's `rotate` (`rotate=PI/6`, `rotate=a=0.5:c=white`) is catalog
     /// rotate in degrees at FFmpeg's output size; `drawbox` and `drawgrid`
@@ -80,9 +81,19 @@ extension FilterChainParser {
         case "colorbalance":
             guard let balance = catalog.descriptor(named: "color_balance") else { return nil }
             return (balance, try Self.colorBalanceArguments(arguments, column: column))
+        case "monochrome":
+            guard let monochrome = catalog.descriptor(named: "yuv_monochrome") else { return nil }
+            let options: [(name: String, parameter: String, range: ClosedRange<Double>)] = [
+                ("cb", "cb", -1...1), ("cr", "cr", -1...1), ("size", "size", 0.1...10), ("high", "high", 0...1),
+            ]
+            return (monochrome, try Self.numberArguments(arguments, filter: name, options: options))
         case "colortemperature":
             guard let temperature = catalog.descriptor(named: "color_temperature") else { return nil }
-            return (temperature, try Self.colorTemperatureArguments(arguments))
+            let options: [(name: String, parameter: String, range: ClosedRange<Double>)] = [
+                ("temperature", "temperature", 1000...40000), ("mix", "mix", 0...1),
+                ("pl", "preserve_lightness", 0...1),
+            ]
+            return (temperature, try Self.numberArguments(arguments, filter: name, options: options))
         case "vibrance":
             guard let vibrance = catalog.descriptor(named: "luma_vibrance") else { return nil }
             return (vibrance, try Self.vibranceArguments(arguments, column: column))
@@ -253,19 +264,19 @@ extension FilterChainParser {
         }
     }
 
-    /// FFmpeg colortemperature's values (`temperature:mix:pl`, each by name
-    /// or in that order) as color_temperature's.
-    private static func colorTemperatureArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
-        let options: [(name: String, parameter: String, range: ClosedRange<Double>)] = [
-            ("temperature", "temperature", 1000...40000), ("mix", "mix", 0...1), ("pl", "preserve_lightness", 0...1),
-        ]
+    /// The values of FFmpeg's filter whose options are all plain numbers
+    /// (`options` in FFmpeg's order, each by name or in that order, with
+    /// the catalog parameter it gives and its range), as the catalog's.
+    private static func numberArguments(
+        _ arguments: [Argument], filter: String,
+        options: [(name: String, parameter: String, range: ClosedRange<Double>)]
+    ) throws(FilterChainError) -> [Argument] {
         let given = try ffmpegOptions(
-            arguments, filter: "colortemperature", order: options.map { ($0.name, [$0.name]) },
-            valid: options.map(\.name))
+            arguments, filter: filter, order: options.map { ($0.name, [$0.name]) }, valid: options.map(\.name))
         var made: [Argument] = []
         for option in options {
             guard let argument = given[option.name] else { continue }
-            let value = try Self.number(argument, filter: "colortemperature", parameter: option.name, in: option.range)
+            let value = try Self.number(argument, filter: filter, parameter: option.name, in: option.range)
             made.append(argument.renamed(option.parameter, value: FilterValue.format(value)))
         }
         return made
@@ -432,6 +443,8 @@ extension FilterChainParser {
             return arguments.count > 1 || keys.contains { ["h", "s", "H", "b"].contains($0) }
         case "vibrance":
             return keys.contains { vibranceOptions.contains($0) }
+        case "monochrome":
+            return keys.contains { ["cb", "cr", "size", "high"].contains($0) }
         case "unsharp", "boxblur":
             return keys.contains { shortNames[name]?[$0] != nil }
         case "curves":

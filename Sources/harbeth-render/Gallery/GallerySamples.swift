@@ -86,6 +86,7 @@ struct GallerySamples {
         case "vibrance": return "1"
         case "luma_vibrance": return "intensity=0.8"
         case "color_temperature": return "temperature=3500"
+        case "yuv_monochrome": return "cb=0.5:cr=-0.3"
         case "white_balance": return "temperature=7500"
         case "opacity": return "0.4"
         case "levels": return "in_black=0.25:in_white=0.75"
