@@ -286,6 +286,35 @@ final class PixelFormatTests: XCTestCase {
                 == Clips.pixels(folder.appendingPathComponent("rgb.png").path), "the input's pixels")
     }
 
+    /// A key on an opaque YUV video writes its alpha where the codec holds
+    /// it, in the video's own shape with alpha added as FFmpeg chooses it
+    /// (yuva420p in FFV1, yuva444p12le in ProRes, what -pix_fmt names),
+    /// and names it dropped where the codec does not (H.264). Before, the
+    /// frames were rendered in the video's own layout, which has no alpha:
+    /// the key was lost and the file opaque, without a word.
+    func testAKeyOnAnOpaqueVideoWritesItsAlpha() throws {
+        for (output, extra, format) in [
+            ("keyed.mkv", ["--codec", "ffv1"], "yuva420p"), ("keyed.mov", ["--codec", "prores"], "yuva444p12le"),
+            ("asked.mkv", ["--codec", "ffv1", "-pix_fmt", "yuva444p"], "yuva444p"),
+        ] {
+            let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("yuv.mkv").path])
+            let run = try Tool.run(["-vf", "colorkey=green:0.3"] + extra + ["yuv.mkv", "-o", output], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let path = folder.appendingPathComponent(output).path
+            XCTAssertEqual(try pixelFormat(path), format, output)
+            XCTAssertFalse(run.stderr.contains("alpha dropped"), run.stderr)
+            // testsrc2's green keys out: some of the alpha is 0.
+            let rgba = try Clips.pixels(path, pixelFormat: "rgba")
+            let alphas = stride(from: 3, to: rgba.count, by: 4).map { rgba[$0] }
+            XCTAssertTrue(alphas.contains(0) && alphas.contains(255), "\(output): the key's alpha")
+        }
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("yuv.mkv").path])
+        let run = try Tool.run(["-vf", "colorkey=green:0.3", "yuv.mkv", "-o", "flat.mp4"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("flat.mp4").path), "yuv420p")
+        XCTAssertTrue(run.stderr.contains("note: alpha dropped: libx264 takes no alpha"), run.stderr)
+    }
+
     func testGreyStaysGrey() throws {
         let (_, path) = try render("gray.mkv", to: "out.mkv", ["--codec", "ffv1"])
         XCTAssertEqual(try pixelFormat(path), "gray")

@@ -100,6 +100,16 @@ enum FFPixelFormat {
 
     /// True when the format named `name` (FFmpeg's name) has alpha, or is
     /// not a format FFmpeg knows.
+    /// The YUV `format` with an alpha plane (`yuv420p` -> `yuva420p`), where
+    /// FFmpeg has one; nil for other formats.
+    static func withAlpha(_ format: AVPixelFormat) -> AVPixelFormat? {
+        guard let name = av_get_pix_fmt_name(format).map({ String(cString: $0) }), name.hasPrefix("yuv"),
+            !name.hasPrefix("yuva"), !name.hasPrefix("yuvj")
+        else { return nil }
+        let keyed = av_get_pix_fmt("yuva" + name.dropFirst(3))
+        return keyed == AV_PIX_FMT_NONE ? nil : keyed
+    }
+
     static func hasAlpha(named name: String) -> Bool {
         shape(av_get_pix_fmt(name))?.hasAlpha ?? true
     }

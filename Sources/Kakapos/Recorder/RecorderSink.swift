@@ -310,6 +310,39 @@ public final class RecorderSink: FrameSink {
         return layout
     }
 
+    /// For frames of an opaque YUV `layout` that a filter may make
+    /// transparent (a key): the layout to render them in so that the file
+    /// keeps their alpha, when the encoder takes a format with alpha (the
+    /// video's own shape with alpha where it can, FFmpeg's nearest
+    /// otherwise, or what `pixelFormat` names); nil when it takes none,
+    /// and the frames are rendered as `preferredLayout(for:)` says.
+    public func alphaLayout(for layout: PixelLayout) -> PixelLayout? {
+        guard layout.isYUV, !layout.hasAlpha,
+            let encoder = codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first
+        else { return nil }
+        let own = FFPixelFormat.avFormat(for: layout)
+        let chosen: AVPixelFormat
+        if let requested = options.pixelFormat, case let named = av_get_pix_fmt(requested), named != AV_PIX_FMT_NONE {
+            chosen = named
+        } else {
+            let keyed = FFPixelFormat.withAlpha(own) ?? AV_PIX_FMT_YUVA444P
+            let supported = VideoEncoder.pixelFormats(of: encoder)
+            chosen =
+                supported.isEmpty || supported.contains(keyed)
+                ? keyed : avcodec_find_best_pix_fmt_of_list(encoder.pointee.pix_fmts, keyed, 1, nil)
+        }
+        guard let shape = FFPixelFormat.shape(chosen), shape.hasAlpha else { return nil }
+        if shape.isRGB { return shape.depth > 8 ? .rgba16 : .rgba8 }
+        return shape.depth > 10 ? .yuva444p12 : .yuva444p10
+    }
+
+    /// The name of the encoder the video goes to (`libx264`), for notes.
+    public var encoderName: String {
+        codec.encoderNames.lazy.compactMap { avcodec_find_encoder_by_name($0) }.first.map {
+            String(cString: $0.pointee.name)
+        } ?? codec.encoderNames.first ?? "the encoder"
+    }
+
     /// Looks at the output path (see `OutputFile`: an existing file is an
     /// error unless `overwrite`, and only a regular file is ever replaced),
     /// then opens the encoder and the temporary file for frames described

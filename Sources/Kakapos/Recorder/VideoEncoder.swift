@@ -42,7 +42,7 @@ final class VideoEncoder: @unchecked Sendable {
         let format = input.format
         let chosen = Self.chooseFormat(
             codec: codec, encoder: encoder, format: format, requested: options.pixelFormat,
-            opaque: input.framesAreOpaque)
+            opaque: input.framesAreOpaque, source: input.sourcePixelFormat.map { av_get_pix_fmt($0) })
         pixelFormat = chosen
         color = OutputColor(input: input, encoderFormat: chosen)
         let source = input.sourcePixelFormat.map { av_get_pix_fmt($0) } ?? FFPixelFormat.avFormat(for: format.layout)
@@ -355,12 +355,20 @@ final class VideoEncoder: @unchecked Sendable {
     /// layout with alpha, the layout's format without alpha (RGBA as RGB).
     static func chooseFormat(
         codec: VideoCodec, encoder: UnsafePointer<AVCodec>, format: FrameFormat, requested: String? = nil,
-        opaque: Bool = false
+        opaque: Bool = false, source: AVPixelFormat? = nil
     ) -> AVPixelFormat {
         if let requested, case let named = av_get_pix_fmt(requested), named != AV_PIX_FMT_NONE { return named }
         let exact =
             opaque ? FFPixelFormat.avFormatWithoutAlpha(for: format.layout) : FFPixelFormat.avFormat(for: format.layout)
         let supported = pixelFormats(of: encoder)
+        // Frames a filter made transparent from an opaque YUV source: the
+        // source's own shape with alpha, as FFmpeg keeps it, where the
+        // encoder takes that.
+        if format.layout.hasAlpha, !opaque, let source, FFPixelFormat.shape(source)?.hasAlpha == false,
+            let keyed = FFPixelFormat.withAlpha(source), supported.isEmpty || supported.contains(keyed)
+        {
+            return keyed
+        }
         if codec == .mjpeg {
             // JPEG is full range: tagged full-range frames go in as they are;
             // everything else is converted to the yuvj shape nearest it.

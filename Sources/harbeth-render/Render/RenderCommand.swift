@@ -242,8 +242,17 @@ struct RenderCommand {
             chain = FilterChain(
                 first + (try ChainSetup.upright(rotation: rotation).filters) + chain.filters.dropFirst(first.count))
         }
+        // A key on an opaque YUV video: frames with alpha where the file holds it.
+        let keyed = filterGraph == nil && !chain.keepsOpaqueFramesOpaque
+        var alphaNote: String?
         let layout: RenderOutput =
-            recorder.map { .layout($0.preferredLayout(for: source.metadata.layout)) } ?? .sameAsSource
+            recorder.map { recorder in
+                if keyed, source.metadata.layout.isYUV, !source.metadata.layout.hasAlpha {
+                    if let alpha = recorder.alphaLayout(for: source.metadata.layout) { return .layout(alpha) }
+                    alphaNote = "alpha dropped: \(recorder.encoderName) takes no alpha"
+                }
+                return .layout(recorder.preferredLayout(for: source.metadata.layout))
+            } ?? .sameAsSource
         // A chain that needs no GPU pass for the input's frames runs on the
         // CPU, with no device (NoPassProcessor).
         let noPass =
@@ -439,7 +448,7 @@ struct RenderCommand {
         }
         let elapsed = (ContinuousClock.now - started).seconds
 
-        var notes = (rotationNote.map { [$0] } ?? []) + finished.notes
+        var notes = (rotationNote.map { [$0] } ?? []) + (alphaNote.map { [$0] } ?? []) + finished.notes
         let skipped = source.summary.undecodableFrames
         if skipped > 0 { notes.append("\(skipped) undecodable frame(s) skipped (--strict stops at the first)") }
         if source.summary.concealedFrames > 0 {
