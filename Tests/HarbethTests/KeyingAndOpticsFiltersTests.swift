@@ -36,6 +36,18 @@ final class KeyingAndOpticsFiltersTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's chromakey as yuv_chroma_key on the RGB path (an RGBA frame),
+    /// against numpy's on BT.709 limited codes. FFmpeg's own output is the
+    /// reference for the CLI (ChromakeyCLITests).
+    func testYUVChromaKey() throws {
+        for chain in [
+            "yuv_chroma_key=color=0/1/0:similarity=0.1:blend=0.2", "yuv_chroma_key=color=#20c040:similarity=0.05",
+            "yuv_chroma_key=color=0.3/0.4/0.6:similarity=0.02:blend=0.3:yuv=1", "chromakey=green:0.15:0.1",
+        ] {
+            try assertMatchesReference(chain, .psnr(45), renderer: try Self.floatRenderer())
+        }
+    }
+
     /// The same frame through FFmpeg's despill and rgbashift.
     func testDespillAndRGBAShiftAgreeWithFFmpeg() throws {
         let frame = try Fixtures.frame(.rgba8)

@@ -5,6 +5,7 @@ import math
 import numpy as np
 
 from common import LUMA, clamp_index, hash01, hash32, reference, rgb, with_rgb
+from colour import codes709
 
 # Neighbourhood ----------------------------------------------------------
 
@@ -1459,3 +1460,32 @@ def erosion(image, v):
 @reference
 def dilation(image, v):
     return morphology(image, v, False)
+
+
+@reference
+def yuv_chroma_key(image, v):
+    # FFmpeg vf_chromakey on BT.709 limited codes (an RGB frame's
+    # conversion): the mean over the 3x3 neighbours (clamped to the edge)
+    # of the chroma's distance to the key's, FFmpeg's full-range fixed
+    # point for the key; the alpha replaced, the colour kept.
+    r, g, b = (int(round(c * 255)) for c in v["color"])
+    if v["yuv"] >= 0.5:
+        ku, kv = g, b
+    else:
+        def fixed(x):
+            return int(round(x * 1024))
+        ku = ((-fixed(0.16874) * r - fixed(0.33126) * g + fixed(0.5) * b + 511) >> 10) + 128
+        kv = ((fixed(0.5) * r - fixed(0.41869) * g - fixed(0.08131) * b + 511) >> 10) + 128
+    _, cb, cr = (np.clip(p, 0, 255) for p in codes709(rgb(image)))
+    distance = np.zeros(cb.shape)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            du, dv = shifted(cb, dx, dy) - ku, shifted(cr, dx, dy) - kv
+            distance += np.sqrt((du * du + dv * dv) / (255 * 255 * 2))
+    distance /= 9
+    out = image.copy()
+    if v["blend"] > 0.0001:
+        out[..., 3] = np.clip((distance - v["similarity"]) / v["blend"], 0, 1)
+    else:
+        out[..., 3] = (distance > v["similarity"]).astype(np.float64)
+    return out

@@ -33,6 +33,7 @@ extension Filter {
         "chroma_key": { $0.number("threshold") + $0.number("smoothing") > 0 },
         // Its similarity is never 0: the key colour itself goes.
         "color_key": { _ in true },
+        "yuv_chroma_key": { _ in true },
         "luma_key": { _ in true },
         // An opaque sample's alpha is the alpha table's last entry.
         "colorlevels": { ColorLevelsFilter.table($0, channel: "a")[255] < 255 },

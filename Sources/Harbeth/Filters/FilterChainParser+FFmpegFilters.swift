@@ -27,7 +27,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `colorbalance` is `color_balance`
+    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
     /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
@@ -100,6 +100,9 @@ extension FilterChainParser {
         case "nlmeans":
             guard let denoise = catalog.descriptor(named: "denoise") else { return nil }
             return (denoise, try Self.nlmeansArguments(arguments, column: column))
+        case "chromakey":
+            // The same values (color, similarity, blend, yuv) in the same order.
+            return catalog.descriptor(named: "yuv_chroma_key").map { ($0, arguments) }
         case "colorkey":
             // The same values (color, similarity, blend) in the same order.
             return catalog.descriptor(named: "color_key").map { ($0, arguments) }

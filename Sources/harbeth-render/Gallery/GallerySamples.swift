@@ -87,6 +87,7 @@ struct GallerySamples {
         case "luma_vibrance": return "intensity=0.8"
         case "color_temperature": return "temperature=3500"
         case "yuv_monochrome": return "cb=0.5:cr=-0.3"
+        case "yuv_chroma_key": return "color=0x00ff00:similarity=0.15:blend=0.1"
         case "white_balance": return "temperature=7500"
         case "opacity": return "0.4"
         case "levels": return "in_black=0.25:in_white=0.75"

@@ -43,6 +43,46 @@ enum KeyingAndOpticsFilters {
         ],
         stages: [.pointwise("hb_color_key", file: "pointwise/color_key.glsl")])
 
+    static let yuvChromaKey = FilterDescriptor(
+        name: "yuv_chroma_key", kind: .neighborhood,
+        summary:
+            "Makes the pixels whose chroma lies near a key's transparent, on the frame's YUV, as FFmpeg's chromakey.",
+        formula: "the colour as 8-bit Cb, Cr codes of the frame's colorimetry (BT.709 limited for RGB frames); the"
+            + " key's (ku, kv) by FFmpeg's full-range fixed point, ((-0.16874 r - 0.33126 g + 0.5 b) 1024 + 511 >> 10)"
+            + " + 128 and ((0.5 r - 0.41869 g - 0.08131 b) 1024 + 511 >> 10) + 128 of its 8-bit r, g, b, or its g and"
+            + " b with yuv; d = mean over the 3x3 neighbours (clamped to the edge) of |(Cb, Cr) - (ku, kv)| / (255"
+            + " sqrt 2); alpha = clamp((d - similarity) / blend, 0, 1), or 1 where d > similarity and 0 elsewhere"
+            + " when blend is 0; the alpha is replaced, the colour kept (FFmpeg vf_chromakey, which takes its name"
+            + " and values)",
+        parameters: [
+            .list("color", count: 3...3, default: [0, 0, 0], range: 0...1, summary: "key colour, r/g/b or #rrggbb"),
+            .number("similarity", default: 0.01, range: 0.00001...1, summary: "distance keyed out entirely"),
+            .number("blend", default: 0, range: 0...1, summary: "width of the partly transparent edge"),
+            .boolean("yuv", default: false, summary: "the colour is Y, Cb, Cr codes, not RGB"),
+        ],
+        stages: [.kernel("hb_yuv_chroma_key", file: "kernels/yuv_chroma_key.glsl")],
+        layout: ["key_u", "key_v", "similarity", "blend", .init("to_yuv", count: 16)],
+        pack: { values, environment in
+            let conversion = ColorConversion(
+                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let key = chromaKeyCodes(values.list("color"), yuv: values.bool("yuv"))
+            return [Float(key.u), Float(key.v), Float(values.number("similarity")), Float(values.number("blend"))]
+                + conversion.rgbToYUV
+        })
+
+    /// The key's chroma codes as FFmpeg's chromakey makes them: from the
+    /// colour's 8-bit r, g, b by its full-range fixed point, or, with
+    /// `yuv`, the colour's second and third codes themselves.
+    static func chromaKeyCodes(_ color: [Double], yuv: Bool) -> (u: Int, v: Int) {
+        let bytes = color.map { Int(($0 * 255).rounded()) }
+        if yuv { return (bytes[1], bytes[2]) }
+        func fixed(_ value: Double) -> Int { Int((value * 1024).rounded()) }
+        let (r, g, b) = (bytes[0], bytes[1], bytes[2])
+        let u = ((-fixed(0.16874) * r - fixed(0.33126) * g + fixed(0.5) * b + 511) >> 10) + 128
+        let v = ((fixed(0.5) * r - fixed(0.41869) * g - fixed(0.08131) * b + 511) >> 10) + 128
+        return (u, v)
+    }
+
     static let colorize = FilterDescriptor(
         name: "colorize", kind: .pointwise, summary: "One colour over the image, keeping its luminance.",
         formula: "k = HSL(hue, saturation, lightness) as RGB; y = mix(luma(k), luma(rgb), mix) (BT.709 weights);"
@@ -124,7 +164,8 @@ enum KeyingAndOpticsFilters {
         stages: [.kernel("hb_adaptive_threshold", file: "kernels/adaptive_threshold.glsl")])
 
     static let all: [FilterDescriptor] = [
-        despill, lumaKey, colorKey, colorize, depthLuminance, dither, rgbaShift, lensCorrection, kaleidoscope,
+        despill, lumaKey, colorKey, yuvChromaKey, colorize, depthLuminance, dither, rgbaShift, lensCorrection,
+        kaleidoscope,
         adaptiveThreshold,
     ]
 }
