@@ -36,6 +36,17 @@ final class KeyingAndOpticsFiltersTests: XCTestCase {
         }
     }
 
+    /// FFmpeg's pixelize as yuv_pixelize on the RGB path (an RGBA frame),
+    /// against numpy's on BT.709 limited codes (PixelizeCLITests holds it
+    /// to FFmpeg's own).
+    func testYUVPixelize() throws {
+        for chain in [
+            "yuv_pixelize", "yuv_pixelize=width=5:height=7", "yuv_pixelize=8:4", "pixelize=w=1", "pixelize=3:2:avg",
+        ] {
+            try assertMatchesReference(chain, .psnr(45), renderer: try Self.floatRenderer())
+        }
+    }
+
     /// FFmpeg's chromakey as yuv_chroma_key on the RGB path (an RGBA frame),
     /// against numpy's on BT.709 limited codes. FFmpeg's own output is the
     /// reference for the CLI (ChromakeyCLITests).

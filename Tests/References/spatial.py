@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from common import LUMA, clamp_index, hash01, hash32, reference, rgb, with_rgb
-from colour import codes709
+from colour import codes709, rgb709
 
 # Neighbourhood ----------------------------------------------------------
 
@@ -1489,3 +1489,24 @@ def yuv_chroma_key(image, v):
     else:
         out[..., 3] = (distance > v["similarity"]).astype(np.float64)
     return out
+
+
+@reference
+def yuv_pixelize(image, v):
+    # FFmpeg vf_pixelize (avg) on BT.709 limited codes (an RGB frame's
+    # conversion) and alpha codes: blocks from the top left, cut short at
+    # the edges, each code the block's average rounded down; and back.
+    y, cb, cr = (np.round(np.clip(p, 0, 255)) for p in codes709(rgb(image)))
+    planes = [y, cb, cr, np.round(np.clip(image[..., 3], 0, 1) * 255)]
+    height, width = y.shape
+    bw, bh = int(v["width"]), int(v["height"])
+    out = [np.zeros_like(p) for p in planes]
+    for top in range(0, height, bh):
+        for left in range(0, width, bw):
+            for plane, made in zip(planes, out):
+                block = plane[top:top + bh, left:left + bw]
+                made[top:top + bh, left:left + bw] = np.floor(block.sum() / block.size)
+    made = image.copy()
+    made[..., :3] = rgb709(*out[:3])
+    made[..., 3] = out[3] / 255
+    return made

@@ -27,7 +27,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `colorbalance` is `color_balance`
+    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
     /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
@@ -100,6 +100,9 @@ extension FilterChainParser {
         case "nlmeans":
             guard let denoise = catalog.descriptor(named: "denoise") else { return nil }
             return (denoise, try Self.nlmeansArguments(arguments, column: column))
+        case "pixelize":
+            guard let pixelize = catalog.descriptor(named: "yuv_pixelize") else { return nil }
+            return (pixelize, try Self.pixelizeArguments(arguments))
         case "chromakey":
             // The same values (color, similarity, blend, yuv) in the same order.
             return catalog.descriptor(named: "yuv_chroma_key").map { ($0, arguments) }
@@ -281,6 +284,43 @@ extension FilterChainParser {
             guard let argument = given[option.name] else { continue }
             let value = try Self.number(argument, filter: filter, parameter: option.name, in: option.range)
             made.append(argument.renamed(option.parameter, value: FilterValue.format(value)))
+        }
+        return made
+    }
+
+    /// FFmpeg pixelize's values (`width` or `w`, `height` or `h`, `mode` or
+    /// `m`, by name or in that order) as yuv_pixelize's. Its mode may only
+    /// be avg and its `planes` all of them.
+    private static func pixelizeArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
+        let given = try ffmpegOptions(
+            arguments, filter: "pixelize",
+            order: [
+                ("width", ["width", "w"]), ("height", ["height", "h"]), ("mode", ["mode", "m"]), ("planes", ["planes"]),
+            ],
+            valid: ["width", "w", "height", "h", "mode", "m", "planes"])
+        var made: [Argument] = []
+        for name in ["width", "height"] {
+            guard let argument = given[name] else { continue }
+            guard let size = Int(argument.value.trimmingSpaces()), (1...1024).contains(size) else {
+                throw .invalidValue(
+                    filter: "pixelize", parameter: argument.key ?? name, text: argument.value,
+                    expected: "a whole number 1...1024", column: argument.valueColumn)
+            }
+            made.append(argument.renamed(name, value: String(size)))
+        }
+        // min and max take each plane's extreme on its own: a colour RGB
+        // cannot hold, which a render through RGB cannot give.
+        if let mode = given["mode"], !["avg", "0"].contains(mode.value.trimmingSpaces()) {
+            throw .invalidValue(
+                filter: "pixelize", parameter: mode.key ?? "mode", text: mode.value,
+                expected: "avg: min and max make colours outside RGB here", column: mode.valueColumn)
+        }
+        if let planes = given["planes"],
+            !["all", "f", "0xf", "15"].contains(planes.value.trimmingSpaces().lowercased())
+        {
+            throw .invalidValue(
+                filter: "pixelize", parameter: "planes", text: planes.value,
+                expected: "all: every plane is pixelized here", column: planes.valueColumn)
         }
         return made
     }

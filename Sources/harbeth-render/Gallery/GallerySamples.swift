@@ -88,6 +88,7 @@ struct GallerySamples {
         case "color_temperature": return "temperature=3500"
         case "yuv_monochrome": return "cb=0.5:cr=-0.3"
         case "yuv_chroma_key": return "color=0x00ff00:similarity=0.15:blend=0.1"
+        case "yuv_pixelize": return "width=12:height=12"
         case "white_balance": return "temperature=7500"
         case "opacity": return "0.4"
         case "levels": return "in_black=0.25:in_white=0.75"

@@ -62,6 +62,40 @@ enum StylizeFilters {
         parameters: [.integer("size", default: 8, range: 1...512, summary: "block side, pixels")],
         stages: [.kernel("hb_pixellate", file: "kernels/pixellate.glsl", readsSourceDirectly: true)])
 
+    static let yuvPixelize = FilterDescriptor(
+        name: "yuv_pixelize", kind: .neighborhood,
+        summary: "Blocks of their average, on the frame's YUV codes, as FFmpeg's pixelize.",
+        formula: "the colour as 8-bit Y, Cb, Cr codes of the frame's colorimetry (BT.709 limited for RGB frames)"
+            + " and alpha codes; blocks of width x height from the top left, cut short at the right and bottom"
+            + " edges; each code of a block the average of the block's, rounded down, Y, Cb, Cr and alpha each on"
+            + " its own; and back (FFmpeg vf_pixelize's avg mode)",
+        parameters: [
+            .integer("width", default: 16, range: 1...1024, summary: "block width, pixels", structural: true),
+            .integer("height", default: 16, range: 1...1024, summary: "block height, pixels", structural: true),
+        ],
+        stages: [pixelizeBlocks, pixelizeSpread],
+        layout: ["width", "height", .init("to_yuv", count: 16), .init("to_rgb", count: 16)],
+        pack: { values, environment in
+            let conversion = ColorConversion(
+                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            return [Float(values.integer("width")), Float(values.integer("height"))]
+                + conversion.rgbToYUV + conversion.yuvToRGB
+        },
+        plannedStages: { values, input in
+            let (width, height) = (values.integer("width"), values.integer("height"))
+            let blocks = FrameSize(
+                width: (input.width + width - 1) / width, height: (input.height + height - 1) / height)
+            return [
+                SizedStage(stage: pixelizeBlocks, outputSize: blocks),
+                SizedStage(stage: pixelizeSpread, outputSize: input),
+            ]
+        })
+
+    private static let pixelizeBlocks = FilterStage.kernel(
+        "hb_yuv_pixelize_blocks", file: "kernels/yuv_pixelize_blocks.glsl")
+    private static let pixelizeSpread = FilterStage.kernel(
+        "hb_yuv_pixelize_spread", file: "kernels/yuv_pixelize_spread.glsl")
+
     static let halftone = FilterDescriptor(
         name: "halftone", kind: .neighborhood, summary: "Newspaper dots: black dots sized by darkness.",
         formula: "black where |p - cell centre| <= (size / 2)(1 - luma(cell centre pixel)), else white"
@@ -80,7 +114,7 @@ enum StylizeFilters {
         stages: [.kernel("hb_polka_dot", file: "kernels/polka_dot.glsl")])
 
     static let all: [FilterDescriptor] = [
-        kuwahara, toon, sketch, crosshatch, dilate, erode, pixellate, halftone, polkaDot,
+        kuwahara, toon, sketch, crosshatch, dilate, erode, pixellate, yuvPixelize, halftone, polkaDot,
     ]
 }
 
