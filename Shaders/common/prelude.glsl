@@ -62,6 +62,15 @@ float hb_data_at(uint index) { return hb_data[index]; }
 // position (vignette, halftone) read it.
 ivec2 hb_pos;
 
+// The 4x4 matrix whose 16 parameters start at hb_p[at], column-major (the
+// YUV filters' conversions between RGB and a frame's codes).
+mat4 hb_p_mat4(uint at) {
+    return mat4(
+        hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u], hb_p[at + 4u], hb_p[at + 5u], hb_p[at + 6u],
+        hb_p[at + 7u], hb_p[at + 8u], hb_p[at + 9u], hb_p[at + 10u], hb_p[at + 11u], hb_p[at + 12u],
+        hb_p[at + 13u], hb_p[at + 14u], hb_p[at + 15u]);
+}
+
 // Luminance with Harbeth's weights (Rec. 709 primaries).
 const vec3 HB_LUMA = vec3(0.2125, 0.7154, 0.0721);
 

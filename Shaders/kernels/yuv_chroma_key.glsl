@@ -8,11 +8,7 @@
 // Parameters: the key's Cb and Cr codes, similarity, blend, then the 4x4
 // RGB to YUV matrix, column-major.
 vec2 hb_yuv_chroma_key_codes(ivec2 pos, uint at) {
-    mat4 toYUV = mat4(
-        hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u], hb_p[at + 4u], hb_p[at + 5u], hb_p[at + 6u],
-        hb_p[at + 7u], hb_p[at + 8u], hb_p[at + 9u], hb_p[at + 10u], hb_p[at + 11u], hb_p[at + 12u],
-        hb_p[at + 13u], hb_p[at + 14u], hb_p[at + 15u]);
-    return clamp((toYUV * vec4(hb_load(pos).rgb, 1.0)).yz, 0.0, 255.0);
+    return clamp((hb_p_mat4(at) * vec4(hb_load(pos).rgb, 1.0)).yz, 0.0, 255.0);
 }
 
 vec4 hb_yuv_chroma_key(ivec2 pos, uint base) {

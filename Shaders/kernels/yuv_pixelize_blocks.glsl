@@ -6,18 +6,11 @@
 // on its own; back to RGB.
 // Parameters: width, height, then the 4x4 RGB to YUV and YUV to RGB
 // matrices, column-major.
-mat4 hb_yuv_pixelize_matrix(uint at) {
-    return mat4(
-        hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u], hb_p[at + 4u], hb_p[at + 5u], hb_p[at + 6u],
-        hb_p[at + 7u], hb_p[at + 8u], hb_p[at + 9u], hb_p[at + 10u], hb_p[at + 11u], hb_p[at + 12u],
-        hb_p[at + 13u], hb_p[at + 14u], hb_p[at + 15u]);
-}
-
 vec4 hb_yuv_pixelize_blocks(ivec2 pos, uint base) {
     ivec2 size = ivec2(int(hbp_width), int(hbp_height));
     ivec2 start = pos * size;
     ivec2 end = min(start + size, hb_in_size);
-    mat4 toYUV = hb_yuv_pixelize_matrix(hbo_to_yuv);
+    mat4 toYUV = hb_p_mat4(hbo_to_yuv);
     vec4 sum = vec4(0.0);
     for (int y = start.y; y < end.y; y++) {
         for (int x = start.x; x < end.x; x++) {
@@ -29,6 +22,6 @@ vec4 hb_yuv_pixelize_blocks(ivec2 pos, uint base) {
     }
     vec2 count = vec2(end - start);
     vec4 codes = floor(sum / (count.x * count.y));
-    vec3 rgb = (hb_yuv_pixelize_matrix(hbo_to_rgb) * vec4(codes.xyz, 1.0)).rgb;
+    vec3 rgb = (hb_p_mat4(hbo_to_rgb) * vec4(codes.xyz, 1.0)).rgb;
     return vec4(rgb, codes.w / 255.0);
 }

@@ -6,18 +6,11 @@
 // FFmpeg's tables are; and back. Alpha is kept.
 // Parameters: c, s, the luma's lift in codes, then the 4x4 RGB to YUV and
 // YUV to RGB matrices, column-major.
-mat4 hb_yuv_hue_matrix(uint at) {
-    return mat4(
-        hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u], hb_p[at + 4u], hb_p[at + 5u], hb_p[at + 6u],
-        hb_p[at + 7u], hb_p[at + 8u], hb_p[at + 9u], hb_p[at + 10u], hb_p[at + 11u], hb_p[at + 12u],
-        hb_p[at + 13u], hb_p[at + 14u], hb_p[at + 15u]);
-}
-
 vec4 hb_yuv_hue(vec4 color, uint base) {
-    vec4 yuv = hb_yuv_hue_matrix(hbo_to_yuv) * vec4(color.rgb, 1.0);
+    vec4 yuv = hb_p_mat4(hbo_to_yuv) * vec4(color.rgb, 1.0);
     vec2 chroma = yuv.yz - 128.0;
     chroma = vec2(hbp_c * chroma.x - hbp_s * chroma.y, hbp_s * chroma.x + hbp_c * chroma.y) + 128.0;
     yuv.x = clamp(yuv.x + hbp_lift, 0.0, 255.0);
     yuv.yz = clamp(chroma, 0.0, 255.0);
-    return vec4((hb_yuv_hue_matrix(hbo_to_rgb) * yuv).rgb, color.a);
+    return vec4((hb_p_mat4(hbo_to_rgb) * yuv).rgb, color.a);
 }

@@ -7,13 +7,6 @@
 // and the chroma set to 128; and back. Alpha is kept.
 // Parameters: spot_cb, spot_cr (half of cb, cr), 1 / size, 1 - high, then
 // the 4x4 RGB to YUV and YUV to RGB matrices, column-major.
-mat4 hb_yuv_monochrome_matrix(uint at) {
-    return mat4(
-        hb_p[at], hb_p[at + 1u], hb_p[at + 2u], hb_p[at + 3u], hb_p[at + 4u], hb_p[at + 5u], hb_p[at + 6u],
-        hb_p[at + 7u], hb_p[at + 8u], hb_p[at + 9u], hb_p[at + 10u], hb_p[at + 11u], hb_p[at + 12u],
-        hb_p[at + 13u], hb_p[at + 14u], hb_p[at + 15u]);
-}
-
 float hb_yuv_monochrome_envelope(float x) {
     if (x < 0.6) {
         float t = abs(x / 0.6 - 1.0);
@@ -24,7 +17,7 @@ float hb_yuv_monochrome_envelope(float x) {
 }
 
 vec4 hb_yuv_monochrome(vec4 color, uint base) {
-    vec4 yuv = clamp(hb_yuv_monochrome_matrix(hbo_to_yuv) * vec4(color.rgb, 1.0), 0.0, 255.0);
+    vec4 yuv = clamp(hb_p_mat4(hbo_to_yuv) * vec4(color.rgb, 1.0), 0.0, 255.0);
     float y = yuv.x / 255.0;
     vec2 chroma = yuv.yz / 255.0 - 0.5;
     vec2 away = vec2(hbp_spot_cb, hbp_spot_cr) - chroma;
@@ -32,5 +25,5 @@ vec4 hb_yuv_monochrome(vec4 color, uint base) {
     float envelope = hb_yuv_monochrome_envelope(y);
     float t = envelope + (1.0 - envelope) * hbp_keep;
     float luma = ((1.0 - t) * y + t * kept * y) * 255.0;
-    return vec4((hb_yuv_monochrome_matrix(hbo_to_rgb) * vec4(luma, 128.0, 128.0, 1.0)).rgb, color.a);
+    return vec4((hb_p_mat4(hbo_to_rgb) * vec4(luma, 128.0, 128.0, 1.0)).rgb, color.a);
 }
