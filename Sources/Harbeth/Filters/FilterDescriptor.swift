@@ -221,6 +221,16 @@ public struct FilterEnvironment: Sendable {
     /// For a deinterlacer: which field of which frame this output shows;
     /// nil when the filter was not given a field window.
     public var fieldWindow: FieldWindow? = nil
+
+    /// The colorimetry the colours are taken in: the frame's, or for RGB
+    /// frames and where none is known the renderer's conversion, BT.709
+    /// limited.
+    public var colorimetryOrBT709: Colorimetry { colorimetry ?? Colorimetry(matrix: .bt709, range: .limited) }
+
+    /// The conversion between RGB and the 8-bit codes of
+    /// `colorimetryOrBT709`: the codes FFmpeg's filters on YUV read (eq,
+    /// hue, monochrome, chromakey, pixelize), for their RGB paths.
+    public var codes8: ColorConversion { ColorConversion(colorimetry: colorimetryOrBT709, bitDepth: 8) }
 }
 
 /// Loads the files a filter's parameters name. Harbeth knows no codecs: the

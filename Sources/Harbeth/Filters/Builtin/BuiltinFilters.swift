@@ -1,7 +1,8 @@
 /// The built-in catalog, in the order `--list-filters` prints it.
 enum BuiltinFilters {
     static let all: [FilterDescriptor] =
-        ColourFilters.all + EqualizerFilter.all + SampleTableFilters.all + YUVHueFilter.all + YUVMonochromeFilter.all + ToneFilters.all
+        ColourFilters.all + EqualizerFilter.all + SampleTableFilters.all + YUVHueFilter.all + YUVMonochromeFilter.all
+        + ToneFilters.all
         + ColourEffectFilters.all + AdjustmentFilters.all
         + CorrectionFilters.all
         + CameraLogFilters.all

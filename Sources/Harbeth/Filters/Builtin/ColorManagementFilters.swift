@@ -93,7 +93,7 @@ enum ColorManagementFilters {
         stages: [.pointwise("hb_colorspace", file: "pointwise/colorspace.glsl")],
         layout: ["from_curve", "to_curve", "gamut", "white", .init("matrix", count: 9), .init("luma", count: 3)],
         pack: { values, environment in
-            let input = environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited)
+            let input = environment.colorimetryOrBT709
             let (fromPrimaries, fromTransfer) = inputSpace(values, input)
             let output = convertedColorimetry(values, input)
             let target = output.impliedPrimaries.chromaticities

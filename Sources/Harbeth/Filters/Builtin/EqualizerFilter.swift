@@ -32,8 +32,7 @@ enum EqualizerFilter {
         pack: { values, environment in
             // The RGB path's codes: 8-bit, the frame's matrix and range
             // (for RGB frames the renderer's conversion, BT.709 limited).
-            let conversion = ColorConversion(
-                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let conversion = environment.codes8
             return tables(values).map(Float.init) + conversion.rgbToYUV + conversion.yuvToRGB
         })
 

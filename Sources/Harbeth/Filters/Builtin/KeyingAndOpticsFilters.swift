@@ -63,8 +63,7 @@ enum KeyingAndOpticsFilters {
         stages: [.kernel("hb_yuv_chroma_key", file: "kernels/yuv_chroma_key.glsl")],
         layout: ["key_u", "key_v", "similarity", "blend", .init("to_yuv", count: 16)],
         pack: { values, environment in
-            let conversion = ColorConversion(
-                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let conversion = environment.codes8
             let key = chromaKeyCodes(values.list("color"), yuv: values.bool("yuv"))
             return [Float(key.u), Float(key.v), Float(values.number("similarity")), Float(values.number("blend"))]
                 + conversion.rgbToYUV

@@ -26,7 +26,7 @@ enum SampleTableFilters {
         pack: { values, environment in
             // The codes of the frame's matrix and range (for RGB frames the
             // renderer's conversion, BT.709 limited), as eq's.
-            let colorimetry = environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited)
+            let colorimetry = environment.colorimetryOrBT709
             let conversion = ColorConversion(colorimetry: colorimetry, bitDepth: 8)
             let limited = colorimetry.range == .limited
             let ranges: [ClosedRange<Double>] = limited ? [16...235, 16...240, 16...240] : [0...255, 0...255, 0...255]

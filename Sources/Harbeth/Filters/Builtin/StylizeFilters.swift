@@ -76,8 +76,7 @@ enum StylizeFilters {
         stages: [pixelizeBlocks, pixelizeSpread],
         layout: ["width", "height", .init("to_yuv", count: 16), .init("to_rgb", count: 16)],
         pack: { values, environment in
-            let conversion = ColorConversion(
-                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let conversion = environment.codes8
             return [Float(values.integer("width")), Float(values.integer("height"))]
                 + conversion.rgbToYUV + conversion.yuvToRGB
         },

@@ -24,8 +24,7 @@ enum YUVHueFilter {
         pack: { values, environment in
             // The codes of the frame's matrix and range (for RGB frames the
             // renderer's conversion, BT.709 limited), as eq's.
-            let conversion = ColorConversion(
-                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let conversion = environment.codes8
             let radians = values.number("degrees") * .pi / 180
             let saturation = values.number("saturation")
             return [

@@ -25,8 +25,7 @@ enum YUVMonochromeFilter {
         pack: { values, environment in
             // The codes of the frame's matrix and range (for RGB frames the
             // renderer's conversion, BT.709 limited), as yuv_hue's.
-            let conversion = ColorConversion(
-                colorimetry: environment.colorimetry ?? Colorimetry(matrix: .bt709, range: .limited), bitDepth: 8)
+            let conversion = environment.codes8
             return [
                 Float(values.number("cb") / 2), Float(values.number("cr") / 2), Float(1 / values.number("size")),
                 Float(1 - values.number("high")),
