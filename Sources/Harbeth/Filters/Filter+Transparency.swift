@@ -13,11 +13,27 @@ extension Filter {
     /// custom or mpv shader, whose code is the user's, always can; so can
     /// a filter of the table whose values are animated.
     public var canMakeTransparent: Bool {
-        guard FilterCatalog.standard.descriptor(named: name) == descriptor else { return true }
+        guard isBuiltIn else { return true }
         if descriptor.isLook { return expanded().contains(where: \.canMakeTransparent) }
         guard let condition = Self.transparencyConditions[name] else { return false }
         return isAnimated || condition(values)
     }
+
+    /// True when this built-in filter, with its values as written, makes
+    /// some pixel of an opaque frame transparent by what the table says
+    /// (a key, an opacity below 1, a translucent colour), whether or not
+    /// its values move: a key on an opaque video is rendered with alpha
+    /// for it. False for a custom or mpv shader and for a filter whose
+    /// values only move (an x and y of a pad that read the frame's size).
+    public var makesTransparentAsWritten: Bool {
+        guard isBuiltIn else { return false }
+        if descriptor.isLook { return expanded().contains(where: \.makesTransparentAsWritten) }
+        return Self.transparencyConditions[name]?(values) ?? false
+    }
+
+    /// True for a filter of the built-in catalog; false for a custom or mpv
+    /// shader, whose code is the user's.
+    public var isBuiltIn: Bool { FilterCatalog.standard.descriptor(named: name) == descriptor }
 
     /// The built-in filters that can make an opaque frame transparent, each
     /// with the values for which it can.

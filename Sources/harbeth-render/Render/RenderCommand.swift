@@ -243,7 +243,7 @@ struct RenderCommand {
                 first + (try ChainSetup.upright(rotation: rotation).filters) + chain.filters.dropFirst(first.count))
         }
         // A key on an opaque YUV video: frames with alpha where the file holds it.
-        let keyed = filterGraph == nil && !chain.keepsOpaqueFramesOpaque
+        let keyed = filterGraph == nil && chain.filters.contains(where: \.makesTransparentAsWritten)
         var alphaNote: String?
         let layout: RenderOutput =
             recorder.map { recorder in
