@@ -103,4 +103,25 @@ final class FilterTransparencyTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: shader) }
         XCTAssertFalse(try FilterChain(parsing: "shader=\(shader.path)").keepsOpaqueFramesOpaque)
     }
+
+    /// Which outputs of a graph a key reaches: an output after a key, or
+    /// after a stack, concat or xfade of one, has alpha; a key composed
+    /// over an opaque video does not, nor does an xfade or stack of opaque
+    /// inputs (whose filters the table lists as "can", for their second
+    /// image's alpha). An input with alpha counts as a key.
+    func testAGraphOutputHasAlphaWhereAKeyReachesIt() throws {
+        let graph = try FilterGraph(
+            parsing: "[1]colorkey=green:0.3,split=4[k][l][m][n];[0][l]overlay[over];[0][m]hstack[side];"
+                + "[0][n]xfade=duration=1:offset=1[fade];[0][1]xfade=duration=1:offset=1[plain];[0][1]vstack[stack];"
+                + "[1]sepia[p]")
+        func alpha(_ label: String, _ inputsWithAlpha: Set<Int> = []) throws -> Bool {
+            graph.makesTransparentAsWritten(try graph.output(named: label), inputsWithAlpha: inputsWithAlpha)
+        }
+        for label in ["k", "side", "fade"] { XCTAssertTrue(try alpha(label), label) }
+        for label in ["over", "plain", "stack", "p"] { XCTAssertFalse(try alpha(label), label) }
+        XCTAssertTrue(try alpha("p", [1]))
+        XCTAssertTrue(try alpha("stack", [0]))
+        XCTAssertFalse(try alpha("over", [1]))
+        XCTAssertTrue(try alpha("over", [0]))
+    }
 }

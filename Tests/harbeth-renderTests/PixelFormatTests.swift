@@ -315,6 +315,30 @@ final class PixelFormatTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("note: alpha dropped: libx264 takes no alpha"), run.stderr)
     }
 
+    /// A graph output that ends in a key writes its alpha as a -vf chain
+    /// does; one that composes the keyed frames over an opaque video stays
+    /// opaque, with no note. Before, a graph's outputs were always rendered
+    /// in the first input's layout: the key's alpha was lost without a word.
+    func testAGraphOutputEndingInAKeyWritesItsAlpha() throws {
+        let folder = try Clips.folder(with: [try Self.inputs.get().appendingPathComponent("yuv.mkv").path])
+        let run = try Tool.run(
+            [
+                "-i", "yuv.mkv", "-i", "yuv.mkv", "--codec", "ffv1", "--graph",
+                "[1]colorkey=green:0.3,split=3[k][l][j];[0][l]overlay[o]", "--map", "[k]", "-o", "keyed.mkv", "--map",
+                "[o]", "--codec", "ffv1", "-o", "over.mkv", "--map", "[j]", "--codec", "h264", "-o", "flat.mp4",
+            ], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr.components(separatedBy: "alpha dropped").count, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("flat.mp4: libx264 takes no alpha"), run.stderr)
+        let keyed = folder.appendingPathComponent("keyed.mkv").path
+        XCTAssertEqual(try pixelFormat(keyed), "yuva420p")
+        let rgba = try Clips.pixels(keyed, pixelFormat: "rgba")
+        let alphas = stride(from: 3, to: rgba.count, by: 4).map { rgba[$0] }
+        XCTAssertTrue(alphas.contains(0) && alphas.contains(255), "the key's alpha")
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("over.mkv").path), "yuv420p")
+        XCTAssertEqual(try pixelFormat(folder.appendingPathComponent("flat.mp4").path), "yuv420p")
+    }
+
     func testGreyStaysGrey() throws {
         let (_, path) = try render("gray.mkv", to: "out.mkv", ["--codec", "ffv1"])
         XCTAssertEqual(try pixelFormat(path), "gray")

@@ -242,17 +242,32 @@ struct RenderCommand {
             chain = FilterChain(
                 first + (try ChainSetup.upright(rotation: rotation).filters) + chain.filters.dropFirst(first.count))
         }
-        // A key on an opaque YUV video: frames with alpha where the file holds it.
-        let keyed = filterGraph == nil && chain.filters.contains(where: \.makesTransparentAsWritten)
-        var alphaNote: String?
+        // A key on an opaque YUV video: frames with alpha where the file
+        // holds it, for each output whose frames the key reaches.
+        let keyed: [Bool]
+        if let filterGraph {
+            let withAlpha = Set(sources.indices.filter { sources[$0].metadata.layout.hasAlpha })
+            keyed = ([options.graphOutput] + options.moreGraphOutputs).map { label in
+                (try? filterGraph.output(named: label)).map {
+                    filterGraph.makesTransparentAsWritten($0, inputsWithAlpha: withAlpha)
+                } ?? false
+            }
+        } else {
+            keyed = [chain.filters.contains(where: \.makesTransparentAsWritten)]
+        }
+        var alphaNotes: [String] = []
+        func renderLayout(_ recorder: RecorderSink, keyed: Bool, path: String?) -> RenderOutput {
+            let own = source.metadata.layout
+            if keyed, own.isYUV, !own.hasAlpha {
+                if let alpha = recorder.alphaLayout(for: own) { return .layout(alpha) }
+                alphaNotes.append(
+                    "alpha dropped\(path.map { " in \($0)" } ?? ""): \(recorder.encoderName) takes no alpha")
+            }
+            return .layout(recorder.preferredLayout(for: own))
+        }
         let layout: RenderOutput =
-            recorder.map { recorder in
-                if keyed, source.metadata.layout.isYUV, !source.metadata.layout.hasAlpha {
-                    if let alpha = recorder.alphaLayout(for: source.metadata.layout) { return .layout(alpha) }
-                    alphaNote = "alpha dropped: \(recorder.encoderName) takes no alpha"
-                }
-                return .layout(recorder.preferredLayout(for: source.metadata.layout))
-            } ?? .sameAsSource
+            recorder.map { renderLayout($0, keyed: keyed[0], path: moreRecorders.isEmpty ? nil : output?.path) }
+            ?? .sameAsSource
         // A chain that needs no GPU pass for the input's frames runs on the
         // CPU, with no device (NoPassProcessor).
         let noPass =
@@ -265,7 +280,9 @@ struct RenderCommand {
         } else if let filterGraph {
             let renderer = try device.renderer()
             do {
-                let layouts = moreRecorders.map { RenderOutput.layout($0.preferredLayout(for: source.metadata.layout)) }
+                let layouts = zip(zip(moreRecorders, moreTargets), keyed.dropFirst()).map { outputs, keyed in
+                    renderLayout(outputs.0, keyed: keyed, path: outputs.1.path)
+                }
                 graph = try GraphProcessor(
                     renderer: renderer, graph: filterGraph, labels: [options.graphOutput] + options.moreGraphOutputs,
                     otherInputs: others.map(\.metadata.frameFormat),
@@ -448,7 +465,7 @@ struct RenderCommand {
         }
         let elapsed = (ContinuousClock.now - started).seconds
 
-        var notes = (rotationNote.map { [$0] } ?? []) + (alphaNote.map { [$0] } ?? []) + finished.notes
+        var notes = (rotationNote.map { [$0] } ?? []) + alphaNotes + finished.notes
         let skipped = source.summary.undecodableFrames
         if skipped > 0 { notes.append("\(skipped) undecodable frame(s) skipped (--strict stops at the first)") }
         if source.summary.concealedFrames > 0 {
