@@ -2,7 +2,7 @@ import Harbeth
 import HarbethTestSupport
 import XCTest
 
-/// canny, comic_strip, detail_enhancer, edge_aware_sharpen, edge_glow,
+/// canny, edge_detect, comic_strip, detail_enhancer, edge_aware_sharpen, edge_glow,
 /// sharpen_detail, sticker_outline and threshold_sketch against the numpy
 /// references. The two that draw lines (canny, threshold_sketch) are held
 /// to lines within a pixel of the reference's (`assertLinesAgree`); the
@@ -28,6 +28,21 @@ final class EdgeDetailFiltersTests: XCTestCase {
             try assertMatchesReference("edge_glow", .neighborhood, time: time)
             try assertMatchesReference(
                 "edge_glow=threshold=0.1:speed=2:color=#ff00ff", .neighborhood, time: time, renderer: float)
+        }
+    }
+
+    /// FFmpeg's edgedetect as edge_detect on an RGBA frame (wires on the
+    /// BT.709 limited Y codes, colormix on R, G, B) against numpy's
+    /// whole-number Canny. The arithmetic is on whole codes: in float
+    /// intermediates only a code landing on the other side of a half may
+    /// differ (measured: none). EdgedetectCLITests holds it to FFmpeg's own.
+    func testFFmpegsEdgeDetect() throws {
+        let float = Renderer(context: try GPUTestEnvironment.context(), options: .init(precision: .float))
+        for chain in [
+            "edge_detect", "edge_detect=high=0.3:low=0.05", "edge_detect=mode=colormix",
+            "edgedetect=0.4:0.1:colormix", "edgedetect=low=0:high=0.02",
+        ] {
+            try assertMatchesReference(chain, .psnr(60), renderer: float)
         }
     }
 

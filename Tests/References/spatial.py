@@ -1510,3 +1510,71 @@ def yuv_pixelize(image, v):
     made[..., :3] = rgb709(*out[:3])
     made[..., 3] = out[3] / 255
     return made
+
+
+def edges_ffmpeg(p, low, high):
+    """FFmpeg 5.1's edgedetect on one plane of whole 8-bit codes: 5x5
+    Gaussian /159 (outer two rows and columns kept), Sobel |gx| + |gy| with
+    the direction rounded by whole-number tangents, non-maximum suppression
+    (at most 255), double threshold."""
+    p = p.astype(np.int64)
+    h, w = p.shape
+    k = np.array([[2, 4, 5, 4, 2], [4, 9, 12, 9, 4], [5, 12, 15, 12, 5], [4, 9, 12, 9, 4], [2, 4, 5, 4, 2]])
+    b = p.copy()
+    acc = np.zeros((h - 4, w - 4), np.int64)
+    for dy in range(5):
+        for dx in range(5):
+            acc += k[dy, dx] * p[dy:dy + h - 4, dx:dx + w - 4]
+    b[2:h - 2, 2:w - 2] = acc // 159
+
+    def at(dy, dx):
+        return b[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx]
+    gx = -at(-1, -1) + at(-1, 1) - 2 * at(0, -1) + 2 * at(0, 1) - at(1, -1) + at(1, 1)
+    gy = -at(-1, -1) + at(1, -1) - 2 * at(-1, 0) + 2 * at(1, 0) - at(-1, 1) + at(1, 1)
+    g = np.zeros((h, w), np.int64)
+    g[1:h - 1, 1:w - 1] = np.abs(gx) + np.abs(gy)
+    # Directions: 0 45 up, 1 45 down, 2 horizontal, 3 vertical.
+    sign = np.where(gx < 0, -1, 1)
+    ax, ay = gx * sign, gy * sign * 65536
+    near, far = 27146 * ax, 158218 * ax
+    inner_dir = np.full(gx.shape, 3)
+    inner_dir[(gx != 0) & (ay > -near) & (ay < near)] = 2
+    inner_dir[(gx != 0) & (ay > near) & (ay < far)] = 1
+    inner_dir[(gx != 0) & (ay > -far) & (ay < -near)] = 0
+    d = np.full((h, w), -1)
+    d[1:h - 1, 1:w - 1] = inner_dir
+    sides = {0: ((1, -1), (-1, 1)), 1: ((-1, -1), (1, 1)), 2: ((0, -1), (0, 1)), 3: ((-1, 0), (1, 0))}
+    n = np.zeros((h, w), np.int64)
+    gp = np.pad(g, 1)
+    for code, ((ay1, ax1), (by1, bx1)) in sides.items():
+        a = gp[1 + ay1:1 + ay1 + h, 1 + ax1:1 + ax1 + w]
+        c = gp[1 + by1:1 + by1 + h, 1 + bx1:1 + bx1 + w]
+        keep = (d == code) & (g > a) & (g > c)
+        n[keep] = np.minimum(g[keep], 255)
+    padded = np.pad(n, 1)
+    strong = np.zeros((h, w), bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                strong |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] > high
+    inner = np.zeros((h, w), bool)
+    inner[1:h - 1, 1:w - 1] = True
+    return np.where((n > high) | (inner & (n > low) & strong), n, 0)
+
+
+@reference
+def edge_detect(image, v):
+    # FFmpeg's thresholds as whole codes; wires on the BT.709 limited Y
+    # code (an RGB frame's) stretched to full range, colormix on R, G, B.
+    high, low = (int(v[name] * 255 + 0.5) for name in ("high", "low"))
+    out = image.copy()
+    if v["mode"] == "colormix":
+        codes = np.round(np.clip(rgb(image), 0, 1) * 255)
+        for c in range(3):
+            edges = edges_ffmpeg(codes[..., c], low, high)
+            out[..., c] = np.floor((edges + codes[..., c]) / 2) / 255
+        return out
+    y = np.round(np.clip(codes709(rgb(image))[0], 0, 255))
+    full = np.clip(np.floor((y - 16) * 255 / 219 + 0.5), 0, 255)
+    out[..., :3] = (edges_ffmpeg(full, low, high) / 255)[..., None]
+    return out

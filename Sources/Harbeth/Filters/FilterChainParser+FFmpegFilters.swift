@@ -27,7 +27,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `colorbalance` is `color_balance`
+    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `edgedetect` is `edge_detect`; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
     /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
@@ -103,6 +103,9 @@ extension FilterChainParser {
         case "pixelize":
             guard let pixelize = catalog.descriptor(named: "yuv_pixelize") else { return nil }
             return (pixelize, try Self.pixelizeArguments(arguments))
+        case "edgedetect":
+            guard let edges = catalog.descriptor(named: "edge_detect") else { return nil }
+            return (edges, try Self.edgeDetectArguments(arguments))
         case "chromakey":
             // The same values (color, similarity, blend, yuv) in the same order.
             return catalog.descriptor(named: "yuv_chroma_key").map { ($0, arguments) }
@@ -268,6 +271,51 @@ extension FilterChainParser {
             throw .invalidValue(
                 filter: "pixelize", parameter: "planes", text: planes.value,
                 expected: "all: every plane is pixelized here", column: planes.valueColumn)
+        }
+        return made
+    }
+
+    /// FFmpeg edgedetect's values (`high:low:mode:planes`, by name or in
+    /// that order) as edge_detect's: high, low, and mode wires or colormix
+    /// (or 0, 1). Its canny mode (each YUV plane at its own size) is
+    /// refused, and `planes` may only name every plane the mode filters
+    /// (y, or r, g and b with colormix), as here every one is.
+    static func edgeDetectArguments(_ arguments: [Argument]) throws(FilterChainError) -> [Argument] {
+        let names = ["high", "low", "mode", "planes"]
+        let given = try ffmpegOptions(arguments, filter: "edgedetect", order: names.map { ($0, [$0]) }, valid: names)
+        var made: [Argument] = []
+        for name in ["high", "low"] {
+            guard let argument = given[name] else { continue }
+            let value = try Self.number(argument, filter: "edgedetect", parameter: name, in: 0...1)
+            made.append(argument.renamed(name, value: FilterValue.format(value)))
+        }
+        var mode = "wires"
+        if let argument = given["mode"] {
+            let modes = ["wires": "wires", "0": "wires", "colormix": "colormix", "1": "colormix"]
+            guard let known = modes[argument.value.trimmingSpaces()] else {
+                throw .invalidValue(
+                    filter: "edgedetect", parameter: "mode", text: argument.value,
+                    expected: "wires or colormix: canny (each YUV plane at its own size) is not taken here",
+                    column: argument.valueColumn)
+            }
+            mode = known
+            made.append(argument.renamed("mode", value: known))
+        }
+        if let planes = given["planes"] {
+            // FFmpeg's flags: y and g are plane 0, u and b 1, v and r 2.
+            let bits = ["y": 1, "g": 1, "u": 2, "b": 2, "v": 4, "r": 4, "all": 7]
+            let tokens = planes.value.trimmingSpaces().lowercased().split(separator: "+").map(String.init)
+            let flags = tokens.map { token in
+                bits[token] ?? (token.hasPrefix("0x") ? Int(token.dropFirst(2), radix: 16) : Int(token)) ?? -1
+            }
+            let needed = mode == "wires" ? 1 : 7
+            guard !flags.isEmpty, !flags.contains(-1), flags.reduce(0, |) & needed == needed else {
+                throw .invalidValue(
+                    filter: "edgedetect", parameter: "planes", text: planes.value,
+                    expected: mode == "wires"
+                        ? "y (the grey plane): every plane is filtered here" : "r+g+b: every plane is filtered here",
+                    column: planes.valueColumn)
+            }
         }
         return made
     }

@@ -26,6 +26,38 @@ enum EdgeFilters {
                 sigma: values.number("sigma"), [Float(values.number("low")), Float(values.number("high"))])
         })
 
+    private static let edgeDetectFile = "kernels/edge_detect.glsl"
+
+    static let edgeDetect = FilterDescriptor(
+        name: "edge_detect", kind: .neighborhood,
+        summary: "Canny edges as FFmpeg's edgedetect draws them: grey wires, or mixed with the colours.",
+        formula: "on 8-bit codes (wires: Y of the frame's colorimetry, BT.709 limited for RGB frames, stretched to"
+            + " full range as swscale's grey frame; colormix: R, G, B): 5x5 Gaussian of sigma 1.4 in whole numbers (/159, rounded down; the outer two rows and"
+            + " columns kept); Sobel |gx| + |gy|, its direction rounded to 0, 45, 90 or 135 degrees by FFmpeg's"
+            + " whole-number tangents; kept where above both neighbours along it (at most 255); above high kept,"
+            + " above low kept next to one above high; wires: grey of that level / 255; colormix: (edge +"
+            + " input) / 2 rounded down (FFmpeg 5.1 vf_edgedetect)",
+        parameters: [
+            .number("high", default: 50.0 / 255, range: 0...1, summary: "gradient that is an edge, of 255"),
+            .number("low", default: 20.0 / 255, range: 0...1, summary: "gradient that may be an edge, of 255"),
+            .choice(
+                "mode", ["wires", "colormix"], default: "wires",
+                summary: "grey edges on black, or the edges mixed with the colours"),
+        ],
+        stages: [
+            .kernel("hb_edge_detect_blur", file: edgeDetectFile),
+            .kernel("hb_edge_detect_suppress", file: edgeDetectFile),
+            .kernel("hb_edge_detect_link", file: edgeDetectFile, readsFilterInput: true),
+        ],
+        layout: ["high", "low", "mode", "limited", .init("to_yuv", count: 16)],
+        pack: { values, environment in
+            // FFmpeg's whole codes: the threshold times 255, plus a half, cut.
+            let codes = ["high", "low"].map { Float(Int(values.number($0) * 255 + 0.5)) }
+            let colorimetry = environment.colorimetryOrBT709
+            return codes + [values.text("mode") == "colormix" ? 1 : 0, colorimetry.range == .limited ? 1 : 0]
+                + environment.codes8.rgbToYUV
+        })
+
     static let comicStrip = FilterDescriptor(
         name: "comic_strip", kind: .pointwise, summary: "Comic-book colours.",
         formula: "(|2g - b + r| r, |2b - g + r| r, |2b - g + r| g), mixed by intensity (Harbeth C7ComicStrip)",
@@ -100,7 +132,8 @@ enum EdgeFilters {
         stages: [.kernel("hb_threshold_sketch", file: "kernels/threshold_sketch.glsl")])
 
     static let all: [FilterDescriptor] = [
-        canny, comicStrip, detailEnhancer, edgeAwareSharpen, edgeGlow, sharpenDetail, stickerOutline, thresholdSketch,
+        canny, edgeDetect, comicStrip, detailEnhancer, edgeAwareSharpen, edgeGlow, sharpenDetail, stickerOutline,
+        thresholdSketch,
     ]
 }
 
