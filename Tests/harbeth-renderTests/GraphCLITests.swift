@@ -915,8 +915,9 @@ final class GraphCLITests: XCTestCase {
     /// A graph's audio chain, FFmpeg's way (`[1:a]volume=0.5[a]` beside
     /// the video's chains, `-map '[v]' -map '[a]'`), is that input's sound
     /// through libavfilter: the same sound as `--audio-from 1 -af
-    /// volume=0.5`, at half the input's RMS level. Mixing
-    /// two inputs' sound, a second chain, or -af beside it is one line.
+    /// volume=0.5`, at half the input's RMS level. A chain that takes a
+    /// label other than an input's sound, a second chain, or -af beside it
+    /// is one line.
     /// Before, the audio filter was an unknown video filter.
     func testAGraphsAudioChainFiltersThatInputsSound() throws {
         let folder = try Clips.folder(with: [try first(), try voiced()])
@@ -954,9 +955,10 @@ final class GraphCLITests: XCTestCase {
         try assertRefused(
             [
                 (
-                    "[0][1]overlay[v];[0:a][1:a]amix[a]",
-                    "the audio chain at column 18 takes [0:a][1:a]: an audio chain here filters one input's sound"
-                        + " (mixing inputs, as amix does, is not done here) (see harbeth-render --help)"
+                    "[0][1]overlay[v];[0:a][v]amix[a]",
+                    "the audio chain at column 18 takes [v], which is not an input's sound: an audio chain here"
+                        + " takes inputs' sound ([k:a]) only, and one chain makes the run's sound"
+                        + " (see harbeth-render --help)"
                 ),
                 (
                     "[0][1]overlay[v];[0:a]volume=2[a];[1:a]volume=3[b]",
@@ -964,6 +966,66 @@ final class GraphCLITests: XCTestCase {
                         + " (see harbeth-render --help)"
                 ),
             ], in: folder, second: "graph-voiced.mp4")
+    }
+
+    /// A graph's audio chain of several inputs' sound (`[0:a][1:a]amix`,
+    /// with filters after it, inputs in any order) is mixed by libavfilter
+    /// as FFmpeg's -filter_complex mixes it: the same samples as FFmpeg's
+    /// run of the same graph (FLAC both, over the video's length, which
+    /// ours ends with), its note naming the mix. An input's second audio
+    /// stream that is not there, -af or --audio-from beside the mix, and a
+    /// generated input are one line each. Before, amix was refused.
+    func testAGraphsAudioChainMixesSeveralInputsAsFFmpegDoes() throws {
+        let folder = try Clips.folder(with: [try first(), try voiced()])
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let samples = { (name: String) throws -> [Float] in
+            let data = try TestMedia.run(
+                "ffmpeg", ["-v", "error", "-i", path(name), "-map", "0:a", "-f", "f32le", "-ac", "1", "-"])
+            return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        }
+        for graph in [
+            "[0][1]overlay=x=16:y=8[v];[0:a][1:a]amix=inputs=2[a]",
+            "[0][1]overlay[v];[1:a][0:a]amix=inputs=2:weights=1 3,volume=2[a]",
+        ] {
+            let ours = try Tool.run(
+                [
+                    "-i", "cli-clip.mp4", "-i", "graph-voiced.mp4", "-filter_complex", graph, "-map", "[v]", "-map",
+                    "[a]", "-c:a", "flac", "-y", "-o", "ours.mkv",
+                ], in: folder)
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertTrue(ours.stderr.contains("flac (mixed by ["), ours.stderr)
+            _ = try TestMedia.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-i", path("cli-clip.mp4"), "-i", path("graph-voiced.mp4"), "-filter_complex",
+                    graph, "-map", "[v]", "-map", "[a]", "-c:a", "flac", path("theirs.mkv"),
+                ])
+            let (mine, theirs) = (try samples("ours.mkv"), try samples("theirs.mkv"))
+            // Both as long as the 2 s video, less or more an AAC frame of padding.
+            XCTAssertEqual(mine.count, theirs.count, accuracy: 2048, graph)
+            let power = mine.reduce(0.0) { $0 + Double($1) * Double($1) }
+            XCTAssertGreaterThan(power, 0, "\(graph): the mix is not silent")
+            let error = zip(mine, theirs).map { Double($0 - $1) }.reduce(0.0) { $0 + $1 * $1 }
+            XCTAssertGreaterThan(10 * log10(power / max(error, 1e-30)), 60, "\(graph): SNR against FFmpeg's mix")
+        }
+        let refused: [([String], String)] = [
+            (
+                ["--graph", "[0][1]overlay[v];[0:a][1:a:1]amix[a]", "--map", "[v]", "--map", "[a]"],
+                "filtergraph audio chain '[0:a][1:a:1]amix': graph-voiced.mp4 has 1 audio stream, no [1:a:1]"
+                    + " (see harbeth-render --help)"
+            ),
+            (
+                ["--graph", "[0][1]overlay[v];[0:a][1:a]amix[a]", "--audio-from", "1"],
+                "--audio-from 1 and the graph's audio chain, which mixes several inputs' sound, disagree; give one"
+                    + " of them (see harbeth-render --help)"
+            ),
+        ]
+        for (arguments, message) in refused {
+            try assertOneLineError(
+                ["-i", "cli-clip.mp4", "-i", "graph-voiced.mp4"] + arguments + ["-o", "refused.mkv"], message,
+                in: folder, null: false)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("refused.mkv")), message)
+        }
     }
 
     func testTheAudioCanComeFromAnotherInput() throws {

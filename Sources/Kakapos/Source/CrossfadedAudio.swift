@@ -100,6 +100,55 @@ public final class CrossfadedAudio: Sendable {
         }
     }
 
+    /// Mixes the sound of several inputs through libavfilter's audio
+    /// `filters` (FFmpeg's `amix=inputs=2`, `amerge`, `[1]volume=0.3[q];[0][q]amix`),
+    /// whose input pads are `[0]`, `[1]`... in the order of `sounds`.
+    /// - Parameters:
+    ///   - sounds: each file with the number of its audio stream among its
+    ///     audio streams (FFmpeg's `k:a:n`).
+    ///   - filters: the filters, as FFmpeg's graph text with the inputs'
+    ///     labels numbered from 0; their one output is the sound.
+    ///   - shownAs: how the run names the mix, for its notes.
+    ///   - start: seconds of every file to skip first (the run's `--start`).
+    public init(mixing sounds: [(file: URL, audioStream: Int)], filters: String, shownAs: String, start: Double? = nil)
+        throws(MediaError)
+    {
+        precondition(!sounds.isEmpty, "a mix of at least one sound")
+        url = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("harbeth-mix-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).flac")
+        let path = sounds[0].file.path
+        var inputs: [AudioInput] = []
+        for sound in sounds {
+            do {
+                inputs.append(try AudioInput(url: sound.file, audioStream: sound.audioStream))
+            } catch {
+                throw .audioFailed(
+                    path: path,
+                    detail: "\(shownAs): cannot read audio stream \(sound.audioStream) of"
+                        + " \(sound.file.lastPathComponent): \(error)")
+            }
+        }
+        mixedStreams = Dictionary(
+            zip(sounds.map(\.file.standardizedFileURL.path), inputs.map { Int($0.stream.pointee.index) }),
+            uniquingKeysWith: { first, _ in first })
+        summary = "mixed by \(shownAs)"
+        let trim = "asetpts=PTS-STARTPTS,atrim=start=\(start ?? 0),asetpts=PTS-STARTPTS"
+        let description =
+            inputs.indices.map { "[in\($0)]\(trim)[\($0)];" }.joined() + filters
+        do {
+            let mixer = try Mixer(inputs: inputs, description: description, url: url)
+            while let index = inputs.indices.filter({ !inputs[$0].ended }).min(by: {
+                inputs[$0].pushed < inputs[$1].pushed
+            }) {
+                try mixer.step(index)
+            }
+            try mixer.finish()
+        } catch {
+            unlink(url.path)
+            throw .audioFailed(path: path, detail: "\(shownAs): \(error)")
+        }
+    }
+
     deinit { unlink(url.path) }
 
     /// The recording's audio: the mix, from the output's 0, ending with its video.
@@ -119,10 +168,19 @@ public final class CrossfadedAudio: Sendable {
         /// Seconds of the input's own sound pushed so far.
         var pushed = 0.0
 
-        init(url: URL) throws {
-            format = try FFInputContext(path: url.path)
+        /// The file's best audio stream, or its audio stream number
+        /// `audioStream` among its audio streams.
+        init(url: URL, audioStream: Int? = nil) throws {
+            let format = try FFInputContext(path: url.path)
+            self.format = format
             try format.findStreamInfo(codecOptions: [])
-            let index = av_find_best_stream(format.pointer, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+            var index = av_find_best_stream(format.pointer, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+            if let audioStream {
+                let audio = (0..<Int(format.pointer.pointee.nb_streams)).filter {
+                    format.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+                }
+                index = audio.indices.contains(audioStream) ? Int32(audio[audioStream]) : -1
+            }
             guard index >= 0 else { throw AVError.streamNotFound }
             stream = format.stream(Int(index))
             let parameters = stream.pointee.codecpar!

@@ -93,6 +93,9 @@ struct CommandLineOptions: Equatable {
     /// A concat's sound taken out of the graph (`a=1`): the run joins
     /// those inputs' sound.
     var concatSound: GraphConcatSound?
+    /// A graph's audio chain of several inputs' sound (amix), mixed
+    /// before the run as its sound.
+    var audioMix: GraphAudioChain?
     /// The graph output to write, from `--map '[LABEL]'`.
     var graphOutput: String?
     /// The labels of the graph outputs after the first, from further

@@ -580,6 +580,9 @@ struct RenderCommand {
     private func crossfade(for graph: FilterGraph, sources: [AssetSource], recording: Bool) throws(ToolError)
         -> CrossfadedAudio?
     {
+        if let mix = options.audioMix {
+            return try mixedSound(mix, sources: sources, recording: recording)
+        }
         if let joined = try joinedSound(for: graph, sources: sources, recording: recording) { return joined }
         guard recording, options.audio != .none, options.audioInput == nil, options.maps.isEmpty,
             let order = Self.crossfadeOrder(graph.transitions(), inputs: sources.count)
@@ -591,6 +594,46 @@ struct RenderCommand {
         }
         do {
             return try CrossfadedAudio(files: files, transitions: order.transitions, start: options.start)
+        } catch {
+            throw .media(error)
+        }
+    }
+
+    /// The sound of the graph's audio chain of several inputs' sound
+    /// (`[0:a][1:a]amix=inputs=2`), mixed by libavfilter before the run;
+    /// nil where nothing is recorded or the run has no sound (`--audio
+    /// none`). Each input it takes must be a file with that audio stream.
+    private func mixedSound(_ mix: GraphAudioChain, sources: [AssetSource], recording: Bool) throws(ToolError)
+        -> CrossfadedAudio?
+    {
+        guard recording, options.audio != .none else { return nil }
+        let shownAs = mix.sounds.map { "[\($0.input):a\($0.stream > 0 ? ":\($0.stream)" : "")]" }.joined() + mix.filters
+        var sounds: [(file: URL, audioStream: Int)] = []
+        for sound in mix.sounds {
+            guard sources.indices.contains(sound.input) else {
+                throw .usage(
+                    UsageError(message: "filtergraph audio chain '\(shownAs)': input \(sound.input) does not exist"))
+            }
+            let source = sources[sound.input]
+            guard case .file(let path) = source.location else {
+                throw .usage(
+                    UsageError(
+                        message: "filtergraph audio chain '\(shownAs)': \(source.location) is not a file: a mix reads"
+                            + " each input's sound before the run"))
+            }
+            let audio = source.metadata.streams.filter { $0.kind == .audio }
+            guard audio.indices.contains(sound.stream) else {
+                throw .usage(
+                    UsageError(
+                        message: "filtergraph audio chain '\(shownAs)': \(path) has \(audio.count) audio"
+                            + " stream\(audio.count == 1 ? "" : "s"), no [\(sound.input):a:\(sound.stream)]"))
+            }
+            sounds.append((URL(fileURLWithPath: path), sound.stream))
+        }
+        // The chain's inputs, unlabelled, take the sounds in order.
+        let filters = mix.sounds.indices.map { "[\($0)]" }.joined() + mix.filters
+        do {
+            return try CrossfadedAudio(mixing: sounds, filters: filters, shownAs: shownAs, start: options.start)
         } catch {
             throw .media(error)
         }
