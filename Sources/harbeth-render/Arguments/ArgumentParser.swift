@@ -915,29 +915,35 @@ enum ArgumentParser {
 
     /// A graph's audio chain (`[0:a]volume=2[a]`) is `-af` on that input's
     /// sound, as if `--audio-from` named it; one of several inputs' sound
-    /// (`[0:a][1:a]amix[a]`) is the run's mix (`audioMix`); `--map '[a]'`
+    /// (`[0:a][1:a]amix[a]`) or of an input's later audio stream
+    /// (`[1:a:1]volume=2[a]`) is the run's mix (`audioMix`); `--map '[a]'`
     /// names its output beside the video's, for the same -o, as in FFmpeg.
     private static func takeAudioChainFromGraph(_ options: inout CommandLineOptions) throws(UsageError) {
         guard let graph = options.graph, let audio = try GraphAudioChain.taken(from: graph) else { return }
         guard options.audioFilter == nil else {
             throw UsageError(message: "-af and the graph's audio chain both filter the sound; give one of them")
         }
-        if let from = options.audioFrom, audio.sounds.count == 1, from != String(audio.input) {
+        if let from = options.audioFrom, audio.sounds.count == 1, audio.sounds[0].stream == 0,
+            from != String(audio.input)
+        {
             throw UsageError(
                 message: "--audio-from \(from) and the graph's audio chain, of input \(audio.input)'s sound,"
                     + " disagree; give one of them")
         }
         options.graph = audio.graph
-        if audio.sounds.count > 1 {
+        // Several sounds, or an input's other audio stream than its first,
+        // are mixed before the run; `--audio-from` takes an input's first.
+        if audio.sounds.count > 1 || audio.sounds[0].stream > 0 {
             if options.concatSound != nil {
                 throw UsageError(
-                    message: "the graph's concat joins its inputs' sound and its audio chain mixes several; give one"
+                    message: "the graph's concat joins its inputs' sound and its audio chain makes another; give one"
                         + " of them")
             }
             if let from = options.audioFrom {
                 throw UsageError(
-                    message: "--audio-from \(from) and the graph's audio chain, which mixes several inputs' sound,"
-                        + " disagree; give one of them")
+                    message: "--audio-from \(from) and the graph's audio chain, which mixes"
+                        + " \(audio.sounds.map { "[\($0.input):a:\($0.stream)]" }.joined()), disagree; give one of them"
+                )
             }
             options.audioMix = audio
         } else {
