@@ -956,20 +956,21 @@ final class GraphCLITests: XCTestCase {
             [
                 (
                     "[0][1]overlay[v];[0:a][v]amix[a]",
-                    "the audio chain at column 18 takes [v], which is not an input's sound: an audio chain here"
-                        + " takes inputs' sound ([k:a]) only, and one chain makes the run's sound"
+                    "the audio chain at column 18 takes [v], which is neither an input's sound nor an audio chain's"
+                        + " output: audio chains here take inputs' sound ([k:a]) and each other's"
                         + " (see harbeth-render --help)"
                 ),
                 (
                     "[0][1]overlay[v];[0:a]volume=2[a];[1:a]volume=3[b]",
-                    "the audio chain at column 35 is a second one: a run's sound comes through one chain"
-                        + " (see harbeth-render --help)"
+                    "the audio chain at column 35 ends the audio in 2 outputs ([a], [b]): one output makes the run's"
+                        + " sound (see harbeth-render --help)"
                 ),
             ], in: folder, second: "graph-voiced.mp4")
     }
 
     /// A graph's audio chain of several inputs' sound (`[0:a][1:a]amix`,
-    /// with filters after it, inputs in any order), or of one input's
+    /// with filters after it, inputs in any order; chains that feed each
+    /// other, `[1:a]volume=0.3[bg];[0:a][bg]amix`), or of one input's
     /// second audio stream (`[1:a:1]`), is mixed by libavfilter
     /// as FFmpeg's -filter_complex mixes it: the same samples as FFmpeg's
     /// run of the same graph (FLAC both, over the video's length, which
@@ -996,6 +997,8 @@ final class GraphCLITests: XCTestCase {
         for (graph, second) in [
             ("[0][1]overlay=x=16:y=8[v];[0:a][1:a]amix=inputs=2[a]", "graph-voiced.mp4"),
             ("[0][1]overlay[v];[1:a][0:a]amix=inputs=2:weights=1 3,volume=2[a]", "graph-voiced.mp4"),
+            // Chains that feed each other, written in any order, between the video's.
+            ("[0:a][bg]amix=inputs=2[a];[0][1]overlay[v];[1:a]volume=0.3[bg]", "graph-voiced.mp4"),
             // One input's second audio stream, not its first.
             ("[0][1]overlay[v];[1:a:1]volume=0.5[a]", "graph-two-sounds.mkv"),
             // (FFmpeg 5.1's CLI cuts input 0's sound 4096 samples short
@@ -1026,7 +1029,7 @@ final class GraphCLITests: XCTestCase {
         let refused: [([String], String)] = [
             (
                 ["--graph", "[0][1]overlay[v];[0:a][1:a:1]amix[a]", "--map", "[v]", "--map", "[a]"],
-                "filtergraph audio chain '[0:a][1:a:1]amix': graph-voiced.mp4 has 1 audio stream, no [1:a:1]"
+                "filtergraph audio chain '[0:a][1:a:1]amix[a]': graph-voiced.mp4 has 1 audio stream, no [1:a:1]"
                     + " (see harbeth-render --help)"
             ),
             (

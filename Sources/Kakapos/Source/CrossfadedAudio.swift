@@ -101,13 +101,13 @@ public final class CrossfadedAudio: Sendable {
     }
 
     /// Mixes the sound of several inputs through libavfilter's audio
-    /// `filters` (FFmpeg's `amix=inputs=2`, `amerge`, `[1]volume=0.3[q];[0][q]amix`),
-    /// whose input pads are `[0]`, `[1]`... in the order of `sounds`.
+    /// `filters` (FFmpeg's `[s0][s1]amix=inputs=2[out]`, `[s1]volume=0.3[q];[s0][q]amix[out]`),
+    /// whose inputs are `[s0]`, `[s1]`... in the order of `sounds`.
     /// - Parameters:
     ///   - sounds: each file with the number of its audio stream among its
     ///     audio streams (FFmpeg's `k:a:n`).
-    ///   - filters: the filters, as FFmpeg's graph text with the inputs'
-    ///     labels numbered from 0; their one output is the sound.
+    ///   - filters: the filters, as FFmpeg's graph text with the inputs
+    ///     labelled `s0`, `s1`...; their output `[out]` is the sound.
     ///   - shownAs: how the run names the mix, for its notes.
     ///   - start: seconds of every file to skip first (the run's `--start`).
     public init(mixing sounds: [(file: URL, audioStream: Int)], filters: String, shownAs: String, start: Double? = nil)
@@ -134,7 +134,7 @@ public final class CrossfadedAudio: Sendable {
         summary = "mixed by \(shownAs)"
         let trim = "asetpts=PTS-STARTPTS,atrim=start=\(start ?? 0),asetpts=PTS-STARTPTS"
         let description =
-            inputs.indices.map { "[in\($0)]\(trim)[\($0)];" }.joined() + filters
+            inputs.indices.map { "[in\($0)]\(trim)[s\($0)];" }.joined() + filters
         do {
             let mixer = try Mixer(inputs: inputs, description: description, url: url)
             while let index = inputs.indices.filter({ !inputs[$0].ended }).min(by: {

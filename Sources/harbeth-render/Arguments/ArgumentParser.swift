@@ -923,17 +923,16 @@ enum ArgumentParser {
         guard options.audioFilter == nil else {
             throw UsageError(message: "-af and the graph's audio chain both filter the sound; give one of them")
         }
-        if let from = options.audioFrom, audio.sounds.count == 1, audio.sounds[0].stream == 0,
-            from != String(audio.input)
-        {
+        if let from = options.audioFrom, audio.isPlain, from != String(audio.input) {
             throw UsageError(
                 message: "--audio-from \(from) and the graph's audio chain, of input \(audio.input)'s sound,"
                     + " disagree; give one of them")
         }
         options.graph = audio.graph
-        // Several sounds, or an input's other audio stream than its first,
-        // are mixed before the run; `--audio-from` takes an input's first.
-        if audio.sounds.count > 1 || audio.sounds[0].stream > 0 {
+        // Several sounds or chains, or an input's other audio stream than
+        // its first, are mixed before the run; `--audio-from` takes an
+        // input's first.
+        if !audio.isPlain {
             if options.concatSound != nil {
                 throw UsageError(
                     message: "the graph's concat joins its inputs' sound and its audio chain makes another; give one"

@@ -607,7 +607,7 @@ struct RenderCommand {
         -> CrossfadedAudio?
     {
         guard recording, options.audio != .none else { return nil }
-        let shownAs = mix.sounds.map { "[\($0.input):a\($0.stream > 0 ? ":\($0.stream)" : "")]" }.joined() + mix.filters
+        let shownAs = mix.written
         var sounds: [(file: URL, audioStream: Int)] = []
         for sound in mix.sounds {
             guard sources.indices.contains(sound.input) else {
@@ -630,10 +630,8 @@ struct RenderCommand {
             }
             sounds.append((URL(fileURLWithPath: path), sound.stream))
         }
-        // The chain's inputs, unlabelled, take the sounds in order.
-        let filters = mix.sounds.indices.map { "[\($0)]" }.joined() + mix.filters
         do {
-            return try CrossfadedAudio(mixing: sounds, filters: filters, shownAs: shownAs, start: options.start)
+            return try CrossfadedAudio(mixing: sounds, filters: mix.filters, shownAs: shownAs, start: options.start)
         } catch {
             throw .media(error)
         }
