@@ -1,4 +1,4 @@
-// erosion and dilation (FFmpeg's) on RGB: each channel the smallest
+// erosion, dilation, deflate and inflate (FFmpeg's) on RGB: each channel the smallest
 // (largest) of itself and the neighbours whose bit of hbp_coordinates is 1
 // (bit 0 top left, 1 top, 2 top right, 3 left, 4 right, 5 bottom left,
 // 6 bottom, 7 bottom right), moved by at most its threshold
@@ -37,4 +37,25 @@ vec4 hb_dilation(ivec2 pos, uint base) {
     }
     vec4 threshold = vec4(hbp_thresholds(0), hbp_thresholds(1), hbp_thresholds(2), hbp_thresholds(3));
     return min(result, min(v + threshold, 1.0));
+}
+
+// deflate and inflate: m = the sum of the 8 neighbours' 8-bit codes / 8,
+// rounded down; deflate max(min(m, v), v - threshold), inflate
+// min(max(m, v), v + threshold), in codes.
+vec4 hb_neighbour_mean(ivec2 pos) {
+    vec4 sum = vec4(0.0);
+    for (int i = 0; i < 8; i++) sum += round(clamp(hb_morphology_neighbour(pos, i), 0.0, 1.0) * 255.0);
+    return floor(sum / 8.0);
+}
+
+vec4 hb_deflate(ivec2 pos, uint base) {
+    vec4 v = round(clamp(hb_load(pos), 0.0, 1.0) * 255.0);
+    vec4 threshold = round(vec4(hbp_thresholds(0), hbp_thresholds(1), hbp_thresholds(2), hbp_thresholds(3)) * 255.0);
+    return max(min(hb_neighbour_mean(pos), v), max(v - threshold, 0.0)) / 255.0;
+}
+
+vec4 hb_inflate(ivec2 pos, uint base) {
+    vec4 v = round(clamp(hb_load(pos), 0.0, 1.0) * 255.0);
+    vec4 threshold = round(vec4(hbp_thresholds(0), hbp_thresholds(1), hbp_thresholds(2), hbp_thresholds(3)) * 255.0);
+    return min(max(hb_neighbour_mean(pos), v), min(v + threshold, 255.0)) / 255.0;
 }

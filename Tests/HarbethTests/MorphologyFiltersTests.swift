@@ -1,7 +1,7 @@
 import Harbeth
 import XCTest
 
-/// FFmpeg's erosion and dilation on the RGB path against the numpy
+/// FFmpeg's erosion, dilation, deflate and inflate on the RGB path against the numpy
 /// reference (Tests/References/spatial.py, within 2/255) on a real decoded
 /// frame; the Swift initialisers are the text form. (On planar YUV and grey
 /// they run on the planes, FFmpeg's frames exactly: MorphologyCLITests.)
@@ -9,7 +9,8 @@ final class MorphologyFiltersTests: XCTestCase {
     func testTheRGBPathMatchesTheReference() throws {
         for chain in [
             "erosion", "dilation", "erosion=coordinates=3:threshold1=20", "dilation=coordinates=90:threshold2=5",
-            "erosion=threshold0=0:threshold1=0:threshold2=0",
+            "erosion=threshold0=0:threshold1=0:threshold2=0", "deflate", "inflate", "deflate=threshold0=3:threshold1=1",
+            "inflate=threshold2=2:threshold3=0",
         ] {
             try assertMatchesReference(chain, .pointwise)
         }
@@ -20,5 +21,7 @@ final class MorphologyFiltersTests: XCTestCase {
             try Filter.erosion(coordinates: 3, thresholds: [10]).description, "erosion=threshold0=10:coordinates=3")
         XCTAssertEqual(try Filter.dilation(thresholds: [65535, 4]).description, "dilation=threshold1=4")
         XCTAssertThrowsError(try Filter.dilation(coordinates: 256))
+        XCTAssertEqual(try Filter.deflate(thresholds: [4]).description, "deflate=threshold0=4")
+        XCTAssertEqual(try Filter.inflate().description, "inflate")
     }
 }

@@ -1462,6 +1462,41 @@ def dilation(image, v):
     return morphology(image, v, False)
 
 
+def neighbour_mean(image, v, below):
+    """FFmpeg's deflate (below) or inflate on RGB as on planar G, B, R, A in
+    8-bit codes: the mean of the 8 neighbours rounded down (rows past the
+    edge repeating it, columns mirroring it) where it is below (above) the
+    sample, moved by at most its plane's threshold."""
+    h, w = image.shape[:2]
+    offsets = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+    rows = lambda dy: np.clip(np.arange(h) + dy, 0, h - 1)
+    def columns(dx):
+        x = np.arange(w) + dx
+        return np.where(x < 0, -x, np.where(x > w - 1, 2 * (w - 1) - x, x))
+    out = image.copy()
+    for plane, channel in ((0, 1), (1, 2), (2, 0), (3, 3)):
+        values = np.round(np.clip(image[..., channel], 0, 1) * 255)
+        total = sum(values[rows(dy)][:, columns(dx)] for dx, dy in offsets)
+        mean = np.floor(total / 8)
+        threshold = min(float(v["threshold%d" % plane]), 255)
+        if below:
+            made = np.maximum(np.minimum(mean, values), np.maximum(values - threshold, 0))
+        else:
+            made = np.minimum(np.maximum(mean, values), np.minimum(values + threshold, 255))
+        out[..., channel] = made / 255
+    return out
+
+
+@reference
+def deflate(image, v):
+    return neighbour_mean(image, v, True)
+
+
+@reference
+def inflate(image, v):
+    return neighbour_mean(image, v, False)
+
+
 @reference
 def yuv_chroma_key(image, v):
     # FFmpeg vf_chromakey on BT.709 limited codes (an RGB frame's

@@ -46,7 +46,7 @@ enum SamplesPass: Hashable, Sendable {
     /// A natural_vignette's one pass (`PlaneNaturalVignette`).
     case naturalVignette
     /// An erosion's or a dilation's one pass (`PlaneMorphology`): true for a dilation.
-    case morphology(dilates: Bool)
+    case morphology(PlaneMorphology.Operation)
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -433,7 +433,7 @@ enum GraphCompiler {
         if PlaneMorphology.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(
                 input: input, stage: PlaneMorphology.stage,
-                samples: .morphology(dilates: PlaneMorphology.dilates(filters[0])))
+                samples: .morphology(PlaneMorphology.operation(of: filters[0])))
         }
         if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)

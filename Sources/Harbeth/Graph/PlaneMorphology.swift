@@ -1,9 +1,9 @@
-/// FFmpeg's erosion and dilation written back in the frame's own layout run
+/// FFmpeg's erosion, dilation, deflate and inflate written back in the frame's own layout run
 /// on the planes (io/planes_morphology.glsl), on the codes as FFmpeg
 /// computes them, each plane with its own threshold, so the output is
 /// FFmpeg's bit for bit. Nothing is converted to RGB.
 ///
-/// One erosion or dilation alone, written as its input's layout: planar
+/// One of them alone, written as its input's layout: planar
 /// YUV of 8, 10 and 12 bits or 8-bit grey. Elsewhere it takes the RGB path
 /// (kernels/erosion_dilation.glsl); `--no-fusion` too.
 enum PlaneMorphology {
@@ -11,23 +11,39 @@ enum PlaneMorphology {
     static let stage = FilterStage(
         .kernel(samples: false), function: "hb_planes_morphology", code: .embedded("io/planes_morphology.glsl"))
 
-    /// Whether `filters` run as erosion or dilation on the planes for frames of `input` written as `outputLayout`.
+    /// FFmpeg's neighbour filters the pass runs (HB_MORPHOLOGY in the shader).
+    enum Operation: Int, Hashable, Sendable {
+        case erosion = 0
+        case dilation = 1
+        case deflate = 2
+        case inflate = 3
+    }
+
+    /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
         return MorphologyFilters.all.contains(filter.descriptor) && filter.nodeInputSizes.isEmpty
             && outputLayout == input.layout && PlaneBoxblur.layouts.contains(input.layout)
     }
 
-    /// Whether the filter takes the largest (dilation) rather than the smallest.
-    static func dilates(_ filter: Filter) -> Bool { filter.descriptor == MorphologyFilters.dilation }
+    /// The operation of one of `MorphologyFilters.all`.
+    static func operation(of filter: Filter) -> Operation {
+        switch filter.descriptor {
+        case MorphologyFilters.dilation: return .dilation
+        case MorphologyFilters.deflate: return .deflate
+        case MorphologyFilters.inflate: return .inflate
+        default: return .erosion
+        }
+    }
 
-    /// Each plane's threshold (at most its largest code) and the coordinates.
+    /// Each plane's threshold (at most its largest code) and the
+    /// coordinates (deflate and inflate: every neighbour).
     static func packed(_ filter: Filter, layout: PixelLayout) -> [Float] {
         let largest = Double((1 << layout.bitDepth) - 1)
         return (0..<layout.planeCount).flatMap { plane -> [Float] in
             [
                 Float(min(filter.values.number("threshold\(plane)"), largest)),
-                Float(filter.values.integer("coordinates")),
+                Float(operation(of: filter).rawValue < 2 ? filter.values.integer("coordinates") : 255),
             ]
         }
     }

@@ -338,7 +338,7 @@ struct ShaderGenerator {
             // No intermediate planes: source to output, each its own file.
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
-            if case .morphology(let dilates) = samples { defines["HB_DILATION"] = dilates ? "1" : "0" }
+            if case .morphology(let operation) = samples { defines["HB_MORPHOLOGY"] = "\(operation.rawValue)" }
             if samples == .naturalVignette, let body = pass.body {
                 // The factor's function, between its accessors.
                 text += try functionCode(
