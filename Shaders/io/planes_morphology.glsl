@@ -4,7 +4,12 @@
 // of itself and the neighbours whose bit of `coordinates` is 1, or the
 // mean of its 8 neighbours rounded down, if below it (2, deflate) or above
 // it (3, inflate); moved by at most its plane's threshold; rows past the
-// edge repeat it, columns mirror it.
+// edge repeat it, columns mirror it. HB_MORPHOLOGY 4 to 8 are FFmpeg's edge
+// operators (vf_convolution): prewitt, sobel, scharr, roberts, kirsch over
+// the 3x3 square (mirrored at the top and left, -1 is 1, and at the bottom
+// and right, w is w - 1), the gradient's size times the plane's scale plus
+// its delta, cut to a whole code; a plane whose scale is negative is
+// copied (FFmpeg's planes).
 // Per plane k, in hb_p from hb_base(0) + 2k: the plane's threshold and
 // coordinates.
 //
@@ -13,6 +18,70 @@
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
+#if HB_MORPHOLOGY >= 4
+// Sample (x + dx, row + dy) of `plane` as FFmpeg's convolution reads it.
+float hb_edge_at(int plane, int row, int x, int dx, int dy, ivec2 last) {
+    int ax = abs(x + dx);
+    int ay = abs(row + dy);
+    ax = ax > last.x ? 2 * last.x + 1 - ax : ax;
+    ay = ay > last.y ? 2 * last.y + 1 - ay : ay;
+    return hb_source_sample(plane, ay, ax, last.x);
+}
+
+// The operator's value at (x, row), before scale and delta.
+float hb_edge_operator(int plane, int row, int x, ivec2 last) {
+    float c[9];
+    for (int k = 0; k < 9; k++) c[k] = hb_edge_at(plane, row, x, k % 3 - 1, k / 3 - 1, last);
+#if HB_MORPHOLOGY == 8
+    // kirsch: the largest of FFmpeg's eight kernels, 5 on three samples in
+    // a row of this order of the square's (not quite around it), -3 on the
+    // other five.
+    const int ring[8] = int[8](0, 1, 2, 3, 5, 6, 7, 8);
+    float best = -1.0e9;
+    for (int turn = 0; turn < 8; turn++) {
+        float sum = 0.0;
+        for (int k = 0; k < 8; k++) {
+            int step = (k - turn + 8) % 8;
+            sum += c[ring[k]] * (step < 3 ? 5.0 : -3.0);
+        }
+        best = max(best, sum);
+    }
+    return abs(best);
+#else
+#if HB_MORPHOLOGY == 4
+    float a = -c[0] - c[1] - c[2] + c[6] + c[7] + c[8];
+    float b = -c[0] + c[2] - c[3] + c[5] - c[6] + c[8];
+#elif HB_MORPHOLOGY == 5
+    float a = -c[0] - 2.0 * c[1] - c[2] + c[6] + 2.0 * c[7] + c[8];
+    float b = -c[0] + c[2] - 2.0 * c[3] + 2.0 * c[5] - c[6] + c[8];
+#elif HB_MORPHOLOGY == 6
+    float a = (-47.0 * c[0] - 162.0 * c[1] - 47.0 * c[2] + 47.0 * c[6] + 162.0 * c[7] + 47.0 * c[8]) / 256.0;
+    float b = (-47.0 * c[0] + 47.0 * c[2] - 162.0 * c[3] + 162.0 * c[5] - 47.0 * c[6] + 47.0 * c[8]) / 256.0;
+#else
+    float a = c[0] - c[1];
+    float b = c[4] - c[3];
+#endif
+    return sqrt(a * a + b * b);
+#endif
+}
+
+vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
+    uint data = hb_base(0) + uint(2 * plane);
+    float scale = hb_p[data];
+    float delta = hb_p[data + 1u];
+    if (scale < 0.0) return codes;
+    ivec2 last = hb_plane_last(plane, hb_in_size);
+    vec4 result;
+    for (int i = 0; i < 4; i++) {
+        float value = clamp(trunc(hb_edge_operator(plane, row, 4 * g + i, last) * scale + delta), 0.0, HB_OUT_MAX);
+        if (i == 0) result.x = value;
+        if (i == 1) result.y = value;
+        if (i == 2) result.z = value;
+        if (i == 3) result.w = value;
+    }
+    return result;
+}
+#else
 vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     uint data = hb_base(0) + uint(2 * plane);
     float threshold = hb_p[data];
@@ -55,3 +124,4 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     }
     return result;
 }
+#endif

@@ -1,7 +1,7 @@
 import Harbeth
 import XCTest
 
-/// FFmpeg's erosion, dilation, deflate and inflate on the RGB path against the numpy
+/// FFmpeg's erosion, dilation, deflate, inflate and edge operators on the RGB path against the numpy
 /// reference (Tests/References/spatial.py, within 2/255) on a real decoded
 /// frame; the Swift initialisers are the text form. (On planar YUV and grey
 /// they run on the planes, FFmpeg's frames exactly: MorphologyCLITests.)
@@ -13,6 +13,19 @@ final class MorphologyFiltersTests: XCTestCase {
             "inflate=threshold2=2:threshold3=0",
         ] {
             try assertMatchesReference(chain, .pointwise)
+        }
+    }
+
+    /// FFmpeg's edge operators on the RGB path (an RGBA frame, the alpha
+    /// kept) against numpy's float32 gradients cut to whole codes, held to
+    /// 90 dB: rounding instead of cutting gives 59 to 67 dB.
+    /// EdgeOperatorCLITests holds the planes and RGB to FFmpeg's frames.
+    func testFFmpegsEdgeOperatorsOnRGB() throws {
+        for chain in [
+            "prewitt", "roberts", "scharr", "kirsch", "sobel_planes", "sobel=planes=5:scale=2:delta=-10",
+            "prewitt=planes=2:scale=0.5", "kirsch=scale=0.25:delta=4",
+        ] {
+            try assertMatchesReference(chain, .psnr(90))
         }
     }
 

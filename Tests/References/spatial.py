@@ -1613,3 +1613,70 @@ def edge_detect(image, v):
     full = np.clip(np.floor((y - 16) * 255 / 219 + 0.5), 0, 255)
     out[..., :3] = (edges_ffmpeg(full, low, high) / 255)[..., None]
     return out
+
+
+def ffmpeg_edge_operator(image, v, operator):
+    """FFmpeg's edge operators (vf_convolution) on RGB as on planar G, B, R
+    in 8-bit codes: the 3x3 square mirrored at the edges (-1 is 1, w is
+    w - 1), the gradient in float32 times scale plus delta, cut to a whole
+    code; the planes `planes` leaves out, and the alpha, kept."""
+    h, w = image.shape[:2]
+
+    def at(p, dx, dy):
+        ys = np.abs(np.arange(h) + dy)
+        ys = np.where(ys >= h, 2 * h - 1 - ys, ys)
+        xs = np.abs(np.arange(w) + dx)
+        xs = np.where(xs >= w, 2 * w - 1 - xs, xs)
+        return p[ys][:, xs]
+    out = image.copy()
+    for plane, channel in ((0, 1), (1, 2), (2, 0)):
+        if not int(v["planes"]) & (1 << plane):
+            continue
+        p = np.round(np.clip(image[..., channel], 0, 1) * 255).astype(np.float32)
+        c = [at(p, k % 3 - 1, k // 3 - 1) for k in range(9)]
+        if operator == "kirsch":
+            ring = [0, 1, 2, 3, 5, 6, 7, 8]
+            sums = [sum(c[ring[k]] * (5 if (k - turn) % 8 < 3 else -3) for k in range(8)) for turn in range(8)]
+            gradient = np.abs(np.max(sums, axis=0))
+        else:
+            if operator == "prewitt":
+                a = -c[0] - c[1] - c[2] + c[6] + c[7] + c[8]
+                b = -c[0] + c[2] - c[3] + c[5] - c[6] + c[8]
+            elif operator == "sobel":
+                a = -c[0] - 2 * c[1] - c[2] + c[6] + 2 * c[7] + c[8]
+                b = -c[0] + c[2] - 2 * c[3] + 2 * c[5] - c[6] + c[8]
+            elif operator == "scharr":
+                a = (-47 * c[0] - 162 * c[1] - 47 * c[2] + 47 * c[6] + 162 * c[7] + 47 * c[8]) / np.float32(256)
+                b = (-47 * c[0] + 47 * c[2] - 162 * c[3] + 162 * c[5] - 47 * c[6] + 47 * c[8]) / np.float32(256)
+            else:
+                a = c[0] - c[1]
+                b = c[4] - c[3]
+            gradient = np.sqrt((a * a + b * b).astype(np.float32))
+        made = gradient * np.float32(v["scale"]) + np.float32(v["delta"])
+        out[..., channel] = np.clip(np.trunc(made), 0, 255) / 255
+    return out
+
+
+@reference
+def prewitt(image, v):
+    return ffmpeg_edge_operator(image, v, "prewitt")
+
+
+@reference
+def sobel_planes(image, v):
+    return ffmpeg_edge_operator(image, v, "sobel")
+
+
+@reference
+def scharr(image, v):
+    return ffmpeg_edge_operator(image, v, "scharr")
+
+
+@reference
+def roberts(image, v):
+    return ffmpeg_edge_operator(image, v, "roberts")
+
+
+@reference
+def kirsch(image, v):
+    return ffmpeg_edge_operator(image, v, "kirsch")

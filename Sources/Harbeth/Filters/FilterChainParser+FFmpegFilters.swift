@@ -27,7 +27,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `edgedetect` is `edge_detect`; `colorbalance` is `color_balance`
+    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `edgedetect` is `edge_detect`; FFmpeg's `sobel` with its own options is `sobel_planes`; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
     /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
@@ -103,6 +103,9 @@ extension FilterChainParser {
         case "pixelize":
             guard let pixelize = catalog.descriptor(named: "yuv_pixelize") else { return nil }
             return (pixelize, try Self.pixelizeArguments(arguments))
+        case "sobel":
+            // FFmpeg's sobel: the same values (planes, scale, delta) in the same order.
+            return catalog.descriptor(named: "sobel_planes").map { ($0, arguments) }
         case "edgedetect":
             guard let edges = catalog.descriptor(named: "edge_detect") else { return nil }
             return (edges, try Self.edgeDetectArguments(arguments))
@@ -392,6 +395,9 @@ extension FilterChainParser {
             return keys.contains { vibranceOptions.contains($0) }
         case "monochrome":
             return keys.contains { ["cb", "cr", "size", "high"].contains($0) }
+        case "sobel":
+            // FFmpeg's options, or more than catalog sobel's one value.
+            return arguments.count > 1 || keys.contains { ["planes", "scale", "delta"].contains($0) }
         case "unsharp", "boxblur":
             return keys.contains { shortNames[name]?[$0] != nil }
         case "curves":

@@ -17,17 +17,26 @@ enum PlaneMorphology {
         case dilation = 1
         case deflate = 2
         case inflate = 3
+        case prewitt = 4
+        case sobel = 5
+        case scharr = 6
+        case roberts = 7
+        case kirsch = 8
     }
 
     /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
-        return MorphologyFilters.all.contains(filter.descriptor) && filter.nodeInputSizes.isEmpty
+        return (MorphologyFilters.all + EdgeOperatorFilters.all).contains(filter.descriptor)
+            && filter.nodeInputSizes.isEmpty
             && outputLayout == input.layout && PlaneBoxblur.layouts.contains(input.layout)
     }
 
-    /// The operation of one of `MorphologyFilters.all`.
+    /// The operation of one of `MorphologyFilters.all` or `EdgeOperatorFilters.all`.
     static func operation(of filter: Filter) -> Operation {
+        if let edges = EdgeOperatorFilters.operation(of: filter.descriptor) {
+            return Operation(rawValue: edges.rawValue)!
+        }
         switch filter.descriptor {
         case MorphologyFilters.dilation: return .dilation
         case MorphologyFilters.deflate: return .deflate
@@ -37,8 +46,19 @@ enum PlaneMorphology {
     }
 
     /// Each plane's threshold (at most its largest code) and the
-    /// coordinates (deflate and inflate: every neighbour).
+    /// coordinates (deflate and inflate: every neighbour); for an edge
+    /// operator each plane's scale (-1 for a plane `planes` leaves out,
+    /// which is copied) and delta.
     static func packed(_ filter: Filter, layout: PixelLayout) -> [Float] {
+        if EdgeOperatorFilters.operation(of: filter.descriptor) != nil {
+            let planes = filter.values.integer("planes")
+            return (0..<layout.planeCount).flatMap { plane -> [Float] in
+                [
+                    planes & (1 << plane) != 0 ? Float(filter.values.number("scale")) : -1,
+                    Float(filter.values.number("delta")),
+                ]
+            }
+        }
         let largest = Double((1 << layout.bitDepth) - 1)
         return (0..<layout.planeCount).flatMap { plane -> [Float] in
             [
