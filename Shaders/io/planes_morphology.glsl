@@ -9,7 +9,7 @@
 // the 3x3 square (mirrored at the top and left, -1 is 1, and at the bottom
 // and right, w is w - 1), the gradient's size times the plane's scale plus
 // its delta, cut to a whole code; a plane whose scale is negative is
-// copied (FFmpeg's planes).
+// copied (FFmpeg's planes). HB_MORPHOLOGY 9 is FFmpeg's convolution.
 // Per plane k, in hb_p from hb_base(0) + 2k: the plane's threshold and
 // coordinates.
 //
@@ -18,7 +18,47 @@
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
-#if HB_MORPHOLOGY >= 4
+#if HB_MORPHOLOGY == 9
+// FFmpeg's convolution: per plane k, in hb_p from hb_base(0) + 53k, the
+// radius, the mode (0 square, 1 row, 2 column), 1 / the matrix's sum, the
+// bias and 49 matrix entries; the samples mirrored at the edges (-1 is 1;
+// w is w - 1 for a 3x3 square, w - 2 otherwise, as FFmpeg 5.1 reads
+// them); trunc(sum * that + bias + 0.5), clamped.
+vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
+    uint data = hb_base(0) + uint(53 * plane);
+    int radius = int(hb_p[data]);
+    int mode = int(hb_p[data + 1u]);
+    float reciprocal = hb_p[data + 2u];
+    float bias = hb_p[data + 3u];
+    ivec2 last = hb_plane_last(plane, hb_in_size);
+    int side = 2 * radius + 1;
+    int count = mode == 0 ? side * side : side;
+    // FFmpeg 5.1 mirrors a 3x3 square's right and bottom edges with the
+    // edge sample repeated (w is w - 1), the others without (w is w - 2).
+    int past = mode == 0 && radius == 1 ? 1 : 0;
+    vec4 result;
+    for (int i = 0; i < 4; i++) {
+        int x = 4 * g + i;
+        int sum = 0;
+        for (int k = 0; k < count; k++) {
+            ivec2 offset = mode == 0 ? ivec2(k % side, k / side) - radius
+                : (mode == 1 ? ivec2(k - radius, 0) : ivec2(0, k - radius));
+            int ax = abs(x + offset.x);
+            int ay = abs(row + offset.y);
+            ax = ax > last.x ? 2 * last.x + past - ax : ax;
+            ay = ay > last.y ? 2 * last.y + past - ay : ay;
+            sum += int(hb_source_sample(plane, ay, ax, last.x)) * int(hb_p[data + 4u + uint(k)]);
+        }
+        precise float value = float(sum) * reciprocal + bias + 0.5;
+        float made = clamp(trunc(value), 0.0, HB_OUT_MAX);
+        if (i == 0) result.x = made;
+        if (i == 1) result.y = made;
+        if (i == 2) result.z = made;
+        if (i == 3) result.w = made;
+    }
+    return result;
+}
+#elif HB_MORPHOLOGY >= 4
 // Sample (x + dx, row + dy) of `plane` as FFmpeg's convolution reads it.
 float hb_edge_at(int plane, int row, int x, int dx, int dy, ivec2 last) {
     int ax = abs(x + dx);

@@ -1,7 +1,7 @@
 import Harbeth
 import XCTest
 
-/// FFmpeg's erosion, dilation, deflate, inflate and edge operators on the RGB path against the numpy
+/// FFmpeg's erosion, dilation, deflate, inflate, edge operators and convolution on the RGB path against the numpy
 /// reference (Tests/References/spatial.py, within 2/255) on a real decoded
 /// frame; the Swift initialisers are the text form. (On planar YUV and grey
 /// they run on the planes, FFmpeg's frames exactly: MorphologyCLITests.)
@@ -24,6 +24,19 @@ final class MorphologyFiltersTests: XCTestCase {
         for chain in [
             "prewitt", "roberts", "scharr", "kirsch", "sobel_planes", "sobel=planes=5:scale=2:delta=-10",
             "prewitt=planes=2:scale=0.5", "kirsch=scale=0.25:delta=4",
+        ] {
+            try assertMatchesReference(chain, .psnr(90))
+        }
+    }
+
+    /// FFmpeg's convolution on the RGB path (an RGBA frame, the alpha kept)
+    /// against numpy's whole-number sums and float32 division, held to 90
+    /// dB. ConvolutionCLITests holds the planes and RGB to FFmpeg's frames.
+    func testFFmpegsConvolutionOnRGB() throws {
+        for chain in [
+            "convolution=0m='0 -1 0 -1 5 -1 0 -1 0':1m='1 1 1 1 1 1 1 1 1':2m='1 2 1':2mode=row",
+            "convolution_planes=m0=1/4/6/4/1:mode0=column:m1=-1/-1/-1/-1/8/-1/-1/-1/-1:bias1=128",
+            "convolution=0m='" + Array(repeating: "1", count: 49).joined(separator: " ") + "':2bias=10",
         ] {
             try assertMatchesReference(chain, .psnr(90))
         }

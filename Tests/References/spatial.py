@@ -1680,3 +1680,41 @@ def roberts(image, v):
 @reference
 def kirsch(image, v):
     return ffmpeg_edge_operator(image, v, "kirsch")
+
+
+@reference
+def convolution_planes(image, v):
+    # FFmpeg 5.1's convolution on RGB as on planar G, B, R in 8-bit codes:
+    # each plane's matrix (square, row or column) over the samples
+    # mirrored at the edges (-1 is 1; w is w - 1 for a 3x3 square, w - 2
+    # otherwise, as FFmpeg 5.1 reads them), the sum in whole
+    # numbers times float32 1 / the matrix's sum (1 where 0) plus the
+    # bias plus a half, cut; the alpha kept.
+    h, w = image.shape[:2]
+
+    def at(p, dx, dy, past):
+        ys = np.abs(np.arange(h) + dy)
+        ys = np.where(ys >= h, 2 * h - 2 + past - ys, ys)
+        xs = np.abs(np.arange(w) + dx)
+        xs = np.where(xs >= w, 2 * w - 2 + past - xs, xs)
+        return p[ys][:, xs]
+    out = image.copy()
+    for plane, channel in ((0, 1), (1, 2), (2, 0)):
+        matrix = [int(m) for m in v["m%d" % plane]]
+        mode = v["mode%d" % plane]
+        p = np.round(np.clip(image[..., channel], 0, 1) * 255).astype(np.int64)
+        side = len(matrix) if mode != "square" else int(round(math.sqrt(len(matrix))))
+        radius = side // 2
+        total = np.zeros((h, w), np.int64)
+        for k, m in enumerate(matrix):
+            if mode == "square":
+                dx, dy = k % side - radius, k // side - radius
+            elif mode == "row":
+                dx, dy = k - radius, 0
+            else:
+                dx, dy = 0, k - radius
+            total += m * at(p, dx, dy, 1 if mode == "square" and side == 3 else 0)
+        reciprocal = np.float32(1) / np.float32(sum(matrix) or 1)
+        made = total.astype(np.float32) * reciprocal + np.float32(v["bias%d" % plane]) + np.float32(0.5)
+        out[..., channel] = np.clip(np.trunc(made), 0, 255) / 255
+    return out

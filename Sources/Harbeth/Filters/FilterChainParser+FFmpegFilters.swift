@@ -27,7 +27,7 @@ extension FilterChainParser {
     /// neighbor or lanczos the method, its force_original_aspect_ratio
     /// and force_divisible_by resize's fit and multiple; `colorkey` is
     /// `color_key`; `lutyuv` and `lutrgb` are `lut_yuv` and `lut_rgb`;
-    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `edgedetect` is `edge_detect`; FFmpeg's `sobel` with its own options is `sobel_planes`; `colorbalance` is `color_balance`
+    /// `negate` is `lut_yuv` of negval; `chromakey` is `yuv_chroma_key`; `pixelize` is `yuv_pixelize`; `edgedetect` is `edge_detect`; FFmpeg's `sobel` with its own options is `sobel_planes`; FFmpeg's `convolution` (`0m='...'`) is `convolution_planes`; `colorbalance` is `color_balance`
     /// (`colorBalanceArguments`); `nlmeans` is `denoise` (`nlmeansArguments`); FFmpeg's
     /// `vibrance` with its own options is `luma_vibrance`; `colortemperature`
     /// is `color_temperature`; FFmpeg's `monochrome` with its own options is
@@ -103,6 +103,9 @@ extension FilterChainParser {
         case "pixelize":
             guard let pixelize = catalog.descriptor(named: "yuv_pixelize") else { return nil }
             return (pixelize, try Self.pixelizeArguments(arguments))
+        case "convolution":
+            guard let convolution = catalog.descriptor(named: "convolution_planes") else { return nil }
+            return (convolution, try Self.convolutionArguments(arguments, column: column))
         case "sobel":
             // FFmpeg's sobel: the same values (planes, scale, delta) in the same order.
             return catalog.descriptor(named: "sobel_planes").map { ($0, arguments) }
@@ -278,6 +281,70 @@ extension FilterChainParser {
         return made
     }
 
+    /// FFmpeg convolution's values (`0m:1m:2m:3m:0rdiv:...:0bias:...:0mode:...`,
+    /// by name or in that order) as convolution_planes's mK, biasK and
+    /// modeK: a matrix's numbers apart by spaces or `|`. FFmpeg 5.1
+    /// divides by the matrix's sum whatever rdiv says, so an rdiv may only
+    /// be 0 or that (`1/9` for nine ones).
+    static func convolutionArguments(_ arguments: [Argument], column: Int) throws(FilterChainError) -> [Argument] {
+        let names = ["m", "rdiv", "bias", "mode"].flatMap { kind in (0..<4).map { "\($0)\(kind)" } }
+        let given = try ffmpegOptions(arguments, filter: "convolution", order: names.map { ($0, [$0]) }, valid: names)
+        var made: [Argument] = []
+        for plane in 0..<4 {
+            var sum = 1.0
+            if let matrix = given["\(plane)m"] {
+                let text = matrix.value.trimmingSpaces()
+                let numbers = text.split(whereSeparator: { $0 == " " || $0 == "|" }).map { Int($0) }
+                guard !numbers.isEmpty, numbers.count <= 49, numbers.allSatisfy({ $0 != nil && abs($0!) <= 65535 })
+                else {
+                    throw .invalidValue(
+                        filter: "convolution", parameter: "\(plane)m", text: matrix.value,
+                        expected: "up to 49 whole numbers apart by spaces", column: matrix.valueColumn)
+                }
+                sum = Double(numbers.reduce(0) { $0 + $1! })
+                made.append(
+                    matrix.renamed("m\(plane)", value: numbers.map { String($0!) }.joined(separator: "/")))
+            }
+            if let rdiv = given["\(plane)rdiv"] {
+                let text = rdiv.value.trimmingSpaces()
+                let parts = text.split(separator: "/").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                let value = parts.count == 2 ? parts[0].flatMap { a in parts[1].map { a / $0 } } : parts.first ?? nil
+                let effective = 1 / (sum == 0 ? 1 : sum)
+                guard let value, value == 0 || abs(value - effective) <= 1e-6 * abs(effective) else {
+                    throw .invalidValue(
+                        filter: "convolution", parameter: "\(plane)rdiv", text: rdiv.value,
+                        expected: "0 or \(sum == 0 ? "1" : "1/\(FilterValue.format(sum))"): FFmpeg 5.1 divides by the"
+                            + " matrix's sum whatever rdiv says",
+                        column: rdiv.valueColumn)
+                }
+            }
+            if let bias = given["\(plane)bias"] {
+                let value = try Self.number(bias, filter: "convolution", parameter: "\(plane)bias", in: 0...65535)
+                made.append(bias.renamed("bias\(plane)", value: FilterValue.format(value)))
+            }
+            var modeIndex = 0
+            if let mode = given["\(plane)mode"] {
+                let modes = ["square": 0, "0": 0, "row": 1, "1": 1, "column": 2, "2": 2]
+                guard let known = modes[mode.value.trimmingSpaces()] else {
+                    throw .invalidValue(
+                        filter: "convolution", parameter: "\(plane)mode", text: mode.value,
+                        expected: "square, row or column", column: mode.valueColumn)
+                }
+                modeIndex = known
+                made.append(mode.renamed("mode\(plane)", value: ["square", "row", "column"][known]))
+            }
+            let count = given["\(plane)m"].map { $0.value.split(whereSeparator: { $0 == " " || $0 == "|" }).count } ?? 9
+            if ConvolutionPlanesFilter.radius(count: count, mode: modeIndex) == nil, let matrix = given["\(plane)m"] {
+                throw .invalidValue(
+                    filter: "convolution", parameter: "\(plane)m", text: matrix.value,
+                    expected: modeIndex == 0
+                        ? "9, 25 or 49 numbers for a square" : "an odd count of numbers up to 49 for a row or a column",
+                    column: matrix.valueColumn)
+            }
+        }
+        return made
+    }
+
     /// FFmpeg edgedetect's values (`high:low:mode:planes`, by name or in
     /// that order) as edge_detect's: high, low, and mode wires or colormix
     /// (or 0, 1). Its canny mode (each YUV plane at its own size) is
@@ -395,6 +462,11 @@ extension FilterChainParser {
             return keys.contains { vibranceOptions.contains($0) }
         case "monochrome":
             return keys.contains { ["cb", "cr", "size", "high"].contains($0) }
+        case "convolution":
+            // FFmpeg's options, or a first value of numbers apart by spaces.
+            let options = (0..<4).flatMap { ["\($0)m", "\($0)rdiv", "\($0)bias", "\($0)mode"] }
+            if keys.contains(where: { options.contains($0) }) { return true }
+            return arguments.first.map { $0.key == nil && $0.value.trimmingSpaces().contains(" ") } ?? false
         case "sobel":
             // FFmpeg's options, or more than catalog sobel's one value.
             return arguments.count > 1 || keys.contains { ["planes", "scale", "delta"].contains($0) }

@@ -22,18 +22,30 @@ enum PlaneMorphology {
         case scharr = 6
         case roberts = 7
         case kirsch = 8
+        case convolution = 9
     }
 
     /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
         guard filters.count == 1, let filter = filters.first else { return false }
-        return (MorphologyFilters.all + EdgeOperatorFilters.all).contains(filter.descriptor)
+        guard
+            (MorphologyFilters.all + EdgeOperatorFilters.all + [ConvolutionPlanesFilter.descriptor]).contains(
+                filter.descriptor)
+        else { return false }
+        // A matrix its mode cannot take fails on the RGB path, with its reason.
+        if filter.descriptor == ConvolutionPlanesFilter.descriptor,
+            (try? ConvolutionPlanesFilter.packed(filter.values)) == nil
+        {
+            return false
+        }
+        return true
             && filter.nodeInputSizes.isEmpty
             && outputLayout == input.layout && PlaneBoxblur.layouts.contains(input.layout)
     }
 
     /// The operation of one of `MorphologyFilters.all` or `EdgeOperatorFilters.all`.
     static func operation(of filter: Filter) -> Operation {
+        if filter.descriptor == ConvolutionPlanesFilter.descriptor { return .convolution }
         if let edges = EdgeOperatorFilters.operation(of: filter.descriptor) {
             return Operation(rawValue: edges.rawValue)!
         }
@@ -50,6 +62,10 @@ enum PlaneMorphology {
     /// operator each plane's scale (-1 for a plane `planes` leaves out,
     /// which is copied) and delta.
     static func packed(_ filter: Filter, layout: PixelLayout) -> [Float] {
+        if filter.descriptor == ConvolutionPlanesFilter.descriptor {
+            // Each plane's 53 floats (`ConvolutionPlanesFilter.packed`).
+            return ((try? ConvolutionPlanesFilter.packed(filter.values)) ?? []).map(Float.init)
+        }
         if EdgeOperatorFilters.operation(of: filter.descriptor) != nil {
             let planes = filter.values.integer("planes")
             return (0..<layout.planeCount).flatMap { plane -> [Float] in

@@ -12,7 +12,9 @@ enum BuiltinFilters {
         + NeighbourhoodFilters.all + [
             UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor, AvgblurFilter.descriptor,
             NaturalVignetteFilter.descriptor,
-        ] + MorphologyFilters.all + EdgeOperatorFilters.all + [ColorLevelsFilter.descriptor]
+        ] + MorphologyFilters.all + EdgeOperatorFilters.all + [
+            ConvolutionPlanesFilter.descriptor, ColorLevelsFilter.descriptor,
+        ]
         + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
         + BlendFilters.all
