@@ -51,10 +51,7 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
         }
         precise float value = float(sum) * reciprocal + bias + 0.5;
         float made = clamp(trunc(value), 0.0, HB_OUT_MAX);
-        if (i == 0) result.x = made;
-        if (i == 1) result.y = made;
-        if (i == 2) result.z = made;
-        if (i == 3) result.w = made;
+        result[i] = made;
     }
     return result;
 }
@@ -114,10 +111,7 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     vec4 result;
     for (int i = 0; i < 4; i++) {
         float value = clamp(trunc(hb_edge_operator(plane, row, 4 * g + i, last) * scale + delta), 0.0, HB_OUT_MAX);
-        if (i == 0) result.x = value;
-        if (i == 1) result.y = value;
-        if (i == 2) result.z = value;
-        if (i == 3) result.w = value;
+        result[i] = value;
     }
     return result;
 }
@@ -157,10 +151,7 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
 #else
         best = max(best, max(v - threshold, 0.0));
 #endif
-        if (i == 0) result.x = best;
-        if (i == 1) result.y = best;
-        if (i == 2) result.z = best;
-        if (i == 3) result.w = best;
+        result[i] = best;
     }
     return result;
 }

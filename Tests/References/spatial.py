@@ -1615,25 +1615,29 @@ def edge_detect(image, v):
     return out
 
 
+def ffmpeg_mirrored(p, dx, dy, past=1):
+    """Plane p moved by (dx, dy) as FFmpeg's convolution reads it: -1 is 1,
+    and past the right and bottom edges w is w - 1 (past 1: the edge
+    sample repeated) or w - 2 (past 0)."""
+    h, w = p.shape
+    ys = np.abs(np.arange(h) + dy)
+    ys = np.where(ys >= h, 2 * h - 2 + past - ys, ys)
+    xs = np.abs(np.arange(w) + dx)
+    xs = np.where(xs >= w, 2 * w - 2 + past - xs, xs)
+    return p[ys][:, xs]
+
+
 def ffmpeg_edge_operator(image, v, operator):
     """FFmpeg's edge operators (vf_convolution) on RGB as on planar G, B, R
     in 8-bit codes: the 3x3 square mirrored at the edges (-1 is 1, w is
     w - 1), the gradient in float32 times scale plus delta, cut to a whole
     code; the planes `planes` leaves out, and the alpha, kept."""
-    h, w = image.shape[:2]
-
-    def at(p, dx, dy):
-        ys = np.abs(np.arange(h) + dy)
-        ys = np.where(ys >= h, 2 * h - 1 - ys, ys)
-        xs = np.abs(np.arange(w) + dx)
-        xs = np.where(xs >= w, 2 * w - 1 - xs, xs)
-        return p[ys][:, xs]
     out = image.copy()
     for plane, channel in ((0, 1), (1, 2), (2, 0)):
         if not int(v["planes"]) & (1 << plane):
             continue
         p = np.round(np.clip(image[..., channel], 0, 1) * 255).astype(np.float32)
-        c = [at(p, k % 3 - 1, k // 3 - 1) for k in range(9)]
+        c = [ffmpeg_mirrored(p, k % 3 - 1, k // 3 - 1) for k in range(9)]
         if operator == "kirsch":
             ring = [0, 1, 2, 3, 5, 6, 7, 8]
             sums = [sum(c[ring[k]] * (5 if (k - turn) % 8 < 3 else -3) for k in range(8)) for turn in range(8)]
@@ -1691,13 +1695,6 @@ def convolution_planes(image, v):
     # numbers times float32 1 / the matrix's sum (1 where 0) plus the
     # bias plus a half, cut; the alpha kept.
     h, w = image.shape[:2]
-
-    def at(p, dx, dy, past):
-        ys = np.abs(np.arange(h) + dy)
-        ys = np.where(ys >= h, 2 * h - 2 + past - ys, ys)
-        xs = np.abs(np.arange(w) + dx)
-        xs = np.where(xs >= w, 2 * w - 2 + past - xs, xs)
-        return p[ys][:, xs]
     out = image.copy()
     for plane, channel in ((0, 1), (1, 2), (2, 0)):
         matrix = [int(m) for m in v["m%d" % plane]]
@@ -1713,7 +1710,7 @@ def convolution_planes(image, v):
                 dx, dy = k - radius, 0
             else:
                 dx, dy = 0, k - radius
-            total += m * at(p, dx, dy, 1 if mode == "square" and side == 3 else 0)
+            total += m * ffmpeg_mirrored(p, dx, dy, 1 if mode == "square" and side == 3 else 0)
         reciprocal = np.float32(1) / np.float32(sum(matrix) or 1)
         made = total.astype(np.float32) * reciprocal + np.float32(v["bias%d" % plane]) + np.float32(0.5)
         out[..., channel] = np.clip(np.trunc(made), 0, 255) / 255

@@ -24,18 +24,11 @@ final class ConvolutionCLITests: XCTestCase {
     ]
 
     func testFFmpegsConvolutionOnThePlanesIsFFmpegsExactly() throws {
-        let folder = try Clips.folder(with: [
-            try Clips.video(), try Clips.testPattern("convolution-odd.mkv", size: "161x121", format: "yuv420p"),
-            try Clips.testPattern("convolution-422.mkv", size: "160x120", format: "yuv422p10le"),
-            try Clips.testPattern("convolution-alpha.mkv", size: "161x120", format: "yuva444p10le"),
-            try Clips.testPattern("convolution-gray.mkv", size: "161x121", format: "gray"),
-        ])
+        let inputs = try Clips.planeLayouts("convolution")
+        let folder = try Clips.folder(with: inputs.paths)
         try FFmpegParity.assertExactlyFFmpegs(
             recipes,
-            inputs: [
-                "cli-clip.mp4", "convolution-odd.mkv", "convolution-422.mkv", "convolution-alpha.mkv",
-                "convolution-gray.mkv",
-            ],
+            inputs: inputs.names,
             in: folder, plan: "on the planes")
     }
 

@@ -12,19 +12,15 @@ import XCTest
 /// Before, all five were unknown filters (`sobel=planes=1` was refused).
 final class EdgeOperatorCLITests: XCTestCase {
     func testEdgeOperatorsOnThePlanesAreFFmpegsExactly() throws {
-        let folder = try Clips.folder(with: [
-            try Clips.video(), try Clips.testPattern("edges-odd.mkv", size: "161x121", format: "yuv420p"),
-            try Clips.testPattern("edges-422.mkv", size: "160x120", format: "yuv422p10le"),
-            try Clips.testPattern("edges-alpha.mkv", size: "161x120", format: "yuva444p10le"),
-            try Clips.testPattern("edges-gray.mkv", size: "161x121", format: "gray"),
-        ])
+        let inputs = try Clips.planeLayouts("edges")
+        let folder = try Clips.folder(with: inputs.paths)
         let recipes = [
             "prewitt", "roberts", "scharr", "kirsch", "sobel=planes=15", "prewitt=planes=1:scale=2:delta=10",
             "kirsch=scale=0.5:delta=-20", "roberts=planes=6:scale=3", "sobel=scale=1.5:delta=3",
         ]
         try FFmpegParity.assertExactlyFFmpegs(
             recipes,
-            inputs: ["cli-clip.mp4", "edges-odd.mkv", "edges-422.mkv", "edges-alpha.mkv", "edges-gray.mkv"],
+            inputs: inputs.names,
             in: folder, plan: "on the planes")
     }
 

@@ -10,12 +10,8 @@ import XCTest
 /// inflate until this commit).
 final class MorphologyCLITests: XCTestCase {
     func testErosionAndDilationOnThePlanesAreFFmpegsExactly() throws {
-        let folder = try Clips.folder(with: [
-            try Clips.video(), try Clips.testPattern("morphology-odd.mkv", size: "161x121", format: "yuv420p"),
-            try Clips.testPattern("morphology-422.mkv", size: "160x120", format: "yuv422p10le"),
-            try Clips.testPattern("morphology-alpha.mkv", size: "161x120", format: "yuva444p10le"),
-            try Clips.testPattern("morphology-gray.mkv", size: "161x121", format: "gray"),
-        ])
+        let inputs = try Clips.planeLayouts("morphology")
+        let folder = try Clips.folder(with: inputs.paths)
         let recipes = [
             "erosion", "dilation", "erosion=threshold0=10:threshold1=2", "dilation=coordinates=90:threshold2=5",
             "erosion=coordinates=3", "deflate", "inflate", "deflate=threshold0=2:threshold1=1",
@@ -23,10 +19,7 @@ final class MorphologyCLITests: XCTestCase {
         ]
         try FFmpegParity.assertExactlyFFmpegs(
             recipes,
-            inputs: [
-                "cli-clip.mp4", "morphology-odd.mkv", "morphology-422.mkv", "morphology-alpha.mkv",
-                "morphology-gray.mkv",
-            ],
+            inputs: inputs.names,
             in: folder, plan: "on the planes")
     }
 }

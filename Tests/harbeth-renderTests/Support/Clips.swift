@@ -24,6 +24,20 @@ enum Clips {
             ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-t", "0.4", "-c:v", "ffv1", "-pix_fmt", format])
     }
 
+    /// The inputs FFmpeg's plane filters are held to: cli-clip.mp4 (4:2:0)
+    /// and testsrc2 as 4:2:0 of odd size, 4:2:2 at 10 bits, 4:4:4 at 10
+    /// bits with alpha and grey, made once as `prefix-*.mkv`; their paths,
+    /// and their names in a folder made with them.
+    static func planeLayouts(_ prefix: String) throws -> (paths: [String], names: [String]) {
+        let made = [
+            ("odd", "161x121", "yuv420p"), ("422", "160x120", "yuv422p10le"), ("alpha", "161x120", "yuva444p10le"),
+            ("gray", "161x121", "gray"),
+        ]
+        let names = made.map { "\(prefix)-\($0.0).mkv" }
+        let paths = try [video()] + zip(names, made).map { try testPattern($0, size: $1.1, format: $1.2) }
+        return (paths, ["cli-clip.mp4"] + names)
+    }
+
     /// FFmpeg's own run of `-vf filter` on `input` in `folder`, as FFV1
     /// without sound in `theirs.mkv`; its path. Its filters run on one
     /// thread: FFmpeg 5.1's colorlevels on packed RGB races between its
