@@ -952,6 +952,22 @@ final class GraphCLITests: XCTestCase {
         XCTAssertEqual(try decoded("graphed.mkv"), try decoded("chosen.mkv"))
         XCTAssertEqual(try Clips.frameHashes(path("graphed.mkv")), try Clips.frameHashes(path("chosen.mkv")))
         XCTAssertEqual(try level("graphed.mkv") / level("graph-voiced.mp4"), 0.5, accuracy: 0.02)
+        // A graph of sound alone beside an input's video mapped by stream
+        // (FFmpeg's `-map 0:v -map '[a]'`), or not mapped at all: input 0's
+        // video as it is, the sound through the chain. Before, both were
+        // refused as an empty graph, and a stream map beside the chain's
+        // label dropped the sound.
+        for (name, maps) in [("alone.mkv", ["-map", "1:v", "-map", "[a]"]), ("unmapped.mkv", [])] {
+            let run = try Tool.run(
+                ["-i", "graph-voiced.mp4", "-filter_complex", "[0:a]volume=0.5[a]"]
+                    + maps.map {
+                        $0 == "1:v" ? "0:v" : $0
+                    } + ["-q", "-o", name], in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(try level(name) / level("graph-voiced.mp4"), 0.5, accuracy: 0.02, name)
+            XCTAssertEqual(
+                try Clips.frameHashes(path(name)).count, try Clips.frameHashes(path("graph-voiced.mp4")).count, name)
+        }
         try assertRefused(
             [
                 (

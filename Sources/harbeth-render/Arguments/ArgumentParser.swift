@@ -928,7 +928,9 @@ enum ArgumentParser {
                 message: "--audio-from \(from) and the graph's audio chain, of input \(audio.input)'s sound,"
                     + " disagree; give one of them")
         }
-        options.graph = audio.graph
+        // A graph of sound alone leaves input 0's video as it is (FFmpeg
+        // maps it beside the graph's sound).
+        options.graph = audio.graph.allSatisfy(\.isWhitespace) ? "[0:v]null" : audio.graph
         // Several sounds or chains, or an input's other audio stream than
         // its first, are mixed before the run; `--audio-from` takes an
         // input's first.
@@ -950,10 +952,18 @@ enum ArgumentParser {
             options.audioFilter = try audioFilter(audio.filters)
         }
         guard let label = audio.label else { return }
+        let mapped = options.graphOutput == label || options.moreGraphOutputs.contains(label)
         if options.graphOutput == label {
             options.graphOutput = options.moreGraphOutputs.isEmpty ? nil : options.moreGraphOutputs.removeFirst()
         }
         options.moreGraphOutputs.removeAll { $0 == label }
+        // Beside stream maps (`-map 0:v -map '[a]'`), the chain's sound is
+        // one more: its input's first audio stream, which -af filters.
+        if mapped, audio.isPlain, options.maps.contains(where: { !$0.negative }),
+            let sound = try? StreamMap(parsing: "\(audio.input):a:0")
+        {
+            options.maps.append(sound)
+        }
     }
 
     /// A `-t` before an `-i` is that input's length in a graph's run, as in
