@@ -976,6 +976,13 @@ final class GraphCLITests: XCTestCase {
                         + " output: audio chains here take inputs' sound ([k:a]) and each other's"
                         + " (see harbeth-render --help)"
                 ),
+                // The graph as written, not with its sound blanked out.
+                (
+                    "[0]setpts=2*PTS[v];[0:a]volume=2[a]",
+                    "setpts at column 4 retimes its video, which a filtergraph does not: its inputs count from their"
+                        + " first frames, as setpts=PTS-STARTPTS makes them; retime the video in a run of its own"
+                        + " (-vf 'setpts=...') and give the graph the result"
+                ),
                 (
                     "[0][1]overlay[v];[0:a]volume=2[a];[1:a]volume=3[b]",
                     "the audio chain at column 35 ends the audio in 2 outputs ([a], [b]): one output makes the run's"

@@ -920,6 +920,7 @@ enum ArgumentParser {
     /// names its output beside the video's, for the same -o, as in FFmpeg.
     private static func takeAudioChainFromGraph(_ options: inout CommandLineOptions) throws(UsageError) {
         guard let graph = options.graph, let audio = try GraphAudioChain.taken(from: graph) else { return }
+        options.graphWritten = options.graphWritten ?? graph
         guard options.audioFilter == nil else {
             throw UsageError(message: "-af and the graph's audio chain both filter the sound; give one of them")
         }
@@ -980,6 +981,7 @@ enum ArgumentParser {
     /// sound; `--map '[a]'` names it beside the video's, for the same -o.
     private static func takeConcatSoundFromGraph(_ options: inout CommandLineOptions) throws(UsageError) {
         guard let graph = options.graph, let sound = try GraphConcatSound.taken(from: graph) else { return }
+        options.graphWritten = options.graphWritten ?? graph
         if let from = options.audioFrom {
             throw UsageError(
                 message: "--audio-from \(from) and the graph's concat, which joins its inputs' sound, disagree;"

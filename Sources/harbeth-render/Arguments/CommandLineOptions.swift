@@ -93,6 +93,9 @@ struct CommandLineOptions: Equatable {
     /// A concat's sound taken out of the graph (`a=1`): the run joins
     /// those inputs' sound.
     var concatSound: GraphConcatSound?
+    /// The graph as written, where its sound (an audio chain, a concat's
+    /// sound) was taken out of `graph`: what its messages show.
+    var graphWritten: String?
     /// A graph's audio chain of several inputs' sound (amix), mixed
     /// before the run as its sound.
     var audioMix: GraphAudioChain?

@@ -37,7 +37,7 @@ struct RenderCommand {
         let filterGraph = try options.graph.map { text throws(ToolError) in
             try ChainSetup.parseGraph(
                 text, inputs: options.inputs.count, output: options.graphOutput, resources: resources,
-                shownAs: options.concatSound?.written)
+                shownAs: options.graphWritten)
         }
         if filterGraph != nil && options.linear {
             throw .usage(UsageError(message: "--linear applies to a chain (-vf), not to a filtergraph"))
@@ -288,7 +288,7 @@ struct RenderCommand {
                     otherInputs: others.map(\.metadata.frameFormat),
                     otherSampleAspectRatios: others.map(\.metadata.sampleAspectRatio), outputs: [layout] + layouts)
             } catch {
-                throw .invalidGraph(graph: options.concatSound?.written ?? filterGraph.description, error: error)
+                throw .invalidGraph(graph: options.graphWritten ?? filterGraph.description, error: error)
             }
         } else {
             graph = GraphProcessor(renderer: try device.renderer(), chain: chain, output: layout)
@@ -297,7 +297,7 @@ struct RenderCommand {
         do {
             format = try noPass ?? graph.outputFormat(for: source.metadata.frameFormat)
         } catch let error as FilterGraphError {
-            throw .invalidGraph(graph: options.concatSound?.written ?? filterGraph?.description ?? "", error: error)
+            throw .invalidGraph(graph: options.graphWritten ?? filterGraph?.description ?? "", error: error)
         } catch {
             throw .chainDoesNotFit(input: inputPath, reason: "\(error)")
         }
