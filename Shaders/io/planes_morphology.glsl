@@ -9,7 +9,8 @@
 // the 3x3 square (mirrored at the top and left, -1 is 1, and at the bottom
 // and right, w is w - 1), the gradient's size times the plane's scale plus
 // its delta, cut to a whole code; a plane whose scale is negative is
-// copied (FFmpeg's planes). HB_MORPHOLOGY 9 is FFmpeg's convolution.
+// copied (FFmpeg's planes). HB_MORPHOLOGY 9 is FFmpeg's convolution, 10
+// its limiter.
 // Per plane k, in hb_p from hb_base(0) + 2k: the plane's threshold and
 // coordinates.
 //
@@ -18,7 +19,15 @@
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
-#if HB_MORPHOLOGY == 9
+#if HB_MORPHOLOGY == 10
+// FFmpeg's limiter: per plane k, in hb_p from hb_base(0) + 2k, the
+// smallest and largest code kept (0 and the largest code for a plane
+// `planes` leaves out).
+vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
+    uint data = hb_base(0) + uint(2 * plane);
+    return clamp(codes, hb_p[data], hb_p[data + 1u]);
+}
+#elif HB_MORPHOLOGY == 9
 // FFmpeg's convolution: per plane k, in hb_p from hb_base(0) + 53k, the
 // radius, the mode (0 square, 1 row, 2 column), 1 / the matrix's sum, the
 // bias and 49 matrix entries; the samples mirrored at the edges (-1 is 1;

@@ -1,7 +1,7 @@
 import Harbeth
 import XCTest
 
-/// FFmpeg's erosion, dilation, deflate, inflate, edge operators and convolution on the RGB path against the numpy
+/// FFmpeg's erosion, dilation, deflate, inflate, edge operators, convolution and limiter on the RGB path against the numpy
 /// reference (Tests/References/spatial.py, within 2/255) on a real decoded
 /// frame; the Swift initialisers are the text form. (On planar YUV and grey
 /// they run on the planes, FFmpeg's frames exactly: MorphologyCLITests.)
@@ -39,6 +39,13 @@ final class MorphologyFiltersTests: XCTestCase {
             "convolution=0m='" + Array(repeating: "1", count: 49).joined(separator: " ") + "':2bias=10",
         ] {
             try assertMatchesReference(chain, .psnr(90))
+        }
+    }
+
+    /// FFmpeg's limiter on the RGB path against numpy's clamp of 8-bit codes.
+    func testFFmpegsLimiterOnRGB() throws {
+        for chain in ["limiter=min=16:max=235", "limiter=40:180:5", "limiter=max=100:planes=2"] {
+            try assertMatchesReference(chain, .pointwise)
         }
     }
 

@@ -1715,3 +1715,16 @@ def convolution_planes(image, v):
         made = total.astype(np.float32) * reciprocal + np.float32(v["bias%d" % plane]) + np.float32(0.5)
         out[..., channel] = np.clip(np.trunc(made), 0, 255) / 255
     return out
+
+
+@reference
+def limiter(image, v):
+    # FFmpeg's limiter on RGB as on planar G, B, R in 8-bit codes: each
+    # plane in `planes` clamped to min...max (at most 255); alpha kept.
+    low, high = min(int(v["min"]), 255), min(int(v["max"]), 255)
+    out = image.copy()
+    for plane, channel in ((0, 1), (1, 2), (2, 0)):
+        if int(v["planes"]) & (1 << plane):
+            codes = np.round(np.clip(image[..., channel], 0, 1) * 255)
+            out[..., channel] = np.clip(codes, low, high) / 255
+    return out

@@ -23,29 +23,30 @@ enum PlaneMorphology {
         case roberts = 7
         case kirsch = 8
         case convolution = 9
+        case limiter = 10
     }
 
     /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
     static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
-        guard filters.count == 1, let filter = filters.first else { return false }
-        guard
-            (MorphologyFilters.all + EdgeOperatorFilters.all + [ConvolutionPlanesFilter.descriptor]).contains(
-                filter.descriptor)
+        guard filters.count == 1, let filter = filters.first, filter.nodeInputSizes.isEmpty,
+            outputLayout == input.layout, PlaneBoxblur.layouts.contains(input.layout)
         else { return false }
-        // A matrix its mode cannot take fails on the RGB path, with its reason.
-        if filter.descriptor == ConvolutionPlanesFilter.descriptor,
-            (try? ConvolutionPlanesFilter.packed(filter.values)) == nil
-        {
-            return false
+        switch filter.descriptor {
+        case ConvolutionPlanesFilter.descriptor:
+            // A matrix its mode cannot take fails on the RGB path, with its reason.
+            return (try? ConvolutionPlanesFilter.packed(filter.values)) != nil
+        case LimiterFilter.descriptor:
+            // Bounds the wrong way round fail on the RGB path, with their reason.
+            return (try? LimiterFilter.bounds(filter.values, largest: 65535)) != nil
+        default:
+            return (MorphologyFilters.all + EdgeOperatorFilters.all).contains(filter.descriptor)
         }
-        return true
-            && filter.nodeInputSizes.isEmpty
-            && outputLayout == input.layout && PlaneBoxblur.layouts.contains(input.layout)
     }
 
     /// The operation of one of `MorphologyFilters.all` or `EdgeOperatorFilters.all`.
     static func operation(of filter: Filter) -> Operation {
         if filter.descriptor == ConvolutionPlanesFilter.descriptor { return .convolution }
+        if filter.descriptor == LimiterFilter.descriptor { return .limiter }
         if let edges = EdgeOperatorFilters.operation(of: filter.descriptor) {
             return Operation(rawValue: edges.rawValue)!
         }
@@ -62,6 +63,15 @@ enum PlaneMorphology {
     /// operator each plane's scale (-1 for a plane `planes` leaves out,
     /// which is copied) and delta.
     static func packed(_ filter: Filter, layout: PixelLayout) -> [Float] {
+        if filter.descriptor == LimiterFilter.descriptor {
+            // Each plane's smallest and largest code kept.
+            let largest = (1 << layout.bitDepth) - 1
+            let (low, high) = (try? LimiterFilter.bounds(filter.values, largest: largest)) ?? (0, largest)
+            let planes = filter.values.integer("planes")
+            return (0..<layout.planeCount).flatMap { plane -> [Float] in
+                planes & (1 << plane) != 0 ? [Float(low), Float(high)] : [0, Float(largest)]
+            }
+        }
         if filter.descriptor == ConvolutionPlanesFilter.descriptor {
             // Each plane's 53 floats (`ConvolutionPlanesFilter.packed`).
             return ((try? ConvolutionPlanesFilter.packed(filter.values)) ?? []).map(Float.init)

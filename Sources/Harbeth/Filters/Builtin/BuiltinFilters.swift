@@ -13,7 +13,7 @@ enum BuiltinFilters {
             UnsharpFilter.descriptor, BoxblurFilter.descriptor, GblurFilter.descriptor, AvgblurFilter.descriptor,
             NaturalVignetteFilter.descriptor,
         ] + MorphologyFilters.all + EdgeOperatorFilters.all + [
-            ConvolutionPlanesFilter.descriptor, ColorLevelsFilter.descriptor,
+            ConvolutionPlanesFilter.descriptor, LimiterFilter.descriptor, ColorLevelsFilter.descriptor,
         ]
         + EdgeFilters.all + StylizeFilters.all + EffectFilters.all + DistortionFilters.all
         + KeyingAndOpticsFilters.all
