@@ -3,7 +3,7 @@
 // plane's matrix (square, row or column) over the samples mirrored at the
 // edges (-1 is 1; w is w - 1 for a 3x3 square, w - 2 otherwise); trunc(sum * 1 / the matrix's sum + bias +
 // 0.5), clamped; the alpha kept. On 8- to 12-bit planar YUV alone the
-// planes run it on the codes instead (io/planes_morphology.glsl).
+// planes run it on the codes instead (io/planes_code_filters.glsl).
 // Parameters: per plane (53 floats) radius, mode (0 square, 1 row, 2
 // column), 1 / the matrix's sum, bias, 49 matrix entries.
 

@@ -5,7 +5,7 @@
 // gradient of hbp_operator (4 prewitt, 5 sobel, 6 scharr, 7 roberts, 8
 // kirsch) times hbp_scale plus hbp_delta, cut to a whole code and clamped.
 // On 8- to 12-bit planar YUV alone the planes run it on the codes instead
-// (io/planes_morphology.glsl).
+// (io/planes_code_filters.glsl).
 
 vec4 hb_edge_operator_at(ivec2 pos, int dx, int dy) {
     ivec2 at = abs(pos + ivec2(dx, dy));

@@ -5,13 +5,13 @@
 // (hbp_thresholds: red, green, blue, alpha, in 0...1). Rows past the edge
 // repeat it, columns mirror it (column -1 is column 1), as FFmpeg reads
 // them. On 8- to 12-bit planar YUV alone the planes run it on the codes
-// instead (io/planes_morphology.glsl).
+// instead (io/planes_code_filters.glsl).
 
-const ivec2 HB_MORPHOLOGY_NEIGHBOURS[8] = ivec2[8](
+const ivec2 HB_CODE_FILTER_NEIGHBOURS[8] = ivec2[8](
     ivec2(-1, -1), ivec2(0, -1), ivec2(1, -1), ivec2(-1, 0), ivec2(1, 0), ivec2(-1, 1), ivec2(0, 1), ivec2(1, 1));
 
 vec4 hb_morphology_neighbour(ivec2 pos, int i) {
-    ivec2 at = pos + HB_MORPHOLOGY_NEIGHBOURS[i];
+    ivec2 at = pos + HB_CODE_FILTER_NEIGHBOURS[i];
     int last = hb_in_size.x - 1;
     at.x = at.x < 0 ? -at.x : (at.x > last ? 2 * last - at.x : at.x);
     return hb_load(at);

@@ -45,8 +45,8 @@ enum SamplesPass: Hashable, Sendable {
     case avgblur(PlaneBlur.Direction)
     /// A natural_vignette's one pass (`PlaneNaturalVignette`).
     case naturalVignette
-    /// An erosion's or a dilation's one pass (`PlaneMorphology`): true for a dilation.
-    case morphology(PlaneMorphology.Operation)
+    /// One of FFmpeg's filters on the planes' codes (`PlaneCodeFilters`), by its operation.
+    case codeFilter(PlaneCodeFilters.Operation)
 
     /// How the pass walks whole rows or columns of the planes, if it does
     /// (`PlaneBlur.Walk`); a recursive blur's columns pass keeps its
@@ -237,7 +237,7 @@ struct PassPlan: Hashable, Sendable {
             case .resize(let pass): return "\(name) \(pass.direction == .rows ? "rows" : "columns") on the planes"
             case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
                 return "\(name) \(direction == .rows ? "rows" : "columns") on the planes"
-            case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette, .morphology:
+            case .neighbours, .denoise, .deband, .eq, .box, .unsharp, .naturalVignette, .codeFilter:
                 return "\(name) on the planes"
             }
         }
@@ -430,10 +430,10 @@ enum GraphCompiler {
         if PlaneUnsharp.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneUnsharp.stage, samples: .unsharp)
         }
-        if PlaneMorphology.applies(to: filters, input: input, outputLayout: outputLayout) {
+        if PlaneCodeFilters.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(
-                input: input, stage: PlaneMorphology.stage,
-                samples: .morphology(PlaneMorphology.operation(of: filters[0])))
+                input: input, stage: PlaneCodeFilters.stage,
+                samples: .codeFilter(PlaneCodeFilters.operation(of: filters[0])))
         }
         if PlaneNaturalVignette.applies(to: filters, input: input, outputLayout: outputLayout) {
             return onePass(input: input, stage: PlaneNaturalVignette.stage, samples: .naturalVignette)

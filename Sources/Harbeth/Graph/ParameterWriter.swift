@@ -131,8 +131,8 @@ struct ParameterWriter {
             let format = FrameFormat(
                 width: pass.inputSize.width, height: pass.inputSize.height, layout: plan.inputLayout.layout)
             return PlaneBoxblur.packed(filters[planned.filterIndex], input: format)
-        case .morphology:
-            return PlaneMorphology.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
+        case .codeFilter:
+            return PlaneCodeFilters.packed(filters[planned.filterIndex], layout: plan.inputLayout.layout)
         case .avgblur(let direction):
             // The frame's size: the rows' input, the columns' output.
             let size = direction == .rows ? pass.inputSize : pass.outputSize

@@ -242,7 +242,7 @@ struct ShaderGenerator {
         var text = prelude + (try frameAccess(source: true, destination: true))
         // Passes that map each group on its own share planes_samples' walk.
         switch samples {
-        case .eq, .box, .naturalVignette, .morphology: defines["HB_MAPS_GROUPS"] = "1"
+        case .eq, .box, .naturalVignette, .codeFilter: defines["HB_MAPS_GROUPS"] = "1"
         default: break
         }
         text += try Self.embeddedWithLine("io/planes_samples.glsl")
@@ -334,11 +334,11 @@ struct ShaderGenerator {
                 default: "planes_boxblur"
                 }
             text += try Self.embeddedWithLine("io/\(file).glsl")
-        case .deband, .eq, .box, .unsharp, .naturalVignette, .morphology:
+        case .deband, .eq, .box, .unsharp, .naturalVignette, .codeFilter:
             // No intermediate planes: source to output, each its own file.
             defines["HB_SCALE"] = "1.0"
             defines["HB_OFFSET"] = "0.0"
-            if case .morphology(let operation) = samples { defines["HB_MORPHOLOGY"] = "\(operation.rawValue)" }
+            if case .codeFilter(let operation) = samples { defines["HB_CODE_FILTER"] = "\(operation.rawValue)" }
             if samples == .naturalVignette, let body = pass.body {
                 // The factor's function, between its accessors.
                 text += try functionCode(
@@ -351,7 +351,7 @@ struct ShaderGenerator {
                 case .eq: "planes_eq"
                 case .box: "planes_box"
                 case .naturalVignette: "planes_natural_vignette"
-                case .morphology: "planes_morphology"
+                case .codeFilter: "planes_code_filters"
                 default: "planes_unsharp"
                 }
             text += try Self.embeddedWithLine("io/\(file).glsl")
@@ -393,7 +393,7 @@ struct ShaderGenerator {
         case .eq: return PlaneEq.block(layout: layout)
         case .box: return PlaneBox.block(layout: layout)
         case .unsharp: return PlaneUnsharp.block(layout: layout)
-        case .naturalVignette, .morphology: return PlaneEq.block(layout: layout)
+        case .naturalVignette, .codeFilter: return PlaneEq.block(layout: layout)
         case .boxblur(let direction), .gblur(let direction), .avgblur(let direction):
             return PlaneBlur.walkBlock(direction, layout: layout)
         }

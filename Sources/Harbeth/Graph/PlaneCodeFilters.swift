@@ -1,17 +1,19 @@
-/// FFmpeg's erosion, dilation, deflate and inflate written back in the frame's own layout run
-/// on the planes (io/planes_morphology.glsl), on the codes as FFmpeg
-/// computes them, each plane with its own threshold, so the output is
-/// FFmpeg's bit for bit. Nothing is converted to RGB.
+/// FFmpeg's filters that work on each plane's codes on their own, written
+/// back in the frame's own layout, run on the planes
+/// (io/planes_code_filters.glsl) as FFmpeg computes them, so the output is
+/// FFmpeg's bit for bit: vf_neighbor's erosion, dilation, deflate and
+/// inflate, vf_convolution's edge operators and convolution, and limiter.
+/// Nothing is converted to RGB.
 ///
-/// One of them alone, written as its input's layout: planar
-/// YUV of 8, 10 and 12 bits or 8-bit grey. Elsewhere it takes the RGB path
-/// (kernels/erosion_dilation.glsl); `--no-fusion` too.
-enum PlaneMorphology {
+/// One of them alone, written as its input's layout: planar YUV of 8, 10
+/// and 12 bits or 8-bit grey. Elsewhere each takes the RGB path (its
+/// catalog kernel in 8-bit codes); `--no-fusion` too.
+enum PlaneCodeFilters {
     /// The stage the pass runs (its data: `packed`).
     static let stage = FilterStage(
-        .kernel(samples: false), function: "hb_planes_morphology", code: .embedded("io/planes_morphology.glsl"))
+        .kernel(samples: false), function: "hb_planes_code_filters", code: .embedded("io/planes_code_filters.glsl"))
 
-    /// FFmpeg's neighbour filters the pass runs (HB_MORPHOLOGY in the shader).
+    /// FFmpeg's neighbour filters the pass runs (HB_CODE_FILTER in the shader).
     enum Operation: Int, Hashable, Sendable {
         case erosion = 0
         case dilation = 1

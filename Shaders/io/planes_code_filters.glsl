@@ -1,15 +1,15 @@
 // FFmpeg's neighbour filters on the frame's own planes (Sources/Harbeth/
-// Graph/PlaneMorphology.swift), on the codes as FFmpeg computes them: each
-// sample the smallest (HB_MORPHOLOGY 0, erosion) or largest (1, dilation)
+// Graph/PlaneCodeFilters.swift), on the codes as FFmpeg computes them: each
+// sample the smallest (HB_CODE_FILTER 0, erosion) or largest (1, dilation)
 // of itself and the neighbours whose bit of `coordinates` is 1, or the
 // mean of its 8 neighbours rounded down, if below it (2, deflate) or above
 // it (3, inflate); moved by at most its plane's threshold; rows past the
-// edge repeat it, columns mirror it. HB_MORPHOLOGY 4 to 8 are FFmpeg's edge
+// edge repeat it, columns mirror it. HB_CODE_FILTER 4 to 8 are FFmpeg's edge
 // operators (vf_convolution): prewitt, sobel, scharr, roberts, kirsch over
 // the 3x3 square (mirrored at the top and left, -1 is 1, and at the bottom
 // and right, w is w - 1), the gradient's size times the plane's scale plus
 // its delta, cut to a whole code; a plane whose scale is negative is
-// copied (FFmpeg's planes). HB_MORPHOLOGY 9 is FFmpeg's convolution, 10
+// copied (FFmpeg's planes). HB_CODE_FILTER 9 is FFmpeg's convolution, 10
 // its limiter.
 // Per plane k, in hb_p from hb_base(0) + 2k: the plane's threshold and
 // coordinates.
@@ -19,7 +19,7 @@
 
 const ivec2 HB_BLOCK = ivec2(HB_BLOCK_W, HB_BLOCK_H);
 
-#if HB_MORPHOLOGY == 10
+#if HB_CODE_FILTER == 10
 // FFmpeg's limiter: per plane k, in hb_p from hb_base(0) + 2k, the
 // smallest and largest code kept (0 and the largest code for a plane
 // `planes` leaves out).
@@ -27,7 +27,7 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     uint data = hb_base(0) + uint(2 * plane);
     return clamp(codes, hb_p[data], hb_p[data + 1u]);
 }
-#elif HB_MORPHOLOGY == 9
+#elif HB_CODE_FILTER == 9
 // FFmpeg's convolution: per plane k, in hb_p from hb_base(0) + 53k, the
 // radius, the mode (0 square, 1 row, 2 column), 1 / the matrix's sum, the
 // bias and 49 matrix entries; the samples mirrored at the edges (-1 is 1;
@@ -64,7 +64,7 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
     }
     return result;
 }
-#elif HB_MORPHOLOGY >= 4
+#elif HB_CODE_FILTER >= 4
 // Sample (x + dx, row + dy) of `plane` as FFmpeg's convolution reads it.
 float hb_edge_at(int plane, int row, int x, int dx, int dy, ivec2 last) {
     int ax = abs(x + dx);
@@ -78,7 +78,7 @@ float hb_edge_at(int plane, int row, int x, int dx, int dy, ivec2 last) {
 float hb_edge_operator(int plane, int row, int x, ivec2 last) {
     float c[9];
     for (int k = 0; k < 9; k++) c[k] = hb_edge_at(plane, row, x, k % 3 - 1, k / 3 - 1, last);
-#if HB_MORPHOLOGY == 8
+#if HB_CODE_FILTER == 8
     // kirsch: the largest of FFmpeg's eight kernels, 5 on three samples in
     // a row of this order of the square's (not quite around it), -3 on the
     // other five.
@@ -94,13 +94,13 @@ float hb_edge_operator(int plane, int row, int x, ivec2 last) {
     }
     return abs(best);
 #else
-#if HB_MORPHOLOGY == 4
+#if HB_CODE_FILTER == 4
     float a = -c[0] - c[1] - c[2] + c[6] + c[7] + c[8];
     float b = -c[0] + c[2] - c[3] + c[5] - c[6] + c[8];
-#elif HB_MORPHOLOGY == 5
+#elif HB_CODE_FILTER == 5
     float a = -c[0] - 2.0 * c[1] - c[2] + c[6] + 2.0 * c[7] + c[8];
     float b = -c[0] + c[2] - 2.0 * c[3] + 2.0 * c[5] - c[6] + c[8];
-#elif HB_MORPHOLOGY == 6
+#elif HB_CODE_FILTER == 6
     float a = (-47.0 * c[0] - 162.0 * c[1] - 47.0 * c[2] + 47.0 * c[6] + 162.0 * c[7] + 47.0 * c[8]) / 256.0;
     float b = (-47.0 * c[0] + 47.0 * c[2] - 162.0 * c[3] + 162.0 * c[5] - 47.0 * c[6] + 47.0 * c[8]) / 256.0;
 #else
@@ -143,19 +143,19 @@ vec4 hb_map_group(int plane, int row, int g, vec4 codes) {
             int nx = x + dx;
             nx = nx < 0 ? -nx : (nx > last.x ? 2 * last.x - nx : nx);
             float n = hb_source_sample(plane, clamp(row + dy, 0, last.y), nx, last.x);
-#if HB_MORPHOLOGY == 1
+#if HB_CODE_FILTER == 1
             best = max(best, n);
-#elif HB_MORPHOLOGY == 0
+#elif HB_CODE_FILTER == 0
             best = min(best, n);
 #else
             sum += n;
 #endif
         }
-#if HB_MORPHOLOGY == 2
+#if HB_CODE_FILTER == 2
         best = max(min(floor(sum / 8.0), v), max(v - threshold, 0.0));
-#elif HB_MORPHOLOGY == 3
+#elif HB_CODE_FILTER == 3
         best = min(max(floor(sum / 8.0), v), min(v + threshold, HB_OUT_MAX));
-#elif HB_MORPHOLOGY == 1
+#elif HB_CODE_FILTER == 1
         best = min(best, min(v + threshold, HB_OUT_MAX));
 #else
         best = max(best, max(v - threshold, 0.0));
