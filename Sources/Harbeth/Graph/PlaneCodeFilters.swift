@@ -28,71 +28,63 @@ enum PlaneCodeFilters {
         case limiter = 10
     }
 
-    /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
-    static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
-        guard filters.count == 1, let filter = filters.first, filter.nodeInputSizes.isEmpty,
-            outputLayout == input.layout, PlaneBoxblur.layouts.contains(input.layout)
-        else { return false }
-        switch filter.descriptor {
-        case ConvolutionPlanesFilter.descriptor:
-            // A matrix its mode cannot take fails on the RGB path, with its reason.
-            return (try? ConvolutionPlanesFilter.packed(filter.values)) != nil
-        case LimiterFilter.descriptor:
-            // Bounds the wrong way round fail on the RGB path, with their reason.
-            return (try? LimiterFilter.bounds(filter.values, largest: 65535)) != nil
-        default:
-            return (MorphologyFilters.all + EdgeOperatorFilters.all).contains(filter.descriptor)
-        }
-    }
-
-    /// The operation of one of `MorphologyFilters.all` or `EdgeOperatorFilters.all`.
-    static func operation(of filter: Filter) -> Operation {
-        if filter.descriptor == ConvolutionPlanesFilter.descriptor { return .convolution }
-        if filter.descriptor == LimiterFilter.descriptor { return .limiter }
-        if let edges = EdgeOperatorFilters.operation(of: filter.descriptor) {
-            return Operation(rawValue: edges.rawValue)!
-        }
-        switch filter.descriptor {
+    /// The operation of a filter of this family; nil for any other.
+    static func operation(of descriptor: FilterDescriptor) -> Operation? {
+        if let edges = EdgeOperatorFilters.operation(of: descriptor) { return Operation(rawValue: edges.rawValue) }
+        switch descriptor {
+        case MorphologyFilters.erosion: return .erosion
         case MorphologyFilters.dilation: return .dilation
         case MorphologyFilters.deflate: return .deflate
         case MorphologyFilters.inflate: return .inflate
-        default: return .erosion
+        case ConvolutionPlanesFilter.descriptor: return .convolution
+        case LimiterFilter.descriptor: return .limiter
+        default: return nil
         }
     }
 
-    /// Each plane's threshold (at most its largest code) and the
-    /// coordinates (deflate and inflate: every neighbour); for an edge
-    /// operator each plane's scale (-1 for a plane `planes` leaves out,
-    /// which is copied) and delta.
+    /// The operation of a filter that `applies`.
+    static func operation(of filter: Filter) -> Operation { operation(of: filter.descriptor) ?? .erosion }
+
+    /// Whether `filters` run as one of them on the planes for frames of `input` written as `outputLayout`.
+    static func applies(to filters: [Filter], input: FrameFormat, outputLayout: PixelLayout) -> Bool {
+        guard filters.count == 1, let filter = filters.first, filter.nodeInputSizes.isEmpty,
+            outputLayout == input.layout, PlaneBoxblur.layouts.contains(input.layout),
+            let operation = operation(of: filter.descriptor)
+        else { return false }
+        // Values its RGB path refuses (a matrix its mode cannot take,
+        // bounds the wrong way round) fail there, with their reason.
+        switch operation {
+        case .convolution: return (try? ConvolutionPlanesFilter.packed(filter.values)) != nil
+        case .limiter: return (try? LimiterFilter.bounds(filter.values, largest: 65535)) != nil
+        default: return true
+        }
+    }
+
+    /// What the shader reads for each plane: for erosion, dilation,
+    /// deflate and inflate the plane's threshold (at most its largest
+    /// code) and the coordinates (deflate and inflate: every neighbour);
+    /// for an edge operator the plane's scale (-1 for a plane `planes`
+    /// leaves out, which is copied) and delta; for limiter its smallest
+    /// and largest code kept; for convolution 53 floats
+    /// (`ConvolutionPlanesFilter.packed`).
     static func packed(_ filter: Filter, layout: PixelLayout) -> [Float] {
-        if filter.descriptor == LimiterFilter.descriptor {
-            // Each plane's smallest and largest code kept.
-            let largest = (1 << layout.bitDepth) - 1
-            let (low, high) = (try? LimiterFilter.bounds(filter.values, largest: largest)) ?? (0, largest)
-            let planes = filter.values.integer("planes")
+        let largest = (1 << layout.bitDepth) - 1
+        let values = filter.values
+        let planes = (0..<layout.planeCount).map { values.integer("planes") & (1 << $0) != 0 }
+        switch operation(of: filter) {
+        case .convolution:
+            return ((try? ConvolutionPlanesFilter.packed(values)) ?? []).map(Float.init)
+        case .limiter:
+            let (low, high) = (try? LimiterFilter.bounds(values, largest: largest)) ?? (0, largest)
+            return planes.flatMap { $0 ? [Float(low), Float(high)] : [0, Float(largest)] }
+        case .prewitt, .sobel, .scharr, .roberts, .kirsch:
+            return planes.flatMap { [$0 ? Float(values.number("scale")) : -1, Float(values.number("delta"))] }
+        case .erosion, .dilation, .deflate, .inflate:
+            let coordinates =
+                [.erosion, .dilation].contains(operation(of: filter)) ? values.integer("coordinates") : 255
             return (0..<layout.planeCount).flatMap { plane -> [Float] in
-                planes & (1 << plane) != 0 ? [Float(low), Float(high)] : [0, Float(largest)]
+                [Float(min(values.number("threshold\(plane)"), Double(largest))), Float(coordinates)]
             }
-        }
-        if filter.descriptor == ConvolutionPlanesFilter.descriptor {
-            // Each plane's 53 floats (`ConvolutionPlanesFilter.packed`).
-            return ((try? ConvolutionPlanesFilter.packed(filter.values)) ?? []).map(Float.init)
-        }
-        if EdgeOperatorFilters.operation(of: filter.descriptor) != nil {
-            let planes = filter.values.integer("planes")
-            return (0..<layout.planeCount).flatMap { plane -> [Float] in
-                [
-                    planes & (1 << plane) != 0 ? Float(filter.values.number("scale")) : -1,
-                    Float(filter.values.number("delta")),
-                ]
-            }
-        }
-        let largest = Double((1 << layout.bitDepth) - 1)
-        return (0..<layout.planeCount).flatMap { plane -> [Float] in
-            [
-                Float(min(filter.values.number("threshold\(plane)"), largest)),
-                Float(operation(of: filter).rawValue < 2 ? filter.values.integer("coordinates") : 255),
-            ]
         }
     }
 }
