@@ -49,23 +49,48 @@ struct GraphAudioChain: Equatable {
     /// that end in more than one output, are refused.
     static func taken(from graph: String) throws(UsageError) -> GraphAudioChain? {
         let characters = Array(graph)
-        let chains = GraphChainScanner.chains(of: characters).map { range in
-            var scanner = GraphChainScanner(characters, chain: range)
-            let inputs = scanner.labels().map(\.label)
-            var end = range.upperBound
-            var outputs: [String] = []
-            while true {
-                while end > scanner.at, characters[end - 1].isWhitespace { end -= 1 }
-                guard end > scanner.at, characters[end - 1] == "]",
-                    let open = characters[scanner.at..<end].lastIndex(of: "[")
-                else { break }
-                outputs.insert(String(characters[(open + 1)..<(end - 1)]), at: 0)
-                end = open
-            }
-            let body = String(characters[scanner.at..<end]).trimmingCharacters(in: .whitespaces)
-            return Chain(range: range, inputs: inputs, body: body, outputs: outputs)
+        let chains = GraphChainScanner.chains(of: characters).map { read($0, of: characters) }
+        let audio = audioChains(chains)
+        guard !audio.isEmpty else { return nil }
+        let label = try soundLabel(audio.map { chains[$0] }) { chain, reason in
+            UsageError(
+                message: "filtergraph '\(graph)': the audio chain at column \(chain.range.lowerBound + 1) \(reason)")
         }
-        // The audio chains: those that take a sound, or an audio chain's output.
+        let first = chains[audio[0]]
+        let written = audio.map { String(characters[chains[$0].range]).trimmingCharacters(in: .whitespaces) }
+        let blanked = String(blanking(audio, of: chains, in: characters))
+        if audio.count == 1, first.inputs.count == 1, first.outputs.count <= 1, sound(first.inputs[0]).stream == 0 {
+            return GraphAudioChain(
+                sounds: [sound(first.inputs[0])], isPlain: true, filters: first.body, label: label, graph: blanked,
+                written: written.joined(separator: ";"))
+        }
+        let (sounds, filters) = libavfilterGraph(audio.map { chains[$0] }, sound: label)
+        return GraphAudioChain(
+            sounds: sounds, isPlain: false, filters: filters, label: label, graph: blanked,
+            written: written.joined(separator: ";"))
+    }
+
+    /// The chain at `range`: its input labels, filters and output labels.
+    private static func read(_ range: Range<Int>, of characters: [Character]) -> Chain {
+        var scanner = GraphChainScanner(characters, chain: range)
+        let inputs = scanner.labels().map(\.label)
+        var end = range.upperBound
+        var outputs: [String] = []
+        while true {
+            while end > scanner.at, characters[end - 1].isWhitespace { end -= 1 }
+            guard end > scanner.at, characters[end - 1] == "]",
+                let open = characters[scanner.at..<end].lastIndex(of: "[")
+            else { break }
+            outputs.insert(String(characters[(open + 1)..<(end - 1)]), at: 0)
+            end = open
+        }
+        let body = String(characters[scanner.at..<end]).trimmingCharacters(in: .whitespaces)
+        return Chain(range: range, inputs: inputs, body: body, outputs: outputs)
+    }
+
+    /// The indexes of the audio chains, in order: those that take a sound,
+    /// or an audio chain's output, written before or after it.
+    private static func audioChains(_ chains: [Chain]) -> [Int] {
         var audio: [Int] = []
         var made: Set<String> = []
         var grew = true
@@ -78,14 +103,18 @@ struct GraphAudioChain: Equatable {
                 grew = true
             }
         }
-        guard !audio.isEmpty else { return nil }
-        audio.sort()
-        let fail = { (chain: Chain, reason: String) in
-            UsageError(
-                message: "filtergraph '\(graph)': the audio chain at column \(chain.range.lowerBound + 1) \(reason)")
-        }
+        return audio.sorted()
+    }
+
+    /// The label of the one output that is the run's sound (nil where it
+    /// is unlabelled), after checking that every chain takes sounds or
+    /// each other's outputs and has a filter; `fail` makes the error.
+    private static func soundLabel(_ audio: [Chain], fail: (Chain, String) -> UsageError) throws(UsageError)
+        -> String?
+    {
+        let made = Set(audio.flatMap(\.outputs))
         var used: Set<String> = []
-        for chain in audio.map({ chains[$0] }) {
+        for chain in audio {
             if let other = chain.inputs.first(where: { !isSound($0) && !made.contains($0) }) {
                 throw fail(
                     chain,
@@ -95,46 +124,42 @@ struct GraphAudioChain: Equatable {
             guard !chain.body.isEmpty else { throw fail(chain, "has no filter") }
             used.formUnion(chain.inputs)
         }
-        // One output is the run's sound: labelled and unused, or unlabelled.
-        let ends: [String?] = audio.flatMap { index -> [String?] in
-            let outputs = chains[index].outputs
-            return outputs.isEmpty ? [nil] : outputs.filter { !used.contains($0) }
+        // Labelled and unused, or unlabelled.
+        let ends: [String?] = audio.flatMap { chain -> [String?] in
+            chain.outputs.isEmpty ? [nil] : chain.outputs.filter { !used.contains($0) }
         }
         guard ends.count == 1 else {
-            let last = chains[audio.last!]
             throw fail(
-                last,
+                audio[audio.count - 1],
                 "ends the audio in \(ends.count) outputs"
                     + (ends.isEmpty
                         ? "" : " (\(ends.map { $0.map { "[\($0)]" } ?? "unlabelled" }.joined(separator: ", ")))")
                     + ": one output makes the run's sound")
         }
-        let label = ends[0]
+        return ends[0]
+    }
+
+    /// The chains as libavfilter's graph text: each use of a sound is
+    /// `[s0]`, `[s1]`... (the sounds returned, in that order), the user's
+    /// labels get a prefix so none meets them, and the run's sound (the
+    /// output labelled `sound`, or the unlabelled one) is `[out]`.
+    private static func libavfilterGraph(_ audio: [Chain], sound label: String?) -> ([Sound], String) {
         var sounds: [Sound] = []
-        let filters: String
-        let isPlain: Bool
-        if audio.count == 1, chains[audio[0]].inputs.count == 1, chains[audio[0]].outputs.count <= 1,
-            sound(chains[audio[0]].inputs[0]).stream == 0
-        {
-            sounds = [sound(chains[audio[0]].inputs[0])]
-            filters = chains[audio[0]].body
-            isPlain = true
-        } else {
-            // Sounds are s0, s1...; the user's labels get a prefix so none
-            // meets them; the run's sound is `out`.
-            isPlain = false
-            filters = audio.map { chains[$0] }.map { chain in
-                let inputs = chain.inputs.map { name -> String in
-                    guard isSound(name) else { return "[u_\(name)]" }
-                    sounds.append(sound(name))
-                    return "[s\(sounds.count - 1)]"
-                }
-                let outputs =
-                    chain.outputs.isEmpty ? ["[out]"] : chain.outputs.map { $0 == label ? "[out]" : "[u_\($0)]" }
-                return inputs.joined() + chain.body + outputs.joined()
-            }.joined(separator: ";")
-        }
-        // Blank the audio chains, and every `;` but those before a video chain after the first.
+        let text = audio.map { chain in
+            let inputs = chain.inputs.map { name -> String in
+                guard isSound(name) else { return "[u_\(name)]" }
+                sounds.append(sound(name))
+                return "[s\(sounds.count - 1)]"
+            }
+            let outputs = chain.outputs.isEmpty ? ["[out]"] : chain.outputs.map { $0 == label ? "[out]" : "[u_\($0)]" }
+            return inputs.joined() + chain.body + outputs.joined()
+        }.joined(separator: ";")
+        return (sounds, text)
+    }
+
+    /// `characters` with the audio chains blanked, and every `;` but those
+    /// before a video chain after the first, so the rest keeps its columns.
+    private static func blanking(_ audio: [Int], of chains: [Chain], in characters: [Character]) -> [Character] {
         var blanked = characters
         for index in audio {
             for position in chains[index].range { blanked[position] = " " }
@@ -144,10 +169,7 @@ struct GraphAudioChain: Equatable {
             let separator = chains[index].range.lowerBound - 1
             blanked[separator] = video.contains(index) && video.first != index ? ";" : " "
         }
-        let written = audio.map { String(characters[chains[$0].range]).trimmingCharacters(in: .whitespaces) }
-        return GraphAudioChain(
-            sounds: sounds, isPlain: isPlain, filters: filters, label: label, graph: String(blanked),
-            written: written.joined(separator: ";"))
+        return blanked
     }
 
     /// `k:a` or `k:a:n`: an input's sound.
